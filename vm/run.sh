@@ -1,0 +1,101 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Boot the idlescope kernel with an initramfs under QEMU, run one command in
+# the guest, and exit with that command's exit status (like selftests/bpf
+# vmtest.sh).  The guest's /host is a 9p share of the host directory -s; the
+# guest writes reports there and its exit status to /host/status.
+#
+# The status is pre-set to "missing": only a guest that ran the command to its
+# end overwrites it.  Distinct statuses say what else happened:
+#   124  timeout      the guest did not end within -t seconds
+#   125  panic        the kernel panicked (the panic line is printed)
+#   126  no status    the guest ended without reporting (init failed?)
+#   127  qemu         QEMU is missing or failed to start
+
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+kernel=$top/build/linux/arch/x86/boot/bzImage
+initrd=$top/build/initramfs.cpio.gz
+share=
+timeout_s=600
+log=
+append_extra=
+qemu_extra=()
+
+usage() {
+	cat <<USAGE
+usage: vm/run.sh [options] -- COMMAND...
+  -k FILE    kernel bzImage (default build/linux/arch/x86/boot/bzImage)
+  -i FILE    initramfs (default build/initramfs.cpio.gz)
+  -s DIR     host directory shared as the guest's /host (default: a new temp dir)
+  -t SECS    hard timeout (default $timeout_s)
+  -l FILE    console log (default DIR/console.log)
+  -a ARGS    extra kernel command line
+  -q ARG     extra QEMU argument (repeatable)
+  ACCEL=kvm in the environment uses KVM instead of TCG.
+USAGE
+	exit 2
+}
+
+die() { echo "vm: error: $*" >&2; exit "${2:-1}"; }
+
+while getopts "k:i:s:t:l:a:q:h" opt; do
+	case $opt in
+	k) kernel=$OPTARG ;;
+	i) initrd=$OPTARG ;;
+	s) share=$OPTARG ;;
+	t) timeout_s=$OPTARG ;;
+	l) log=$OPTARG ;;
+	a) append_extra=$OPTARG ;;
+	q) qemu_extra+=("$OPTARG") ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ "${1:-}" = -- ] && shift
+[ $# -gt 0 ] || usage
+[[ $timeout_s =~ ^[1-9][0-9]*$ ]] || die "-t wants a positive number of seconds, not '$timeout_s'" 2
+
+qemu=$(command -v qemu-system-x86_64) || die "qemu-system-x86_64 missing (apt-get install qemu-system-x86)" 127
+[ -r "$kernel" ] || die "kernel $kernel missing (make kernel)"
+[ -r "$initrd" ] || die "initramfs $initrd missing (make initramfs)"
+if [ -z "$share" ]; then
+	share=$(mktemp -d /tmp/idlescope-vm.XXXXXX)
+fi
+mkdir -p "$share" || die "cannot create share $share"
+share=$(cd "$share" && pwd)
+log=${log:-$share/console.log}
+rm -f "$share/status"
+
+case ${ACCEL:-tcg} in
+kvm) accel=(-accel kvm -cpu host) ;;
+tcg) accel=(-accel tcg) ;;
+*) die "ACCEL must be tcg or kvm, not '$ACCEL'" 2 ;;
+esac
+
+cmd_b64=$(printf '%s' "$*" | base64 -w0)
+append="console=ttyS0 panic=-1 oops=panic loglevel=4 $append_extra idlescope.cmd=$cmd_b64"
+[ ${#append} -lt 2000 ] || die "command too long for the kernel command line (${#append} bytes)" 2
+
+timeout --foreground -k 5 "$timeout_s" "$qemu" "${accel[@]}" \
+	-smp 2 -m 512M -nographic -no-reboot \
+	-kernel "$kernel" -initrd "$initrd" -append "$append" -net none \
+	-virtfs "local,path=$share,mount_tag=host,security_model=none,id=host" \
+	"${qemu_extra[@]}" </dev/null 2>&1 | tee "$log"
+rcs=("${PIPESTATUS[@]}")
+qemu_rc=${rcs[0]}
+
+if [ -r "$share/status" ]; then
+	status=$(cat "$share/status")
+	[[ $status =~ ^[0-9]+$ ]] || die "guest wrote a malformed status '$status'" 126
+	exit "$status"
+fi
+if [ "$qemu_rc" = 124 ] || [ "$qemu_rc" = 137 ]; then
+	die "timeout: the guest did not finish within ${timeout_s}s (log: $log)" 124
+fi
+panic=$(grep -m1 -a 'Kernel panic' "$log" | tr -d '\r')
+[ -z "$panic" ] || die "kernel panic: ${panic#*Kernel panic - } (log: $log)" 125
+[ "$qemu_rc" = 0 ] || die "QEMU failed with status $qemu_rc (log: $log)" 127
+die "the guest ended without reporting a status (log: $log)" 126
