@@ -1,0 +1,39 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Series hygiene: every patch applies, in order, to a pristine tree from the
+# tarball, and checkpatch.pl reports no ERROR on any of them.
+
+. "$(dirname "$0")/../lib.sh"
+top=$(cd "$(dirname "$0")/../.." && pwd)
+tarball=${KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Only what the series touches and checkpatch needs, to keep this quick.
+tar -C "$tmp" -xf "$tarball" --wildcards 'linux-source-6.1/drivers/cpuidle/*' \
+	'linux-source-6.1/scripts/checkpatch.pl' 'linux-source-6.1/scripts/spelling.txt' \
+	'linux-source-6.1/scripts/const_structs.checkpatch' ||
+	{ fail "series: pristine tree" "cannot unpack $tarball"; exit 0; }
+tree=$tmp/linux-source-6.1
+
+series=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/kernel/patches/series")
+check "series: lists at least one patch" [ -n "$series" ]
+for p in $series; do
+	if patch -d "$tree" -p1 --dry-run --batch --forward <"$top/kernel/patches/$p" >"$tmp/out" 2>&1 &&
+	   ! grep -qE 'fuzz|offset' "$tmp/out" &&
+	   patch -d "$tree" -p1 --batch --forward <"$top/kernel/patches/$p" >/dev/null 2>&1; then
+		pass "series: $p applies cleanly in order"
+	else
+		fail "series: $p applies cleanly in order" "$(tr '\n' ' ' <"$tmp/out")"
+	fi
+	(cd "$tree" && perl scripts/checkpatch.pl --no-tree -q "$top/kernel/patches/$p") >"$tmp/cp" 2>&1
+	errors=$(grep -c '^ERROR:' "$tmp/cp")
+	check "series: checkpatch finds no ERROR in $p ($errors)" [ "$errors" = 0 ]
+	grep -q '^Signed-off-by: ' "$top/kernel/patches/$p"
+	check "series: $p is signed off" [ $? = 0 ]
+done
+(cd "$tree" && perl scripts/checkpatch.pl --no-tree -q -f \
+	"$top/kernel/modules/idlescope_states/idlescope_states.c") >"$tmp/cp" 2>&1
+errors=$(grep -c '^ERROR:' "$tmp/cp")
+check "series: checkpatch finds no ERROR in idlescope_states.c ($errors)" [ "$errors" = 0 ]
