@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * idlescope_states - synthetic idle states for governor experiments
+ *
+ * Why synthetic states
+ * --------------------
+ * An idle governor picks a state by comparing its prediction of the coming
+ * idle period with each state's target residency (how long the CPU must stay
+ * idle for the state to pay off) and exit latency (how long waking up from
+ * it takes).  A virtual machine without real C-states gives the governor
+ * nothing to choose from: with a single state the menu governor never even
+ * runs its selection.  To study the quality of a prediction in such a guest
+ * the governor needs a table of states whose numbers look like real hardware.
+ *
+ * What they do
+ * ------------
+ * This driver registers the polling state as state 0 and, after it, a table
+ * of states that all do the same thing: halt the CPU until the next interrupt
+ * (HLT; on a virtual CPU the host deschedules it).  Only the declared numbers
+ * differ.  By default they are those of the Skylake client table of
+ * intel_idle (skl_cstates in drivers/idle/intel_idle.c), with the names
+ * intel_idle gives them, so the governor faces the same decisions it faces
+ * on such a machine.
+ *
+ * The governor cannot tell the difference: it sees the declared numbers and
+ * the measured residency, which, as on hardware, runs from the entry to the
+ * return of the state and so includes the time spent waking up.
+ *
+ * The states= parameter, read once at load, replaces the table, e.g.
+ * states=C1:2:2,C6:85:200.  Each entry is
+ * NAME:EXIT_LATENCY_US:TARGET_RESIDENCY_US; at most CPUIDLE_STATE_MAX - 1
+ * entries; names 1 to CPUIDLE_NAME_LEN - 1 printable characters without
+ * spaces, unique, not POLL; decimal numbers up to 1 s; exit latency at most
+ * the target residency; down the list, exit latencies strictly increase
+ * and target residencies do not decrease.  Anything else fails the load
+ * with -EINVAL and one message naming the entry.
+ *
+ * What the exit latency option is for
+ * -----------------------------------
+ * A halt wakes up almost at once whatever state it pretends to be, so by
+ * default choosing a state that is too deep costs nothing and a wrong
+ * decision is only visible in the statistics.  With exit_delay set, a state
+ * that has halted busy-waits its declared exit latency after waking, with
+ * interrupts disabled, before handing the CPU back: whatever the wake-up was
+ * for (the woken task, further interrupts) waits as long as it would on
+ * hardware, so a too-deep choice costs real, measurable latency.  The
+ * interrupt that ended the halt has already been handled by then; HLT
+ * cannot wake on an interrupt that is masked, so that part of the hardware
+ * behaviour cannot be reproduced.
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/context_tracking.h>
+#include <linux/cpuidle.h>
+#include <linux/cpumask.h>
+#include <linux/ctype.h>
+#include <linux/delay.h>
+#include <linux/init.h>
+#include <linux/irqflags.h>
+#include <linux/kernel.h>
+#include <linux/minmax.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/rcupdate.h>
+#include <linux/sched/idle.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/string_helpers.h>
+#include <linux/stringify.h>
+
+/*
+ * skl_cstates of drivers/idle/intel_idle.c in Linux 6.1, as
+ * NAME:EXIT_LATENCY_US:TARGET_RESIDENCY_US.
+ */
+#define IDLESCOPE_SKL_STATES \
+	"C1:2:2,C1E:10:20,C3:70:100,C6:85:200,C7s:124:800,C8:200:800,C9:480:5000,C10:890:5000"
+
+/* Bounds the busy-wait that exit_delay does with interrupts disabled. */
+#define IDLESCOPE_MAX_US		1000000
+
+/* udelay() computes in 32 bits and is meant for short waits: wait in steps. */
+#define IDLESCOPE_UDELAY_CHUNK_US	1000
+
+static char *states = IDLESCOPE_SKL_STATES;
+module_param(states, charp, 0444);
+MODULE_PARM_DESC(states,
+		 "Halt states after POLL, NAME:EXIT_US:TARGET_US[,...] (default: intel_idle Skylake client table)");
+
+static bool exit_delay;
+module_param(exit_delay, bool, 0644);
+MODULE_PARM_DESC(exit_delay,
+		 "Busy-wait a state's exit latency after waking from it (default: off)");
+
+/*
+ * No .owner: every registered cpuidle device holds a reference on its
+ * driver's owner module, so with one this module could never be removed.
+ * idlescope_exit() unregisters the devices before the code goes away.
+ */
+static struct cpuidle_driver idlescope_driver = {
+	.name = KBUILD_MODNAME,
+};
+
+static void idlescope_spend_exit_latency(unsigned int exit_latency_us)
+{
+	while (exit_latency_us) {
+		unsigned int chunk_us = min_t(unsigned int, exit_latency_us,
+					      IDLESCOPE_UDELAY_CHUNK_US);
+
+		udelay(chunk_us);
+		exit_latency_us -= chunk_us;
+	}
+}
+
+/*
+ * Entered with interrupts disabled and, because the states carry
+ * CPUIDLE_FLAG_RCU_IDLE, with RCU watching.  RCU is told that the CPU is
+ * idle only around the halt itself: before and after it, this code runs in
+ * an RCU read-side critical section (interrupts are off), which is what
+ * lets unloading wait until no CPU is in here.  Returns with interrupts
+ * disabled; cpuidle_enter_state() enables them.
+ */
+static int idlescope_enter_halt(struct cpuidle_device *dev,
+				struct cpuidle_driver *drv, int index)
+{
+	/*
+	 * The idle loop sets TIF_POLLING_NRFLAG, telling wakers that setting
+	 * TIF_NEED_RESCHED is enough.  A halted CPU needs the IPI: clear the
+	 * flag, and do not halt if a wake-up came first.
+	 */
+	if (current_clr_polling_and_test())
+		return index;
+
+	ct_idle_enter();
+	raw_safe_halt();
+	raw_local_irq_disable();
+	ct_idle_exit();
+
+	if (READ_ONCE(exit_delay))
+		idlescope_spend_exit_latency(drv->states[index].exit_latency);
+
+	return index;
+}
+
+static __printf(3, 4) int __init
+idlescope_bad_state(const char *entry, int entry_len, const char *fmt, ...)
+{
+	struct va_format vaf;
+	va_list args;
+
+	va_start(args, fmt);
+	vaf.fmt = fmt;
+	vaf.va = &args;
+	pr_err("bad state '%.*s' in states=: %pV\n", entry_len, entry, &vaf);
+	va_end(args);
+
+	return -EINVAL;
+}
+
+/* Parse a decimal number of microseconds: NULL, or what is wrong with it. */
+static const char * __init idlescope_parse_us(const char *field,
+					      unsigned int *us)
+{
+	int ret = kstrtouint(field, 10, us);
+
+	if (ret == -EINVAL)
+		return "is not a number";
+	if (ret || *us > IDLESCOPE_MAX_US)
+		return "is above " __stringify(IDLESCOPE_MAX_US) " us";
+
+	return NULL;
+}
+
+static bool __init idlescope_name_is_used(struct cpuidle_driver *drv,
+					  const char *name)
+{
+	int i;
+
+	for (i = 0; i < drv->state_count; i++)
+		if (!strcmp(drv->states[i].name, name))
+			return true;
+
+	return false;
+}
+
+/*
+ * Check one NAME:EXIT_US:TARGET_US entry, cut from states= at @entry, and
+ * append it to @drv.  @text and @text_len locate the same entry, uncut, in
+ * the parameter string for the error message.
+ */
+static int __init idlescope_add_state(struct cpuidle_driver *drv, char *entry,
+				      const char *text, int text_len)
+{
+	unsigned int exit_latency_us, target_residency_us;
+	char *name, *exit_field, *target_field;
+	struct cpuidle_state *prev, *s;
+	const char *c, *why;
+
+	if (drv->state_count == CPUIDLE_STATE_MAX)
+		return idlescope_bad_state(text, text_len,
+					   "more than %d states",
+					   CPUIDLE_STATE_MAX - 1);
+	prev = &drv->states[drv->state_count - 1];
+	s = &drv->states[drv->state_count];
+
+	name = strsep(&entry, ":");
+	exit_field = strsep(&entry, ":");
+	target_field = strsep(&entry, ":");
+	if (!target_field || entry)
+		return idlescope_bad_state(text, text_len,
+					   "expected NAME:EXIT_US:TARGET_US");
+
+	if (!*name)
+		return idlescope_bad_state(text, text_len, "name is empty");
+	if (strlen(name) >= CPUIDLE_NAME_LEN)
+		return idlescope_bad_state(text, text_len,
+					   "name is longer than %d characters",
+					   CPUIDLE_NAME_LEN - 1);
+	for (c = name; *c; c++)
+		if (!isgraph(*c))
+			return idlescope_bad_state(text, text_len,
+						   "name has a space or control character");
+	if (idlescope_name_is_used(drv, name))
+		return idlescope_bad_state(text, text_len,
+					   "name is already used");
+
+	why = idlescope_parse_us(exit_field, &exit_latency_us);
+	if (why)
+		return idlescope_bad_state(text, text_len, "exit latency %s",
+					   why);
+	why = idlescope_parse_us(target_field, &target_residency_us);
+	if (why)
+		return idlescope_bad_state(text, text_len,
+					   "target residency %s", why);
+	if (exit_latency_us > target_residency_us)
+		return idlescope_bad_state(text, text_len,
+					   "exit latency is above target residency");
+
+	/*
+	 * A deeper state takes longer to leave and as long or longer to pay
+	 * off (intel_idle's tables repeat target residencies).  The first
+	 * entry has nothing to be deeper than: POLL is not in the list.
+	 */
+	if (drv->state_count > 1) {
+		if (exit_latency_us <= prev->exit_latency)
+			return idlescope_bad_state(text, text_len,
+						   "exit latency is not above %s's %u us",
+						   prev->name, prev->exit_latency);
+		if (target_residency_us < prev->target_residency)
+			return idlescope_bad_state(text, text_len,
+						   "target residency is below %s's %u us",
+						   prev->name, prev->target_residency);
+	}
+
+	strscpy(s->name, name, sizeof(s->name));
+	snprintf(s->desc, sizeof(s->desc), "HLT as %s", name);
+	s->exit_latency = exit_latency_us;
+	s->target_residency = target_residency_us;
+	s->power_usage = -1;
+	s->flags = CPUIDLE_FLAG_RCU_IDLE;
+	s->enter = idlescope_enter_halt;
+	drv->state_count++;
+
+	return 0;
+}
+
+/* Fill @drv with POLL and the states= list; -EINVAL after one pr_err(). */
+static int __init idlescope_build_table(struct cpuidle_driver *drv,
+					const char *list)
+{
+	char *work, *rest, *entry;
+	int ret = 0;
+
+	cpuidle_poll_state_init(drv);
+	drv->state_count = 1;
+
+	work = kstrdup(list, GFP_KERNEL);
+	if (!work)
+		return -ENOMEM;
+
+	rest = work;
+	while ((entry = strsep(&rest, ","))) {
+		ret = idlescope_add_state(drv, entry, list + (entry - work),
+					  strlen(entry));
+		if (ret)
+			break;
+	}
+
+	kfree(work);
+	return ret;
+}
+
+static int __init idlescope_init(void)
+{
+	struct cpuidle_driver *owner;
+	int ret;
+
+	ret = idlescope_build_table(&idlescope_driver, states);
+	if (ret)
+		return ret;
+
+	owner = cpuidle_get_driver();
+	if (owner) {
+		pr_err("cpuidle driver slot taken by '%s'\n", owner->name);
+		return -EBUSY;
+	}
+
+	/*
+	 * Only CPUs that exist get a device: cpuidle_register() fails on a
+	 * possible CPU that is not present, having no sysfs directory yet.
+	 */
+	idlescope_driver.cpumask = (struct cpumask *)cpu_present_mask;
+	ret = cpuidle_register(&idlescope_driver, NULL);
+	if (ret) {
+		pr_err("cannot register the cpuidle driver: %d\n", ret);
+		return ret;
+	}
+
+	pr_info("registered %d states: POLL,%s; exit_delay %s\n",
+		idlescope_driver.state_count, states, str_on_off(exit_delay));
+	return 0;
+}
+
+static void __exit idlescope_exit(void)
+{
+	cpuidle_unregister(&idlescope_driver);
+
+	/*
+	 * Unregistering set need_resched on every idle CPU, so none halts
+	 * here again and the halted ones woke up: wait for those still
+	 * busy-waiting an exit latency in this module's code.
+	 */
+	synchronize_rcu();
+}
+
+module_init(idlescope_init);
+module_exit(idlescope_exit);
+
+MODULE_DESCRIPTION("Halt-based cpuidle states that declare the latencies of a real C-state table");
+MODULE_LICENSE("GPL");
