@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bimodal - alternate a short and a long sleep: S, L, S, L, ...
+ *
+ * The idle periods come from two clusters with nothing in between, the case
+ * where an average of recent periods predicts a duration that never occurs
+ * and a per-bucket correction factor swings between the two.  Each deadline
+ * is the previous one plus the next gap, so the alternation stays exact even
+ * when a wake-up is late; a gap that has already passed when it is computed
+ * is restarted from the wake-up time (an overrun).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "workload.h"
+
+static struct env {
+	long short_us;
+	long long_us;
+} env = {
+	.short_us = 200,
+	.long_us = 5000,
+};
+
+struct bimodal_state {
+	__u64 nr_short;
+	__u64 nr_long;
+};
+
+static const char argp_doc[] =
+"Alternate a short sleep of -S microseconds with a long one of -L microseconds.\n"
+"\n"
+"Default tag: bimodal.\n"
+"\n"
+"EXAMPLES:\n"
+"    bimodal -d 5               # 200 us, 5 ms, 200 us, 5 ms, ...\n"
+"    bimodal -S 50 -L 20000     # 50 us and 20 ms\n";
+
+static const struct argp_option opts[] = {
+	{ "short", 'S', "USEC", 0, "Short sleep in microseconds (default 200)", 0 },
+	{ "long", 'L', "USEC", 0, "Long sleep in microseconds (default 5000)", 0 },
+	{},
+};
+
+static error_t parse_arg(int key, char *arg, struct argp_state *state)
+{
+	switch (key) {
+	case 'S':
+		env.short_us = wl_parse_long(arg, "short sleep", 1, WL_MAX_USEC, state);
+		break;
+	case 'L':
+		env.long_us = wl_parse_long(arg, "long sleep", 1, WL_MAX_USEC, state);
+		break;
+	case ARGP_KEY_ARG:
+		argp_error(state, "unexpected argument '%s'", arg);
+		break;
+	case ARGP_KEY_END:
+		if (env.short_us >= env.long_us)
+			argp_error(state, "short sleep (%ld us) must be below long sleep (%ld us)",
+				   env.short_us, env.long_us);
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static __u64 next_deadline(struct wl_timer_run *run, void *ctx, __u64 deadline_ns,
+			   __u64 now_ns)
+{
+	struct bimodal_state *bs = ctx;
+	long gap_us;
+
+	/* even wake-ups (the first included) sleep short, odd ones long */
+	if (bs->nr_short == bs->nr_long) {
+		gap_us = env.short_us;
+		bs->nr_short++;
+	} else {
+		gap_us = env.long_us;
+		bs->nr_long++;
+	}
+	run->overruns += wl_next_gap(&deadline_ns, gap_us * NSEC_PER_USEC, now_ns);
+	return deadline_ns;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct argp_child children[] = {
+		{ &wl_argp, 0, "Common options:", 1 },
+		{ &wl_cpu_argp, 0, NULL, 1 },
+		{},
+	};
+	static const struct argp argp = {
+		.options = opts,
+		.parser = parse_arg,
+		.doc = argp_doc,
+		.children = children,
+	};
+	struct wl_timer_run run = {};
+	struct bimodal_state bs = {};
+	char summary[256];
+	int err;
+
+	wl_prog = "bimodal";
+	err = argp_parse(&argp, argc, argv, 0, NULL, NULL);
+	if (err)
+		return 1;
+	wl_default_tag("bimodal", -1);
+
+	err = wl_start();
+	if (err)
+		goto cleanup;
+	err = wl_run_timer(next_deadline, &bs, &run);
+	wl_stop();
+	if (err)
+		goto cleanup;
+
+	wl_timer_fmt(&run, summary, sizeof(summary));
+	printf("bimodal: short %ld us, long %ld us, %s, tag %s%s\n", env.short_us,
+	       env.long_us, summary, wl_env.tag, wl_tag_note());
+
+cleanup:
+	wl_stop();
+	wl_stats_free(&run.lateness);
+	return err ? 1 : 0;
+}

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * irqfeed - the host side of irqtrain: write one byte every -p microseconds
+ * into the chardev behind the guest's second serial port.
+ *
+ * Runs on the host, not in the guest.  The bytes are a counter (0, 1, ...
+ * 255, 0, ...) so irqtrain can tell a lost byte from a late one.  Deadlines
+ * are absolute on CLOCK_MONOTONIC; a write that blocks past the next slot
+ * skips the slots missed rather than sending a burst, because a burst would
+ * arrive in the guest as one interrupt and break the train.
+ *
+ * Two ways to reach QEMU:
+ *   -u SOCKET  connect to a listening UNIX stream socket, e.g. QEMU's
+ *              -chardev socket,id=irq,path=SOCKET,server=on,wait=off
+ *              -serial chardev:irq (after the console's -serial);
+ *   -f PATH    open a FIFO or tty for writing, e.g. PATH.in of
+ *              -chardev pipe,id=irq,path=PATH (mkfifo PATH.in PATH.out).
+ * Both wait up to 10 s for the other side to appear.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include "workload.h"
+
+#define CONNECT_WAIT_NS		(10 * NSEC_PER_SEC)
+#define CONNECT_RETRY_NS	(100 * 1000 * NSEC_PER_USEC)
+
+static struct env {
+	long duration_s;
+	long period_us;
+	const char *path;		/* -f */
+	const char *socket_path;	/* -u */
+} env = {
+	.duration_s = WL_DEFAULT_DURATION_S,
+	.period_us = 1000,
+};
+
+static const char argp_doc[] =
+"Host side of irqtrain: write one byte every -p microseconds to a FIFO or tty\n"
+"(-f) or a UNIX stream socket (-u) that QEMU connects to the guest's serial\n"
+"port.  Waits up to 10 s for the other side.\n"
+"\n"
+"EXAMPLES:\n"
+"    irqfeed -u build/irq.sock -d 30          # 1000 bytes/s for 30 s\n"
+"    irqfeed -f build/irq.in -p 5000          # a FIFO, 200 bytes/s\n";
+
+static const struct argp_option opts[] = {
+	{ "period", 'p', "USEC", 0, "Write a byte every USEC microseconds (default 1000)", 0 },
+	{ "duration", 'd', "SECONDS", 0, "Feed for SECONDS (default 10)", 0 },
+	{ "file", 'f', "PATH", 0, "Write to the FIFO or tty PATH", 0 },
+	{ "unix", 'u', "SOCKET", 0, "Connect to the UNIX stream socket SOCKET", 0 },
+	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show this help", 0 },
+	{},
+};
+
+static error_t parse_arg(int key, char *arg, struct argp_state *state)
+{
+	switch (key) {
+	case 'p':
+		env.period_us = wl_parse_long(arg, "period", 1, WL_MAX_USEC, state);
+		break;
+	case 'd':
+		env.duration_s = wl_parse_long(arg, "duration", 1, 86400, state);
+		break;
+	case 'f':
+		if (!*arg)
+			argp_error(state, "path must not be empty");
+		env.path = arg;
+		break;
+	case 'u':
+		if (!*arg || strlen(arg) >= sizeof(((struct sockaddr_un *)0)->sun_path))
+			argp_error(state, "socket path must be 1 to %zu characters, not '%s'",
+				   sizeof(((struct sockaddr_un *)0)->sun_path) - 1, arg);
+		env.socket_path = arg;
+		break;
+	case 'h':
+		argp_state_help(state, stderr, ARGP_HELP_STD_HELP);
+		break;
+	case ARGP_KEY_ARG:
+		argp_error(state, "unexpected argument '%s'", arg);
+		break;
+	case ARGP_KEY_END:
+		if (!env.path == !env.socket_path)
+			argp_error(state, "give exactly one of -f PATH and -u SOCKET");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+/* Is err one that waiting can cure (the other side not there yet)? */
+static bool not_there_yet(int err)
+{
+	return err == ENOENT || err == ECONNREFUSED || err == ENXIO;
+}
+
+static int connect_socket(const char *path)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	__u64 give_up_ns = wl_now_ns() + CONNECT_WAIT_NS;
+	int fd, err;
+
+	strcpy(addr.sun_path, path);
+	for (;;) {
+		fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		if (fd < 0) {
+			err = -errno;
+			fprintf(stderr, "irqfeed: socket: %s\n", strerror(-err));
+			return err;
+		}
+		if (!connect(fd, (struct sockaddr *)&addr, sizeof(addr)))
+			return fd;
+		err = -errno;
+		close(fd);
+		if (!not_there_yet(-err) || wl_now_ns() >= give_up_ns || wl_exiting)
+			break;
+		wl_sleep_until(wl_now_ns() + CONNECT_RETRY_NS);
+	}
+	fprintf(stderr, "irqfeed: cannot connect to %s: %s\n", path, strerror(-err));
+	return err;
+}
+
+static int open_path(const char *path)
+{
+	__u64 give_up_ns = wl_now_ns() + CONNECT_WAIT_NS;
+	int fd, err;
+
+	/* O_NONBLOCK: a FIFO without reader fails with ENXIO instead of blocking */
+	for (;;) {
+		fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+		if (fd >= 0)
+			break;
+		err = -errno;
+		if (!not_there_yet(-err) || wl_now_ns() >= give_up_ns || wl_exiting) {
+			fprintf(stderr, "irqfeed: cannot open %s: %s\n", path, strerror(-err));
+			return err;
+		}
+		wl_sleep_until(wl_now_ns() + CONNECT_RETRY_NS);
+	}
+	if (fcntl(fd, F_SETFL, 0)) {	/* from now on writes may block */
+		err = -errno;
+		fprintf(stderr, "irqfeed: fcntl %s: %s\n", path, strerror(-err));
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
+/* One byte per slot until the end; returns 0 or -errno. */
+static int feed(int fd, struct wl_timer_run *run, const char *target)
+{
+	__u64 period_ns = env.period_us * NSEC_PER_USEC;
+	__u64 deadline_ns = wl_now_ns();
+	unsigned char byte = 0;
+	ssize_t n;
+	int err;
+
+	for (;;) {
+		run->overruns += wl_next_period(&deadline_ns, period_ns, wl_now_ns());
+		if (deadline_ns > wl_end_ns)
+			return 0;
+		err = wl_sleep_until(deadline_ns);
+		if (err == -EINTR)
+			return 0;
+		if (err) {
+			fprintf(stderr, "irqfeed: clock_nanosleep: %s\n", strerror(-err));
+			return err;
+		}
+		wl_stats_add(&run->lateness, wl_now_ns() - deadline_ns);
+		n = write(fd, &byte, 1);
+		if (n < 0 && errno == EINTR)
+			return 0;
+		if (n != 1) {
+			err = n < 0 ? -errno : -EIO;
+			fprintf(stderr, "irqfeed: write to %s: %s\n", target,
+				err == -EPIPE ? "the other side closed" : strerror(-err));
+			return err;
+		}
+		run->wakeups++;
+		byte++;
+	}
+}
+
+int main(int argc, char **argv)
+{
+	static const struct argp argp = {
+		.options = opts,
+		.parser = parse_arg,
+		.doc = argp_doc,
+	};
+	struct wl_timer_run run = {};
+	const char *target;
+	char summary[256];
+	int fd, err;
+
+	wl_prog = "irqfeed";
+	err = argp_parse(&argp, argc, argv, 0, NULL, NULL);
+	if (err)
+		return 1;
+	wl_prepare();
+	signal(SIGPIPE, SIG_IGN);	/* a closed peer is an EPIPE to report */
+
+	target = env.socket_path ? env.socket_path : env.path;
+	fd = env.socket_path ? connect_socket(env.socket_path) : open_path(env.path);
+	if (fd < 0)
+		return 1;
+
+	wl_end_ns = wl_now_ns() + env.duration_s * NSEC_PER_SEC;
+	err = feed(fd, &run, target);
+	close(fd);
+
+	/* run.wakeups counts bytes written, run.overruns slots skipped */
+	wl_stats_fmt(&run.lateness, summary, sizeof(summary));
+	printf("irqfeed: %s, period %ld us, %llu bytes, %llu slots skipped, lateness %s\n",
+	       target, env.period_us, (unsigned long long)run.wakeups,
+	       (unsigned long long)run.overruns, summary);
+	wl_stats_free(&run.lateness);
+	return err ? 1 : 0;
+}

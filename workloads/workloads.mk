@@ -1,0 +1,29 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The workloads, for the top-level Makefile: `include workloads/workloads.mk`
+# (after its first rule, so `help` stays the default goal).  Uses BUILD, CC
+# and CFLAGS from there; the defaults below only serve workloads/Makefile.
+#
+#   $(WORKLOAD_BINS)  the guest programs, static: $(BUILD)/workloads/NAME
+#   $(IRQFEED)        the host-side feeder of irqtrain (dynamic)
+#   workloads         phony: all of them
+
+BUILD ?= build
+CFLAGS ?= -O2 -g -Wall -Wextra
+
+WORKLOADS := idle periodic jitter bimodal poisson pingpong iowait irqtrain
+WORKLOAD_BINS := $(addprefix $(BUILD)/workloads/,$(WORKLOADS))
+WORKLOAD_LIBS := -lpthread -lm
+IRQFEED := $(BUILD)/irqfeed
+
+.PHONY: workloads
+
+workloads: $(WORKLOAD_BINS) $(IRQFEED)
+
+$(BUILD)/workloads/%: workloads/%.c workloads/workload.c workloads/workload.h bpf/idlescope.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -static -Ibpf workloads/workload.c $< -o $@ $(WORKLOAD_LIBS)
+
+$(IRQFEED): workloads/irqfeed.c workloads/workload.c workloads/workload.h bpf/idlescope.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Ibpf workloads/workload.c $< -o $@ -lm
