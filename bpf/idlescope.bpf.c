@@ -2,22 +2,31 @@
 /*
  * idlescope.bpf.c - watch cpuidle governors from the outside.
  *
- * An idle period on a CPU goes: the governor's select picks a state (and,
- * for the menu family, predicts how long the CPU will sleep), cpu_idle fires
- * with the state index, the CPU sleeps, cpu_idle fires with PWR_EVENT_EXIT,
- * and cpu_idle_miss may fire when the state was too deep or too shallow for
- * the sleep that happened.
+ * An idle period on a CPU goes: the current governor's select picks a state
+ * (and, for the menu family, predicts how long the CPU will sleep, leaving
+ * the prediction and its inputs in its per-CPU data), cpu_idle fires with
+ * the state index, the CPU sleeps, cpu_idle fires with PWR_EVENT_EXIT, and
+ * cpu_idle_miss may fire when the state was too deep or too shallow for the
+ * sleep that happened.
  *
- * So: fexit on each governor's select stores its choice and prediction in
- * per-CPU state; the cpu_idle entry/exit pair times the period and turns it
- * into a record; cpu_idle_miss marks that record.  Since the miss comes
- * after the exit, a record is sent through the ring buffer when the next
- * period on that CPU begins.  Nothing here changes what the governors do.
+ * So the cpu_idle entry reads what select just decided: which governor is
+ * current, and from its per-CPU data the prediction and the inputs it used;
+ * from the CPU's cpuidle device what the governor learnt about the previous
+ * period (the core's residency measurement, the poll time limit).  The exit
+ * times the period and turns it into a record; cpu_idle_miss marks it.
+ * Since the miss comes after the exit, a record is sent through the ring
+ * buffer when the next period on that CPU begins.
  *
- * The per-CPU governor data is read through typed, weak ksyms with CO-RE
- * guards, so a kernel without the observation patch (or without the 2010
- * governors) still loads this object: the loader switches off the programs
- * whose attach targets are missing, and predictions are marked unknown.
+ * Only tracepoints: no trampoline and no code patching in the idle path.
+ * fexit programs on the governors' select functions (and on
+ * tick_nohz_get_sleep_length, cpuidle_reflect, ...) hung the 6.1 guest
+ * under TCG within 1 to 13 attach/detach cycles once a cpuidle driver made
+ * the governors run; tracepoints survived every cycle.  Reading the same
+ * per-CPU data at the next tracepoint sees exactly what select stored.
+ *
+ * The governor data is read through weak ksyms with CO-RE guards, so a
+ * kernel without the observation patch (or without the 2010 governors)
+ * still loads this object, with predictions marked unknown.
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -27,8 +36,15 @@
 
 #define PWR_EVENT_EXIT	((unsigned int)-1)
 
-/* Set by the loader before load: collect predictions at all. */
+/* Set by the loader before load: read the governors' predictions at all. */
 const volatile bool observe_predictions = true;
+/*
+ * Wake the loader only when this much data waits.  Waking it per record
+ * would make every idle period end in another wake-up of the loader's CPU:
+ * the observer would create the idle periods it observes.  The loader polls
+ * with a timeout, so nothing waits long below the threshold.
+ */
+const volatile __u64 wakeup_bytes = IDLESCOPE_RINGBUF_DEFAULT / 4;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
@@ -52,12 +68,9 @@ struct {
 
 /* Where one CPU is in its idle period. */
 struct cpu_state {
-	struct idlescope_record select;	/* what the last select decided */
+	struct idlescope_record current;	/* the period in progress */
 	struct idlescope_record pending;	/* completed, waiting for misses */
-	__u64 enter_ns;
-	__s32 state;
-	__u64 sleep_length_ns;		/* last tick_nohz_get_sleep_length() */
-	__s64 latency_req_ns;		/* last cpuidle_governor_latency_req() */
+	__u32 seq;				/* periods completed on this CPU */
 	bool in_idle;
 	bool has_pending;
 };
@@ -71,11 +84,12 @@ struct {
 
 /*
  * The governor data this object reads, as CO-RE flavors: they match the
- * kernel's struct menu_device and struct menu2010_device by name, and let
- * this object build and load whether or not the kernel has the observation
- * fields (kernel/patches) or the 2010 governors at all.
+ * kernel's struct menu_device, struct menu2010_device and struct teo_cpu by
+ * name, and let this object build and load whether or not the kernel has
+ * the observation fields (kernel/patches) or the 2010 governors at all.
  */
 struct menu_device___idlescope {
+	int tick_wakeup;
 	u64 next_timer_ns;
 	unsigned int bucket;
 	u64 predicted_ns;
@@ -92,8 +106,23 @@ struct menu2010_device___idlescope {
 	unsigned int load;
 } __attribute__((preserve_access_index));
 
+struct teo_cpu___idlescope {
+	s64 sleep_length_ns;
+} __attribute__((preserve_access_index));
+
+extern struct cpuidle_device *cpuidle_devices __ksym;
 extern const struct menu_device___idlescope menu_devices __ksym __weak;
 extern const struct menu2010_device___idlescope menu2010_devices __ksym __weak;
+extern const struct teo_cpu___idlescope teo_cpus __ksym __weak;
+
+/* The governors, by address: which one cpuidle_curr_governor points at. */
+extern const void cpuidle_curr_governor __ksym;
+extern const void menu_governor __ksym __weak;
+extern const void teo_governor __ksym __weak;
+extern const void ladder_governor __ksym __weak;
+extern const void menu2010_governor __ksym __weak;
+extern const void menu2010fix_governor __ksym __weak;
+extern const void menu2010rpd_governor __ksym __weak;
 
 static __always_inline struct cpu_state *this_cpu_state(void)
 {
@@ -109,145 +138,136 @@ static __always_inline struct idlescope_counters *this_cpu_counters(void)
 	return bpf_map_lookup_elem(&counters, &zero);
 }
 
-/* Common part of every select: which governor chose which state. */
-static __always_inline struct idlescope_record *
-record_select(struct cpu_state *cs, int governor, int chosen)
+static __always_inline int current_governor(void)
 {
-	struct idlescope_record *sel = &cs->select;
+	const void *gov = NULL;
 
-	sel->governor = governor;
-	sel->chosen_state = chosen;
-	sel->flags = IDLESCOPE_F_SELECTED;
-	sel->predicted_ns = IDLESCOPE_UNKNOWN_NS;
-	sel->next_timer_ns = cs->sleep_length_ns;
-	sel->latency_req_ns = cs->latency_req_ns;
-	sel->bucket = 0;
-	sel->nr_iowaiters = 0;
-	sel->typical_interval_us = 0;
-	sel->load = 0;
-	return sel;
+	bpf_probe_read_kernel(&gov, sizeof(gov), &cpuidle_curr_governor);
+	if (!gov)
+		return IDLESCOPE_GOV_NONE;
+	if (gov == &menu_governor)
+		return IDLESCOPE_GOV_MENU;
+	if (gov == &teo_governor)
+		return IDLESCOPE_GOV_TEO;
+	if (gov == &ladder_governor)
+		return IDLESCOPE_GOV_LADDER;
+	if (gov == &menu2010_governor)
+		return IDLESCOPE_GOV_MENU2010;
+	if (gov == &menu2010fix_governor)
+		return IDLESCOPE_GOV_MENU2010FIX;
+	if (gov == &menu2010rpd_governor)
+		return IDLESCOPE_GOV_MENU2010RPD;
+	return IDLESCOPE_GOV_NONE;
 }
 
-SEC("fexit/tick_nohz_get_sleep_length")
-int BPF_PROG(sleep_length_exit, ktime_t *delta_next, ktime_t ret)
+static __always_inline void read_menu(struct idlescope_record *rec, struct cpu_state *cs)
 {
-	struct cpu_state *cs = this_cpu_state();
+	const struct menu_device___idlescope *data = bpf_this_cpu_ptr(&menu_devices);
 
-	if (cs)
-		cs->sleep_length_ns = ret < 0 ? 0 : ret;
-	return 0;
-}
-
-SEC("fexit/cpuidle_governor_latency_req")
-int BPF_PROG(latency_req_exit, unsigned int cpu, s64 ret)
-{
-	struct cpu_state *cs = this_cpu_state();
-
-	if (cs)
-		cs->latency_req_ns = ret;
-	return 0;
-}
-
-SEC("fexit/menu_select")
-int BPF_PROG(menu_select_exit, struct cpuidle_driver *drv,
-	     struct cpuidle_device *dev, bool *stop_tick, int ret)
-{
-	struct cpu_state *cs = this_cpu_state();
-	const struct menu_device___idlescope *data;
-	struct idlescope_record *sel;
-
-	if (!cs)
-		return 0;
-	sel = record_select(cs, IDLESCOPE_GOV_MENU, ret);
-	data = bpf_this_cpu_ptr(&menu_devices);
-	if (!observe_predictions || !data)
-		return 0;
-	sel->next_timer_ns = BPF_CORE_READ(data, next_timer_ns);
-	sel->bucket = BPF_CORE_READ(data, bucket);
-	if (bpf_core_field_exists(data->predicted_ns)) {
-		sel->predicted_ns = BPF_CORE_READ(data, predicted_ns);
-		sel->nr_iowaiters = BPF_CORE_READ(data, nr_iowaiters);
-		sel->typical_interval_us = BPF_CORE_READ(data, typical_interval_us);
-		sel->flags |= IDLESCOPE_F_PREDICTED;
+	if (!data)
+		return;
+	/* menu_reflect() noted whether the tick ended the previous period. */
+	if (cs->has_pending && BPF_CORE_READ(data, tick_wakeup))
+		cs->pending.flags |= IDLESCOPE_F_TICK_WAKEUP;
+	rec->next_timer_ns = BPF_CORE_READ(data, next_timer_ns);
+	rec->bucket = BPF_CORE_READ(data, bucket);
+	if (observe_predictions && bpf_core_field_exists(data->predicted_ns)) {
+		rec->predicted_ns = BPF_CORE_READ(data, predicted_ns);
+		rec->nr_iowaiters = BPF_CORE_READ(data, nr_iowaiters);
+		rec->typical_interval_us = BPF_CORE_READ(data, typical_interval_us);
+		rec->flags |= IDLESCOPE_F_PREDICTED;
 	}
-	return 0;
 }
 
-static __always_inline int menu2010_select_exit(int governor, int ret)
+static __always_inline void read_menu2010(struct idlescope_record *rec)
 {
-	struct cpu_state *cs = this_cpu_state();
-	const struct menu2010_device___idlescope *data;
-	struct idlescope_record *sel;
+	const struct menu2010_device___idlescope *data = bpf_this_cpu_ptr(&menu2010_devices);
 
-	if (!cs)
-		return 0;
-	sel = record_select(cs, governor, ret);
-	data = bpf_this_cpu_ptr(&menu2010_devices);
-	if (!observe_predictions || !data)
-		return 0;
-	if (bpf_core_field_exists(data->predicted_ns)) {
-		sel->next_timer_ns = BPF_CORE_READ(data, next_timer_ns);
-		sel->predicted_ns = BPF_CORE_READ(data, predicted_ns);
-		sel->bucket = BPF_CORE_READ(data, bucket);
-		sel->nr_iowaiters = BPF_CORE_READ(data, nr_iowaiters);
-		sel->typical_interval_us = BPF_CORE_READ(data, typical_interval_us);
-		sel->load = BPF_CORE_READ(data, load);
-		sel->flags |= IDLESCOPE_F_PREDICTED;
+	if (!data || !bpf_core_field_exists(data->predicted_ns))
+		return;
+	rec->next_timer_ns = BPF_CORE_READ(data, next_timer_ns);
+	rec->bucket = BPF_CORE_READ(data, bucket);
+	rec->load = BPF_CORE_READ(data, load);
+	if (observe_predictions) {
+		rec->predicted_ns = BPF_CORE_READ(data, predicted_ns);
+		rec->nr_iowaiters = BPF_CORE_READ(data, nr_iowaiters);
+		rec->typical_interval_us = BPF_CORE_READ(data, typical_interval_us);
+		rec->flags |= IDLESCOPE_F_PREDICTED;
 	}
-	return 0;
 }
 
-SEC("fexit/menu2010_select")
-int BPF_PROG(menu2010_select_exit_prog, struct cpuidle_driver *drv,
-	     struct cpuidle_device *dev, bool *stop_tick, int ret)
+static __always_inline void read_teo(struct idlescope_record *rec)
 {
-	return menu2010_select_exit(IDLESCOPE_GOV_MENU2010, ret);
+	const struct teo_cpu___idlescope *data = bpf_this_cpu_ptr(&teo_cpus);
+
+	if (data)
+		rec->next_timer_ns = BPF_CORE_READ(data, sleep_length_ns);
 }
 
-SEC("fexit/menu2010fix_select")
-int BPF_PROG(menu2010fix_select_exit, struct cpuidle_driver *drv,
-	     struct cpuidle_device *dev, bool *stop_tick, int ret)
+/*
+ * What select decided for the period beginning now.  The cpuidle device
+ * still describes the previous period, whose record is pending: what the
+ * governor just learnt from (dev->last_residency_ns, dev->poll_time_limit)
+ * belongs to that record.
+ */
+static __always_inline void read_selection(struct cpu_state *cs, unsigned int state)
 {
-	return menu2010_select_exit(IDLESCOPE_GOV_MENU2010FIX, ret);
-}
+	struct idlescope_record *rec = &cs->current;
+	struct cpuidle_device **devp = bpf_this_cpu_ptr(&cpuidle_devices);
+	struct cpuidle_device *dev = devp ? *devp : NULL;
 
-SEC("fexit/menu2010rpd_select")
-int BPF_PROG(menu2010rpd_select_exit, struct cpuidle_driver *drv,
-	     struct cpuidle_device *dev, bool *stop_tick, int ret)
-{
-	return menu2010_select_exit(IDLESCOPE_GOV_MENU2010RPD, ret);
-}
+	__builtin_memset(rec, 0, sizeof(*rec));
+	rec->predicted_ns = IDLESCOPE_UNKNOWN_NS;
+	rec->latency_req_ns = IDLESCOPE_LATENCY_REQ_UNKNOWN;
+	rec->state = state;
+	rec->chosen_state = -1;
+	/* Without an enabled cpuidle device no governor runs (default idle). */
+	if (!dev || !BPF_CORE_READ_BITFIELD_PROBED(dev, enabled))
+		return;
+	if (cs->has_pending) {
+		cs->pending.kernel_residency_ns = BPF_CORE_READ(dev, last_residency_ns);
+		cs->pending.flags |= IDLESCOPE_F_REFLECTED;
+		if (BPF_CORE_READ_BITFIELD_PROBED(dev, poll_time_limit))
+			cs->pending.flags |= IDLESCOPE_F_POLL_LIMIT;
+	}
 
-SEC("fexit/teo_select")
-int BPF_PROG(teo_select_exit, struct cpuidle_driver *drv,
-	     struct cpuidle_device *dev, bool *stop_tick, int ret)
-{
-	struct cpu_state *cs = this_cpu_state();
-
-	if (cs)
-		record_select(cs, IDLESCOPE_GOV_TEO, ret);
-	return 0;
-}
-
-SEC("fexit/ladder_select_state")
-int BPF_PROG(ladder_select_exit, struct cpuidle_driver *drv,
-	     struct cpuidle_device *dev, bool *dummy, int ret)
-{
-	struct cpu_state *cs = this_cpu_state();
-
-	if (cs)
-		record_select(cs, IDLESCOPE_GOV_LADDER, ret);
-	return 0;
+	rec->governor = current_governor();
+	if (rec->governor == IDLESCOPE_GOV_NONE)
+		return;
+	rec->flags = IDLESCOPE_F_SELECTED;
+	rec->chosen_state = state;
+	switch (rec->governor) {
+	case IDLESCOPE_GOV_MENU:
+		read_menu(rec, cs);
+		break;
+	case IDLESCOPE_GOV_MENU2010:
+	case IDLESCOPE_GOV_MENU2010FIX:
+	case IDLESCOPE_GOV_MENU2010RPD:
+		read_menu2010(rec);
+		break;
+	case IDLESCOPE_GOV_TEO:
+		read_teo(rec);
+		break;
+	}
+	/* The observation patch stores 0 when select returned before predicting. */
+	if ((rec->flags & IDLESCOPE_F_PREDICTED) && !rec->predicted_ns) {
+		rec->predicted_ns = IDLESCOPE_UNKNOWN_NS;
+		rec->flags &= ~IDLESCOPE_F_PREDICTED;
+	}
 }
 
 /* Send the completed period of this CPU, if any, to user space. */
 static __always_inline void flush_pending(struct cpu_state *cs,
 					  struct idlescope_counters *cnt)
 {
+	__u64 flags;
+
 	if (!cs->has_pending)
 		return;
 	cs->has_pending = false;
-	if (bpf_ringbuf_output(&records, &cs->pending, sizeof(cs->pending), 0))
+	flags = bpf_ringbuf_query(&records, BPF_RB_AVAIL_DATA) >= wakeup_bytes ?
+		BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
+	if (bpf_ringbuf_output(&records, &cs->pending, sizeof(cs->pending), flags))
 		cnt->dropped++;
 	else
 		cnt->records++;
@@ -255,18 +275,18 @@ static __always_inline void flush_pending(struct cpu_state *cs,
 
 static __always_inline void idle_enter(struct cpu_state *cs,
 				       struct idlescope_counters *cnt,
-				       unsigned int state)
+				       unsigned int state, unsigned int cpu)
 {
 	cnt->entries++;
+	read_selection(cs, state);
 	flush_pending(cs, cnt);
-	cs->enter_ns = bpf_ktime_get_ns();
-	cs->state = state;
+	cs->current.cpu = cpu;
+	cs->current.enter_ns = bpf_ktime_get_ns();
 	cs->in_idle = true;
 }
 
 static __always_inline void idle_exit(struct cpu_state *cs,
-				      struct idlescope_counters *cnt,
-				      unsigned int cpu)
+				      struct idlescope_counters *cnt)
 {
 	struct idlescope_record *rec = &cs->pending;
 	struct idlescope_tag *tag;
@@ -280,23 +300,13 @@ static __always_inline void idle_exit(struct cpu_state *cs,
 	}
 	cs->in_idle = false;
 
-	*rec = cs->select;
-	rec->enter_ns = cs->enter_ns;
-	rec->residency_ns = bpf_ktime_get_ns() - cs->enter_ns;
-	rec->cpu = cpu;
-	rec->state = cs->state;
-	if (!(rec->flags & IDLESCOPE_F_SELECTED)) {
-		rec->chosen_state = -1;
-		rec->predicted_ns = IDLESCOPE_UNKNOWN_NS;
-	}
+	*rec = cs->current;
+	rec->residency_ns = bpf_ktime_get_ns() - rec->enter_ns;
+	rec->seq = cs->seq++;
 	tag = bpf_map_lookup_elem(&workload, &zero);
 	if (tag)
 		__builtin_memcpy(rec->workload, tag->name, sizeof(rec->workload));
 	cs->has_pending = true;
-
-	/* The next period needs a select of its own to count as selected. */
-	cs->select.flags = 0;
-	cs->select.governor = IDLESCOPE_GOV_NONE;
 }
 
 SEC("tp_btf/cpu_idle")
@@ -308,9 +318,9 @@ int BPF_PROG(cpu_idle, unsigned int state, unsigned int cpu)
 	if (!cs || !cnt)
 		return 0;
 	if (state == PWR_EVENT_EXIT)
-		idle_exit(cs, cnt, cpu);
+		idle_exit(cs, cnt);
 	else
-		idle_enter(cs, cnt, state);
+		idle_enter(cs, cnt, state, cpu);
 	return 0;
 }
 

@@ -19,6 +19,9 @@
 #define IDLESCOPE_PIN_DIR		"/sys/fs/bpf/idlescope"
 #define IDLESCOPE_TAG_PIN		IDLESCOPE_PIN_DIR "/workload"
 
+/* latency_req_ns when the PM QoS limit is not known to the BPF side. */
+#define IDLESCOPE_LATENCY_REQ_UNKNOWN	(-1LL)
+
 /* predicted_ns when the governor's prediction could not be read. */
 #define IDLESCOPE_UNKNOWN_NS		(~0ULL)
 
@@ -39,6 +42,9 @@ enum idlescope_governor {
 #define IDLESCOPE_F_PREDICTED	(1U << 1)	/* predicted_ns is the governor's */
 #define IDLESCOPE_F_MISS_ABOVE	(1U << 2)	/* cpu_idle_miss: state too deep */
 #define IDLESCOPE_F_MISS_BELOW	(1U << 3)	/* cpu_idle_miss: state too shallow */
+#define IDLESCOPE_F_REFLECTED	(1U << 4)	/* kernel_residency_ns is valid */
+#define IDLESCOPE_F_TICK_WAKEUP	(1U << 5)	/* menu: the tick ended the period */
+#define IDLESCOPE_F_POLL_LIMIT	(1U << 6)	/* polling ended on its time limit */
 
 /* Per-CPU counters the BPF side keeps; records + dropped = periods seen. */
 struct idlescope_counters {
@@ -58,12 +64,14 @@ struct idlescope_tag {
 struct idlescope_record {
 	__u64 enter_ns;			/* bpf_ktime_get_ns() at cpu_idle entry */
 	__u64 residency_ns;		/* cpu_idle exit minus entry */
+	__u64 kernel_residency_ns;	/* dev->last_residency_ns: what governors learn from */
 	__u64 predicted_ns;		/* governor's prediction, or UNKNOWN */
 	__u64 next_timer_ns;		/* sleep length the governor was given */
 	__s64 latency_req_ns;		/* PM QoS latency limit at select */
 	__u32 exit_latency_ns;		/* of the state entered */
 	__u32 target_residency_ns;	/* of the state entered */
 	__u32 cpu;
+	__u32 seq;			/* per-CPU period number: a gap means drops */
 	__s32 state;			/* state index entered */
 	__s32 chosen_state;		/* select's return value, -1 if none */
 	__u32 bucket;			/* menu family: correction bucket */
@@ -72,6 +80,9 @@ struct idlescope_record {
 	__u32 load;			/* menu2010: loadavg input (x10) */
 	__u16 governor;			/* enum idlescope_governor */
 	__u16 flags;			/* IDLESCOPE_F_* */
+	__u16 lost_selects;		/* selects no idle entry followed: the models
+					 * take it, the tracepoints cannot see it (0) */
+	__u16 pad;
 	char workload[IDLESCOPE_WORKLOAD_LEN];
 };
 

@@ -4,7 +4,12 @@
  *
  * Loads bpf/idlescope.bpf.c, attaches it to the cpuidle tracepoints and the
  * governors' select functions, and consumes one record per idle period from
- * the ring buffer for -d seconds.
+ * the ring buffer for -d seconds: aggregated live per (workload, governor,
+ * CPU), redrawn every -i seconds as a dashboard, and written as report.txt
+ * and report.json at the end (also after SIGINT/SIGTERM).
+ *
+ * Workloads name themselves by writing the tag map the loader pins at
+ * IDLESCOPE_TAG_PIN; `idlescope tag NAME` does that from a shell.
  */
 #include <argp.h>
 #include <errno.h>
@@ -19,9 +24,16 @@
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
 #include "idlescope.h"
+#include "aggregate.h"
+#include "report.h"
+#include "recfile.h"
+#include "models.h"
 #include "idlescope.skel.h"
 
 #define VMLINUX_BTF	"/sys/kernel/btf/vmlinux"
+#define CPUIDLE_SYSFS	"/sys/devices/system/cpu/cpuidle"
+#define STATE_SYSFS	"/sys/devices/system/cpu/cpu0/cpuidle"
+#define POLL_TIMEOUT_MS	100
 
 static struct env {
 	long duration_s;
@@ -29,7 +41,11 @@ static struct env {
 	long ringbuf_bytes;
 	bool verbose;
 	bool no_predict;
+	bool json;
 	const char *workload;
+	const char *governor;
+	const char *outdir;
+	const char *record_path;
 } env = {
 	.duration_s = 10,
 	.interval_s = 1,
@@ -43,8 +59,14 @@ static const char argp_doc[] =
 "Measure cpuidle governors' idle duration predictions with BPF.\n"
 "\n"
 "EXAMPLES:\n"
-"    idlescope -d 2            # count idle periods per CPU for 2 seconds\n"
-"    idlescope -w periodic     # tag the periods of this run 'periodic'\n";
+"    idlescope -d 2                 # watch for 2 seconds, print the report\n"
+"    idlescope -g menu2010rpd -o .  # run under menu2010rpd, write ./report.*\n"
+"    idlescope -w periodic          # tag periods 'periodic' until retagged\n"
+"    idlescope tag periodic2ms      # retag the running loader's periods\n"
+"    idlescope tag                  # clear the tag\n"
+"    idlescope -r run.rec           # also keep every raw record in run.rec\n"
+"    idlescope dump run.rec         # the records as CSV\n"
+"    idlescope report run.rec -o .  # the report again, off-line\n";
 
 enum {
 	OPT_NO_PREDICT = 0x100,
@@ -54,8 +76,12 @@ static const struct argp_option opts[] = {
 	{ "duration", 'd', "SECONDS", 0, "Run for SECONDS (default 10)", 0 },
 	{ "interval", 'i', "SECONDS", 0, "Refresh every SECONDS (default 1)", 0 },
 	{ "workload", 'w', "NAME", 0, "Tag periods with workload NAME until a workload retags", 0 },
+	{ "governor", 'g', "NAME", 0, "Switch to governor NAME for the run (restored after)", 0 },
+	{ "output", 'o', "DIR", 0, "Write report.txt and report.json into DIR", 0 },
+	{ "json", 'j', NULL, 0, "Print the JSON report to stdout instead of the text one", 0 },
+	{ "record", 'r', "FILE", 0, "Write every raw record to FILE (see idlescope dump/report)", 0 },
 	{ "ringbuf", 'b', "BYTES", 0, "Ring buffer size, a power of two >= 4096", 0 },
-	{ "no-predict", OPT_NO_PREDICT, NULL, 0, "Do not attach the governor select probes", 0 },
+	{ "no-predict", OPT_NO_PREDICT, NULL, 0, "Do not read the governors' predictions", 0 },
 	{ "verbose", 'v', NULL, 0, "Print libbpf debug messages", 0 },
 	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show this help", 0 },
 	{},
@@ -87,6 +113,18 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 			argp_error(state, "workload name must be 1 to %d characters, not '%s'",
 				   IDLESCOPE_WORKLOAD_LEN - 1, arg);
 		env.workload = arg;
+		break;
+	case 'g':
+		env.governor = arg;
+		break;
+	case 'o':
+		env.outdir = arg;
+		break;
+	case 'j':
+		env.json = true;
+		break;
+	case 'r':
+		env.record_path = arg;
 		break;
 	case 'b':
 		env.ringbuf_bytes = parse_positive(arg, "ring buffer size", state);
@@ -125,9 +163,9 @@ static void sig_handler(int sig)
 }
 
 /*
- * Switch off the programs whose attach point this kernel lacks (no 2010
- * governors on a stock kernel, say), and the select probes on request, so
- * the rest still loads.  Says which and why.
+ * Switch off the programs whose attach point this kernel lacks (no
+ * cpu_idle_miss before 6.0, say), so the rest still loads.  Says which
+ * and why.
  */
 static void disable_missing_targets(struct idlescope_bpf *obj, const struct btf *vmlinux)
 {
@@ -147,12 +185,6 @@ static void disable_missing_targets(struct idlescope_bpf *obj, const struct btf 
 			found = btf__find_by_name_kind(vmlinux, tp_type, BTF_KIND_TYPEDEF) > 0;
 		} else {
 			found = btf__find_by_name_kind(vmlinux, target, BTF_KIND_FUNC) > 0;
-			if (found && env.no_predict && strstr(target, "select")) {
-				printf("idlescope: skipping %s: --no-predict\n",
-				       bpf_program__name(prog));
-				bpf_program__set_autoload(prog, false);
-				continue;
-			}
 		}
 		if (!found) {
 			printf("idlescope: skipping %s: %s not in kernel BTF\n",
@@ -162,58 +194,528 @@ static void disable_missing_targets(struct idlescope_bpf *obj, const struct btf 
 	}
 }
 
-static int set_workload_tag(struct idlescope_bpf *obj, const char *name)
+static int write_tag(int map_fd, const char *name)
 {
 	struct idlescope_tag tag = {};
 	__u32 zero = 0;
 
-	strncpy(tag.name, name, sizeof(tag.name) - 1);
-	if (bpf_map_update_elem(bpf_map__fd(obj->maps.workload), &zero, &tag, BPF_ANY))
+	if (name)
+		strncpy(tag.name, name, sizeof(tag.name) - 1);
+	if (bpf_map_update_elem(map_fd, &zero, &tag, BPF_ANY))
 		return -errno;
 	return 0;
 }
 
-struct run_stats {
-	__u64 records[IDLESCOPE_MAX_CPUS];
-};
-
-static int handle_record(void *ctx, void *data, size_t size)
+/* `idlescope tag [NAME]`: retag (or, without NAME, untag) a running loader. */
+static int tag_command(int argc, char **argv)
 {
-	const struct idlescope_record *rec = data;
-	struct run_stats *stats = ctx;
+	const char *name = argc > 2 ? argv[2] : NULL;
+	int fd, err;
 
-	if (size < sizeof(*rec) || rec->cpu >= IDLESCOPE_MAX_CPUS)
-		return 0;
-	stats->records[rec->cpu]++;
+	if (argc > 3 || (name && (!*name || strlen(name) >= IDLESCOPE_WORKLOAD_LEN))) {
+		fprintf(stderr, "idlescope: error: usage: idlescope tag [NAME of 1 to %d characters]\n",
+			IDLESCOPE_WORKLOAD_LEN - 1);
+		return 1;
+	}
+	fd = bpf_obj_get(IDLESCOPE_TAG_PIN);
+	if (fd < 0) {
+		fprintf(stderr, "idlescope: error: no running loader (%s: %s)\n",
+			IDLESCOPE_TAG_PIN, strerror(errno));
+		return 1;
+	}
+	err = write_tag(fd, name);
+	close(fd);
+	if (err) {
+		fprintf(stderr, "idlescope: error: writing tag: %s\n", strerror(-err));
+		return 1;
+	}
 	return 0;
 }
 
-static int print_counters(struct idlescope_bpf *obj, const struct run_stats *stats,
-			  int nr_cpus)
+static int read_line(const char *path, char *buf, size_t size)
 {
-	struct idlescope_counters *vals;
-	__u32 zero = 0;
-	int err, cpu;
+	FILE *f = fopen(path, "r");
+	int err = 0;
 
-	vals = calloc(nr_cpus, sizeof(*vals));
-	if (!vals)
-		return -ENOMEM;
-	err = bpf_map_lookup_elem(bpf_map__fd(obj->maps.counters), &zero, vals);
-	if (err) {
+	if (!f)
+		return -errno;
+	if (!fgets(buf, size, f))
+		err = -EIO;
+	else
+		buf[strcspn(buf, "\n")] = '\0';
+	fclose(f);
+	return err;
+}
+
+static int write_line(const char *path, const char *line)
+{
+	FILE *f = fopen(path, "w");
+	int err = 0;
+
+	if (!f)
+		return -errno;
+	if (fprintf(f, "%s\n", line) < 0)
+		err = -EIO;
+	if (fclose(f) && !err)
 		err = -errno;
-		fprintf(stderr, "idlescope: error: reading counters: %s\n", strerror(-err));
+	return err;
+}
+
+/*
+ * Check that env.governor is available and keep the current one in saved[]
+ * to switch back at exit.  Names not in available_governors are refused
+ * here, before anything is loaded; the switch itself comes after attach, so
+ * the records see the governor start from its ->enable() state, as the
+ * replayed models do.
+ */
+static int check_governor(const char *name, char *saved, size_t size)
+{
+	char avail[256], *tok, *save;
+	bool found = false;
+	int err;
+
+	err = read_line(CPUIDLE_SYSFS "/available_governors", avail, sizeof(avail));
+	if (err) {
+		fprintf(stderr, "idlescope: error: no cpuidle governors (%s: %s)\n",
+			CPUIDLE_SYSFS "/available_governors", strerror(-err));
+		return err;
+	}
+	for (tok = strtok_r(avail, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
+		found |= !strcmp(tok, name);
+	if (!found) {
+		read_line(CPUIDLE_SYSFS "/available_governors", avail, sizeof(avail));
+		fprintf(stderr, "idlescope: error: governor '%s' not available (available: %s)\n",
+			name, avail);
+		return -ENOENT;
+	}
+	err = read_line(CPUIDLE_SYSFS "/current_governor", saved, size);
+	if (err)
+		fprintf(stderr, "idlescope: error: reading the current governor: %s\n",
+			strerror(-err));
+	return err;
+}
+
+/*
+ * The state table of cpu0 (all CPUs share the driver), as the record file
+ * keeps it: for the aggregate's cross-check and the models' state choices.
+ */
+static int read_state_table(struct recfile_state *states)
+{
+	char path[128], buf[64];
+	int nr;
+
+	memset(states, 0, sizeof(*states) * IDLESCOPE_MAX_STATES);
+	for (nr = 0; nr < IDLESCOPE_MAX_STATES; nr++) {
+		snprintf(path, sizeof(path), STATE_SYSFS "/state%d/residency", nr);
+		if (read_line(path, buf, sizeof(buf)))
+			break;
+		states[nr].target_residency_ns = strtoull(buf, NULL, 10) * 1000;
+		snprintf(path, sizeof(path), STATE_SYSFS "/state%d/latency", nr);
+		if (read_line(path, buf, sizeof(buf)))
+			break;
+		states[nr].exit_latency_ns = strtoull(buf, NULL, 10) * 1000;
+		snprintf(path, sizeof(path), STATE_SYSFS "/state%d/disable", nr);
+		states[nr].disabled = !read_line(path, buf, sizeof(buf)) && buf[0] == '1';
+		/* The core's poll state is the only one named POLL. */
+		snprintf(path, sizeof(path), STATE_SYSFS "/state%d/name", nr);
+		states[nr].polling = !read_line(path, buf, sizeof(buf)) && !strcmp(buf, "POLL");
+	}
+	return nr;
+}
+
+/*
+ * -o must be a directory we can create files in: find out before the run,
+ * not after it, by creating (and removing) a probe file there.
+ */
+static int check_outdir(const char *dir)
+{
+	char probe[4096];
+	int fd;
+
+	snprintf(probe, sizeof(probe), "%s/.idlescope-probe.XXXXXX", dir);
+	fd = mkstemp(probe);
+	if (fd < 0) {
+		fprintf(stderr, "idlescope: error: cannot write reports into %s: %s\n",
+			dir, strerror(errno));
+		return -errno;
+	}
+	close(fd);
+	unlink(probe);
+	return 0;
+}
+
+/* The kernel's own count of idle entries: every stateN/usage of every CPU. */
+static __u64 sysfs_usage_sum(int nr_cpus)
+{
+	char path[128], buf[32];
+	__u64 sum = 0;
+	int cpu, state;
+
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
+		for (state = 0; state < IDLESCOPE_MAX_STATES; state++) {
+			snprintf(path, sizeof(path),
+				 "/sys/devices/system/cpu/cpu%d/cpuidle/state%d/usage", cpu, state);
+			if (read_line(path, buf, sizeof(buf)))
+				break;
+			sum += strtoull(buf, NULL, 10);
+		}
+	}
+	return sum;
+}
+
+struct run {
+	struct agg *agg;
+	struct replay *replay;		/* shadow replay of every model */
+	unsigned int nr_states;
+	struct recfile_state states[IDLESCOPE_MAX_STATES];
+	FILE *recf;			/* -r */
+	int rec_error;
+	int agg_error;			/* first agg_add() error, reported once */
+	__u64 received;
+	__u64 received_at_last_draw;
+};
+
+/*
+ * What a live run and an off-line report share: the aggregate with its
+ * state table, and the shadow replay of every model over the same records.
+ */
+static int run_init(struct run *run, const struct recfile_state *states, unsigned int nr_states)
+{
+	struct agg_state_info agg_states[IDLESCOPE_MAX_STATES] = {};
+	struct model_states_table table = { .nr_states = nr_states };
+	unsigned int i;
+
+	run->nr_states = nr_states;
+	memcpy(run->states, states, sizeof(*states) * nr_states);
+	for (i = 0; i < nr_states; i++) {
+		agg_states[i].target_residency_ns = states[i].target_residency_ns;
+		agg_states[i].exit_latency_ns = states[i].exit_latency_ns;
+		agg_states[i].disabled = states[i].disabled;
+		table.states[i].target_residency_ns = states[i].target_residency_ns;
+		table.states[i].exit_latency_ns = states[i].exit_latency_ns;
+		table.states[i].disabled = states[i].disabled;
+		table.states[i].polling = states[i].polling;
+	}
+	run->agg = agg_new();
+	run->replay = calloc(1, sizeof(*run->replay));
+	if (!run->agg || !run->replay)
+		return -ENOMEM;
+	replay_init(run->replay, &table);
+	agg_set_states(run->agg, agg_states, nr_states);
+	return agg_set_shadow_names(run->agg, model_names, MODEL_NR);
+}
+
+static void run_free(struct run *run)
+{
+	agg_free(run->agg);
+	free(run->replay);
+}
+
+static FILE *create_record_file(const char *path, const struct run *run, int nr_cpus,
+				const struct report_meta *meta)
+{
+	struct recfile_header hdr = {
+		.version = RECFILE_VERSION,
+		.header_size = sizeof(hdr),
+		.record_size = sizeof(struct idlescope_record),
+		.nr_cpus = nr_cpus,
+		.nr_states = run->nr_states,
+	};
+	FILE *f;
+
+	memcpy(hdr.magic, RECFILE_MAGIC, sizeof(hdr.magic));
+	memcpy(hdr.states, run->states, sizeof(run->states));
+	snprintf(hdr.kernel_release, sizeof(hdr.kernel_release), "%s", meta->kernel_release);
+	f = recfile_create(path, &hdr);
+	if (!f)
+		fprintf(stderr, "idlescope: error: creating %s: %s\n", path, strerror(errno));
+	return f;
+}
+
+/* Score every model's prediction for this period; check the running one's. */
+static void replay_shadows(struct run *run, const struct idlescope_record *rec)
+{
+	__u64 predicted_ns[MODEL_NR];
+	int running = model_of_governor(rec->governor);
+	int m, agreement;
+
+	if (replay_record(run->replay, rec, predicted_ns))
+		return;
+	for (m = 0; m < MODEL_NR; m++) {
+		agreement = -1;
+		if (m == running && (rec->flags & IDLESCOPE_F_PREDICTED) &&
+		    rec->predicted_ns != IDLESCOPE_UNKNOWN_NS)
+			agreement = predicted_ns[m] == rec->predicted_ns;
+		agg_add_shadow(run->agg, rec, m, predicted_ns[m], agreement);
+	}
+}
+
+static int handle_record(void *ctx, void *data, size_t size)
+{
+	struct run *run = ctx;
+	int err;
+
+	if (size < sizeof(struct idlescope_record))
+		return 0;
+	run->received++;
+	if (run->recf && !run->rec_error &&
+	    fwrite(data, sizeof(struct idlescope_record), 1, run->recf) != 1) {
+		run->rec_error = -EIO;
+		fprintf(stderr, "idlescope: error: writing %s: %s\n", env.record_path,
+			strerror(errno));
+	}
+	err = agg_add(run->agg, data);
+	if (!err)
+		replay_shadows(run, data);
+	if (err && !run->agg_error) {
+		run->agg_error = err;
+		fprintf(stderr, "idlescope: warning: record not aggregated: %s "
+			"(counted in the report)\n", strerror(-err));
+	}
+	return 0;
+}
+
+static int read_counters(struct idlescope_bpf *obj, struct idlescope_counters *vals)
+{
+	__u32 zero = 0;
+
+	if (bpf_map_lookup_elem(bpf_map__fd(obj->maps.counters), &zero, vals))
+		return -errno;
+	return 0;
+}
+
+static void sum_counters(const struct idlescope_counters *vals, int nr_cpus,
+			 struct idlescope_counters *total)
+{
+	int cpu;
+
+	memset(total, 0, sizeof(*total));
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
+		total->entries += vals[cpu].entries;
+		total->exits += vals[cpu].exits;
+		total->records += vals[cpu].records;
+		total->dropped += vals[cpu].dropped;
+		total->unpaired += vals[cpu].unpaired;
+	}
+}
+
+/*
+ * The live view: per-CPU residency histograms and the running factor table
+ * over everything seen so far.  On a terminal it redraws in place; into a
+ * pipe or file it appends one block per interval.
+ */
+static void draw_dashboard(struct run *run, struct idlescope_bpf *obj, int nr_cpus,
+			   double elapsed, double interval)
+{
+	struct idlescope_counters vals[IDLESCOPE_MAX_CPUS], total;
+	struct agg_stats st;
+	int cpu;
+
+	if (read_counters(obj, vals))
+		memset(vals, 0, sizeof(vals));
+	sum_counters(vals, nr_cpus, &total);
+
+	if (isatty(STDOUT_FILENO))
+		printf("\033[H\033[J");
+	printf("=== idlescope %.0f s: %.0f idle periods/s, %llu records, %llu dropped ===\n",
+	       elapsed, (run->received - run->received_at_last_draw) / interval,
+	       run->received, total.dropped);
+	run->received_at_last_draw = run->received;
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
+		if (!agg_sum(run->agg, AGG_ANY, AGG_ANY, cpu, &st))
+			continue;
+		printf("cpu%d: %llu periods, %llu dropped\n", cpu, st.samples, vals[cpu].dropped);
+		print_log2_hist(stdout, st.residency_us_hist, AGG_LOG2_SLOTS, "usecs");
+	}
+	if (agg_sum(run->agg, AGG_ANY, AGG_ANY, AGG_ANY, &st) && st.predicted_samples)
+		report_print_factor_table(stdout, &st);
+	fflush(stdout);
+}
+
+static void fill_meta_from_agg(struct report_meta *meta, struct run *run);
+
+/* The BPF side's own per-CPU view: entries and exits pair up, drops show. */
+static void print_counters(struct idlescope_bpf *obj, int nr_cpus)
+{
+	struct idlescope_counters vals[IDLESCOPE_MAX_CPUS] = {};
+	int cpu;
+
+	read_counters(obj, vals);
+	printf("%-4s %12s %12s %12s %12s\n", "CPU", "ENTRIES", "EXITS", "RECORDS", "DROPPED");
+	for (cpu = 0; cpu < nr_cpus; cpu++)
+		printf("%-4d %12llu %12llu %12llu %12llu\n", cpu, vals[cpu].entries,
+		       vals[cpu].exits, vals[cpu].records, vals[cpu].dropped);
+}
+
+static void fill_meta(struct report_meta *meta, struct run *run,
+		      struct idlescope_bpf *obj, int nr_cpus, double duration_s)
+{
+	struct idlescope_counters vals[IDLESCOPE_MAX_CPUS] = {};
+	struct bpf_program *prog;
+	int cpu;
+
+	meta->duration_s = duration_s;
+	meta->nr_cpus = nr_cpus;
+	meta->ringbuf_size_bytes = env.ringbuf_bytes;
+	read_counters(obj, vals);
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
+		meta->records_produced[cpu] = vals[cpu].records;
+		meta->dropped_records[cpu] = vals[cpu].dropped;
+	}
+	bpf_object__for_each_program(prog, obj->obj) {
+		if (!bpf_program__autoload(prog))
+			report_meta_add_skipped(meta, bpf_program__name(prog),
+						"attach target not in kernel BTF");
+	}
+	fill_meta_from_agg(meta, run);
+}
+
+/* What the report header says about workloads, governors and predictions. */
+static void fill_meta_from_agg(struct report_meta *meta, struct run *run)
+{
+	struct agg_key key = { .workload = -1 };
+	int w;
+
+	meta->shadow_replay_resets = run->replay->replay_resets;
+	for (w = 0; w < agg_nr_workloads(run->agg); w++)
+		report_meta_add_workload(meta, agg_workload_name(run->agg, w));
+	while (agg_next(run->agg, &key)) {
+		const struct agg_stats *st = agg_get(run->agg, key.workload, key.governor, key.cpu);
+		bool listed = false;
+		int g;
+
+		for (g = 0; g < meta->nr_governors; g++)
+			listed |= !strcmp(meta->governors[g], agg_governor_name(key.governor));
+		if (!listed)
+			report_meta_add_governor(meta, agg_governor_name(key.governor));
+		if (st && st->predicted_samples)
+			meta->predictions_available = true;
+	}
+}
+
+static int write_reports(struct run *run, const struct report_meta *meta)
+{
+	char path[4096];
+	int err;
+
+	if (env.json)
+		report_fprint_json(stdout, run->agg, meta);
+	else
+		report_fprint_text(stdout, run->agg, meta);
+	if (!env.outdir)
+		return 0;
+	snprintf(path, sizeof(path), "%s/report.txt", env.outdir);
+	err = report_write_text(run->agg, meta, path);
+	if (!err) {
+		snprintf(path, sizeof(path), "%s/report.json", env.outdir);
+		err = report_write_json(run->agg, meta, path);
+	}
+	if (err)
+		fprintf(stderr, "idlescope: error: writing %s: %s\n", path, strerror(-err));
+	return err;
+}
+
+/* `idlescope dump FILE`: the raw records as CSV, one period a line. */
+static int dump_command(int argc, char **argv)
+{
+	struct recfile_header hdr;
+	struct idlescope_record rec;
+	char err[256];
+	FILE *f;
+	int ret;
+
+	if (argc != 3) {
+		fprintf(stderr, "idlescope: error: usage: idlescope dump FILE\n");
+		return 1;
+	}
+	f = recfile_open(argv[2], &hdr, err, sizeof(err));
+	if (!f) {
+		fprintf(stderr, "idlescope: error: %s\n", err);
+		return 1;
+	}
+	printf("cpu,enter_ns,residency_ns,kernel_residency_ns,predicted_ns,next_timer_ns,"
+	       "latency_req_ns,state,chosen_state,governor,flags,workload\n");
+	while ((ret = recfile_read(f, &rec)) == 1) {
+		printf("%u,%llu,%llu,%llu,%lld,%llu,%lld,%d,%d,%s,%#x,%.*s\n", rec.cpu,
+		       rec.enter_ns, rec.residency_ns, rec.kernel_residency_ns,
+		       rec.predicted_ns == IDLESCOPE_UNKNOWN_NS ? -1LL : (long long)rec.predicted_ns,
+		       rec.next_timer_ns, rec.latency_req_ns, rec.state, rec.chosen_state,
+		       agg_governor_name(rec.governor), rec.flags,
+		       IDLESCOPE_WORKLOAD_LEN, rec.workload);
+	}
+	if (ret < 0)
+		fprintf(stderr, "idlescope: warning: %s: last record cut short, ignored\n", argv[2]);
+	fclose(f);
+	return 0;
+}
+
+/*
+ * `idlescope report FILE [-j] [-o DIR]`: recompute the report off-line from
+ * a record file, through the same aggregation as a live run.
+ */
+static int report_command(int argc, char **argv)
+{
+	struct recfile_header hdr;
+	struct report_meta meta;
+	struct run run = {};
+	char err_msg[256];
+	struct idlescope_record rec;
+	unsigned int i;
+	int opt, ret, err = 0;
+	FILE *f = NULL;
+
+	optind = 2;
+	while ((opt = getopt(argc, argv, "jo:")) != -1) {
+		switch (opt) {
+		case 'j':
+			env.json = true;
+			break;
+		case 'o':
+			env.outdir = optarg;
+			break;
+		default:
+			fprintf(stderr, "idlescope: error: usage: idlescope report FILE [-j] [-o DIR]\n");
+			return 1;
+		}
+	}
+	if (optind != argc - 1) {
+		fprintf(stderr, "idlescope: error: usage: idlescope report FILE [-j] [-o DIR]\n");
+		return 1;
+	}
+	if (env.outdir && check_outdir(env.outdir))
+		return 1;
+	f = recfile_open(argv[optind], &hdr, err_msg, sizeof(err_msg));
+	if (!f) {
+		fprintf(stderr, "idlescope: error: %s\n", err_msg);
+		return 1;
+	}
+	err = run_init(&run, hdr.states, hdr.nr_states);
+	if (err) {
+		fprintf(stderr, "idlescope: error: %s\n", strerror(-err));
 		goto cleanup;
 	}
-	printf("%-4s %12s %12s %12s %12s %12s\n",
-	       "CPU", "ENTRIES", "EXITS", "RECORDS", "RECEIVED", "DROPPED");
-	for (cpu = 0; cpu < nr_cpus; cpu++)
-		printf("%-4d %12llu %12llu %12llu %12llu %12llu\n", cpu,
-		       vals[cpu].entries, vals[cpu].exits, vals[cpu].records,
-		       cpu < IDLESCOPE_MAX_CPUS ? stats->records[cpu] : 0ULL,
-		       vals[cpu].dropped);
+	while ((ret = recfile_read(f, &rec)) == 1)
+		handle_record(&run, &rec, sizeof(rec));
+	if (ret < 0)
+		fprintf(stderr, "idlescope: warning: %s: last record cut short, ignored\n",
+			argv[optind]);
+
+	report_meta_init(&meta);
+	snprintf(meta.kernel_release, sizeof(meta.kernel_release), "%.*s",
+		 (int)sizeof(meta.kernel_release) - 1, hdr.kernel_release);
+	meta.nr_cpus = hdr.nr_cpus;
+	for (i = 0; i < hdr.nr_cpus; i++) {
+		struct agg_stats st;
+
+		agg_sum(run.agg, AGG_ANY, AGG_ANY, i, &st);
+		meta.records_produced[i] = st.samples;
+	}
+	fill_meta_from_agg(&meta, &run);
+	err = write_reports(&run, &meta);
 cleanup:
-	free(vals);
-	return err;
+	fclose(f);
+	run_free(&run);
+	return err ? 1 : 0;
 }
 
 static double elapsed_s(const struct timespec *start)
@@ -234,16 +736,33 @@ int main(int argc, char **argv)
 	struct idlescope_bpf *obj = NULL;
 	struct ring_buffer *rb = NULL;
 	struct btf *vmlinux = NULL;
-	struct run_stats stats = {};
+	struct run run = {};
+	struct report_meta meta;
 	struct timespec start;
+	__u64 usage_at_attach = 0;
+	struct recfile_state states[IDLESCOPE_MAX_STATES];
+	int nr_states;
+	char saved_governor[64] = "";
+	bool pinned = false;
+	double next_draw;
 	int nr_cpus, err;
+
+	if (argc > 1 && !strcmp(argv[1], "tag"))
+		return tag_command(argc, argv);
+	if (argc > 1 && !strcmp(argv[1], "dump"))
+		return dump_command(argc, argv);
+	if (argc > 1 && !strcmp(argv[1], "report"))
+		return report_command(argc, argv);
 
 	err = argp_parse(&argp, argc, argv, 0, NULL, NULL);
 	if (err)
 		return err;
 
 	libbpf_set_print(libbpf_print_fn);
+	report_meta_init(&meta);
 
+	if (env.outdir && check_outdir(env.outdir))
+		return 1;
 	if (access(VMLINUX_BTF, R_OK)) {
 		fprintf(stderr, "idlescope: error: kernel has no BTF (%s: %s); "
 			"build it with CONFIG_DEBUG_INFO_BTF=y\n",
@@ -264,6 +783,18 @@ int main(int argc, char **argv)
 		goto cleanup;
 	}
 
+	if (env.governor) {
+		err = check_governor(env.governor, saved_governor, sizeof(saved_governor));
+		if (err)
+			goto cleanup;
+	}
+	nr_states = read_state_table(states);
+	err = run_init(&run, states, nr_states);
+	if (err) {
+		fprintf(stderr, "idlescope: error: %s\n", strerror(-err));
+		goto cleanup;
+	}
+
 	obj = idlescope_bpf__open();
 	if (!obj) {
 		err = -errno;
@@ -271,6 +802,7 @@ int main(int argc, char **argv)
 		goto cleanup;
 	}
 	obj->rodata->observe_predictions = !env.no_predict;
+	obj->rodata->wakeup_bytes = env.ringbuf_bytes / 4;
 	err = bpf_map__set_max_entries(obj->maps.records, env.ringbuf_bytes);
 	if (err) {
 		fprintf(stderr, "idlescope: error: sizing the ring buffer: %s\n", strerror(-err));
@@ -283,8 +815,19 @@ int main(int argc, char **argv)
 		fprintf(stderr, "idlescope: error: loading BPF object: %s\n", strerror(-err));
 		goto cleanup;
 	}
+
+	/* A pin left by a killed loader would point at a dead map. */
+	mkdir(IDLESCOPE_PIN_DIR, 0755);
+	unlink(IDLESCOPE_TAG_PIN);
+	err = bpf_map__pin(obj->maps.workload, IDLESCOPE_TAG_PIN);
+	if (err) {
+		fprintf(stderr, "idlescope: error: pinning %s: %s\n", IDLESCOPE_TAG_PIN,
+			strerror(-err));
+		goto cleanup;
+	}
+	pinned = true;
 	if (env.workload) {
-		err = set_workload_tag(obj, env.workload);
+		err = write_tag(bpf_map__fd(obj->maps.workload), env.workload);
 		if (err) {
 			fprintf(stderr, "idlescope: error: setting workload tag: %s\n",
 				strerror(-err));
@@ -292,26 +835,48 @@ int main(int argc, char **argv)
 		}
 	}
 
-	err = idlescope_bpf__attach(obj);
-	if (err) {
-		fprintf(stderr, "idlescope: error: attaching BPF programs: %s\n", strerror(-err));
-		goto cleanup;
+	if (env.record_path) {
+		run.recf = create_record_file(env.record_path, &run, nr_cpus, &meta);
+		if (!run.recf) {
+			err = -errno;
+			goto cleanup;
+		}
 	}
 
-	rb = ring_buffer__new(bpf_map__fd(obj->maps.records), handle_record, &stats, NULL);
+	rb = ring_buffer__new(bpf_map__fd(obj->maps.records), handle_record, &run, NULL);
 	if (!rb) {
 		err = -errno;
 		fprintf(stderr, "idlescope: error: creating ring buffer: %s\n", strerror(-err));
 		goto cleanup;
 	}
 
+	err = idlescope_bpf__attach(obj);
+	if (err) {
+		fprintf(stderr, "idlescope: error: attaching BPF programs: %s\n", strerror(-err));
+		goto cleanup;
+	}
+	if (env.governor) {
+		err = write_line(CPUIDLE_SYSFS "/current_governor", env.governor);
+		if (err) {
+			fprintf(stderr, "idlescope: error: switching to governor %s: %s\n",
+				env.governor, strerror(-err));
+			goto cleanup;
+		}
+	}
+
+	usage_at_attach = sysfs_usage_sum(nr_cpus);
 	signal(SIGINT, sig_handler);
 	signal(SIGTERM, sig_handler);
 
-	printf("idlescope: watching cpuidle on %d CPUs for %ld s\n", nr_cpus, env.duration_s);
+	printf("idlescope: watching cpuidle on %d CPUs for %ld s (governor %s)\n",
+	       nr_cpus, env.duration_s, env.governor ? env.governor : "unchanged");
 	clock_gettime(CLOCK_MONOTONIC, &start);
+	next_draw = env.interval_s;
 	while (!exiting && elapsed_s(&start) < env.duration_s) {
-		err = ring_buffer__poll(rb, 100);
+		/* Records below the wake-up threshold arrive without a wake-up. */
+		err = ring_buffer__poll(rb, POLL_TIMEOUT_MS);
+		if (err >= 0)
+			err = ring_buffer__consume(rb);
 		if (err == -EINTR) {
 			err = 0;
 			break;
@@ -321,16 +886,40 @@ int main(int argc, char **argv)
 				strerror(-err));
 			goto cleanup;
 		}
+		if (elapsed_s(&start) >= next_draw) {
+			draw_dashboard(&run, obj, nr_cpus, elapsed_s(&start), env.interval_s);
+			next_draw += env.interval_s;
+		}
 	}
 	/* Detach first so the drained buffer is the last word. */
+	meta.sysfs_usage_delta = sysfs_usage_sum(nr_cpus) - usage_at_attach;
 	idlescope_bpf__detach(obj);
-	ring_buffer__consume(rb);
+	err = ring_buffer__consume(rb);
+	if (err < 0) {
+		fprintf(stderr, "idlescope: error: draining ring buffer: %s\n", strerror(-err));
+		goto cleanup;
+	}
 
-	err = print_counters(obj, &stats, nr_cpus);
+	fill_meta(&meta, &run, obj, nr_cpus, elapsed_s(&start));
+	err = write_reports(&run, &meta);
+	if (!env.json)
+		print_counters(obj, nr_cpus);
+	if (!err)
+		err = run.rec_error;
 
 cleanup:
+	if (run.recf && fclose(run.recf) && !err) {
+		err = -errno;
+		fprintf(stderr, "idlescope: error: closing %s: %s\n", env.record_path,
+			strerror(-err));
+	}
+	if (pinned)
+		unlink(IDLESCOPE_TAG_PIN);
+	if (saved_governor[0] && write_line(CPUIDLE_SYSFS "/current_governor", saved_governor))
+		fprintf(stderr, "idlescope: error: restoring governor %s\n", saved_governor);
 	ring_buffer__free(rb);
 	idlescope_bpf__destroy(obj);
+	run_free(&run);
 	btf__free(vmlinux);
 	return err ? 1 : 0;
 }

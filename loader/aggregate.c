@@ -1,0 +1,527 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * aggregate.c - fold idlescope records into per (workload, governor, CPU)
+ * statistics.
+ *
+ * A record says how long one idle period really lasted (residency_ns), what
+ * the governor expected (predicted_ns, when IDLESCOPE_F_PREDICTED is set)
+ * and which state was entered.  From those we answer the seed's question,
+ * "how often is the prediction within a factor F of the truth", and its
+ * consequence, "how often did that put the CPU in a state that was too deep
+ * or too shallow".  The latter comes twice: from the kernel's own
+ * cpu_idle_miss flags, and from our re-computation of the same rule against
+ * the state table read from sysfs, so a disagreement points at a bug on one
+ * side.
+ *
+ * The table is a fixed array [AGG_MAX_WORKLOADS][governors][cpus]: the
+ * governor and CPU are small dense ids, and workload names are interned in
+ * the order they are first seen.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "aggregate.h"
+
+/* Exact rationals, so boundary cases (p == F * a) compare exactly. */
+const struct agg_factor agg_factors[AGG_NR_FACTORS] = {
+	{ .num = 3,   .den = 2, .label = "1.5x" },
+	{ .num = 2,   .den = 1, .label = "2x" },
+	{ .num = 4,   .den = 1, .label = "4x" },
+	{ .num = 10,  .den = 1, .label = "10x" },
+	{ .num = 100, .den = 1, .label = "100x" },
+};
+
+const char *const agg_governor_names[IDLESCOPE_NR_GOVERNORS] = {
+	[IDLESCOPE_GOV_NONE]		= "none",
+	[IDLESCOPE_GOV_MENU]		= "menu",
+	[IDLESCOPE_GOV_TEO]		= "teo",
+	[IDLESCOPE_GOV_LADDER]		= "ladder",
+	[IDLESCOPE_GOV_MENU2010]	= "menu2010",
+	[IDLESCOPE_GOV_MENU2010FIX]	= "menu2010fix",
+	[IDLESCOPE_GOV_MENU2010RPD]	= "menu2010rpd",
+};
+
+#define NS_PER_US	1000ULL
+
+typedef unsigned __int128 u128;	/* products of two __u64 */
+
+struct agg {
+	int nr_workloads;
+	char workload_names[AGG_MAX_WORKLOADS][IDLESCOPE_WORKLOAD_LEN + 1];
+	struct agg_stats stats[AGG_MAX_WORKLOADS][IDLESCOPE_NR_GOVERNORS]
+			      [IDLESCOPE_MAX_CPUS];
+
+	int nr_states;
+	struct agg_state_info states[IDLESCOPE_MAX_STATES];
+
+	int nr_shadows;
+	char shadow_names[AGG_MAX_SHADOWS][AGG_SHADOW_NAME_LEN];
+
+	__u64 rejected_records;
+};
+
+struct agg *agg_new(void)
+{
+	return calloc(1, sizeof(struct agg));
+}
+
+void agg_free(struct agg *agg)
+{
+	free(agg);
+}
+
+int agg_log2_bucket(__u64 value)
+{
+	/* libbpf-tools' log2l(): 0 and 1 share bucket 0 */
+	if (value == 0)
+		return 0;
+	return 63 - __builtin_clzll(value);
+}
+
+int agg_ratio_bucket(__u64 predicted_ns, __u64 actual_ns)
+{
+	int k;
+
+	if (predicted_ns == 0 && actual_ns == 0) {
+		k = 0;
+	} else if (predicted_ns == 0) {
+		k = AGG_RATIO_LOG2_MIN;
+	} else if (actual_ns == 0) {
+		k = AGG_RATIO_LOG2_MAX;
+	} else if (predicted_ns >= actual_ns) {
+		/* 2^k <= p/a  <=>  2^k <= floor(p/a), as 2^k is an integer */
+		k = agg_log2_bucket(predicted_ns / actual_ns);
+		if (k > AGG_RATIO_LOG2_MAX)
+			k = AGG_RATIO_LOG2_MAX;
+	} else {
+		/* p/a in [2^-m, 2^(1-m)) for the smallest m with p*2^m >= a */
+		int m = 1;
+
+		while (m < -AGG_RATIO_LOG2_MIN &&
+		       ((u128)predicted_ns << m) < actual_ns)
+			m++;
+		k = -m;
+	}
+	return k - AGG_RATIO_LOG2_MIN;
+}
+
+bool agg_within_factor(__u64 predicted_ns, __u64 actual_ns,
+		       const struct agg_factor *factor)
+{
+	u128 larger, smaller;
+
+	/* A zero on one side is infinitely far off; both zero agree. */
+	if (predicted_ns == 0 || actual_ns == 0)
+		return predicted_ns == actual_ns;
+
+	larger = predicted_ns > actual_ns ? predicted_ns : actual_ns;
+	smaller = predicted_ns > actual_ns ? actual_ns : predicted_ns;
+	/* max <= (num / den) * min, without division or overflow */
+	return larger * factor->den <= smaller * factor->num;
+}
+
+int agg_highest_bucket(const unsigned int *vals, int nr)
+{
+	int i;
+
+	for (i = nr - 1; i >= 0; i--)
+		if (vals[i])
+			return i;
+	return -1;
+}
+
+const char *agg_governor_name(int governor)
+{
+	if (governor < 0 || governor >= IDLESCOPE_NR_GOVERNORS)
+		return "unknown";
+	return agg_governor_names[governor];
+}
+
+int agg_governor_id(const char *name)
+{
+	int i;
+
+	for (i = 0; i < IDLESCOPE_NR_GOVERNORS; i++)
+		if (!strcmp(name, agg_governor_names[i]))
+			return i;
+	return -1;
+}
+
+int agg_set_states(struct agg *agg, const struct agg_state_info *states,
+		   int nr_states)
+{
+	if (nr_states < 0 || nr_states > IDLESCOPE_MAX_STATES)
+		return -EINVAL;
+	memset(agg->states, 0, sizeof(agg->states));
+	if (nr_states)
+		memcpy(agg->states, states, nr_states * sizeof(*states));
+	agg->nr_states = nr_states;
+	return 0;
+}
+
+int agg_nr_states(const struct agg *agg)
+{
+	return agg->nr_states;
+}
+
+const struct agg_state_info *agg_state(const struct agg *agg, int index)
+{
+	if (index < 0 || index >= agg->nr_states)
+		return NULL;
+	return &agg->states[index];
+}
+
+int agg_nr_workloads(const struct agg *agg)
+{
+	return agg->nr_workloads;
+}
+
+const char *agg_workload_name(const struct agg *agg, int workload)
+{
+	if (workload < 0 || workload >= agg->nr_workloads)
+		return NULL;
+	return agg->workload_names[workload];
+}
+
+int agg_workload_index(const struct agg *agg, const char *name)
+{
+	int i;
+
+	for (i = 0; i < agg->nr_workloads; i++)
+		if (!strcmp(agg->workload_names[i], name))
+			return i;
+	return -1;
+}
+
+/* Index of the record's workload tag, interning it when new. */
+static int intern_workload(struct agg *agg, const char *tag)
+{
+	char name[IDLESCOPE_WORKLOAD_LEN + 1];
+	size_t len = strnlen(tag, IDLESCOPE_WORKLOAD_LEN);
+	int i;
+
+	memcpy(name, tag, len);
+	name[len] = '\0';
+
+	i = agg_workload_index(agg, name);
+	if (i >= 0)
+		return i;
+	if (agg->nr_workloads == AGG_MAX_WORKLOADS)
+		return -ENOSPC;
+	memcpy(agg->workload_names[agg->nr_workloads], name, len + 1);
+	return agg->nr_workloads++;
+}
+
+/*
+ * The rule of cpuidle_enter_state(): too deep when the period was shorter
+ * than the entered state's target residency and some shallower state was
+ * enabled; too shallow when, after paying the entered state's exit latency,
+ * what is left still covers the target residency of the next enabled deeper
+ * state.
+ */
+static void crosscheck_state(const struct agg *agg, struct agg_stats *st,
+			     const struct idlescope_record *rec)
+{
+	const struct agg_state_info *states = agg->states;
+	__u64 residency_ns = rec->residency_ns;
+	int entered = rec->state;
+	__u64 delay_ns;
+	int i;
+
+	if (entered < 0 || entered >= agg->nr_states)
+		return;
+	st->crosscheck_samples++;
+	delay_ns = states[entered].exit_latency_ns;
+
+	if (residency_ns < states[entered].target_residency_ns) {
+		for (i = entered - 1; i >= 0; i--) {
+			if (states[i].disabled)
+				continue;
+			st->too_deep_samples++;
+			break;
+		}
+	} else if (residency_ns > delay_ns) {
+		for (i = entered + 1; i < agg->nr_states; i++) {
+			if (states[i].disabled)
+				continue;
+			if (residency_ns - delay_ns >= states[i].target_residency_ns)
+				st->too_shallow_samples++;
+			break;
+		}
+	}
+}
+
+/*
+ * Patch 0004 stores 0 when the governor's select returned before it
+ * predicted anything (e.g. menu with a single usable state), and the BPF
+ * side UNKNOWN when it could not read the value: neither is a prediction
+ * to score.
+ */
+static bool prediction_made(__u64 predicted_ns)
+{
+	return predicted_ns != 0 && predicted_ns != IDLESCOPE_UNKNOWN_NS;
+}
+
+/* The factor table and ratio histogram, shared by live and shadow scores. */
+static void score_prediction(__u64 *within_factor, unsigned int *ratio_hist,
+			     __u64 predicted_ns, __u64 actual_ns)
+{
+	int i;
+
+	ratio_hist[agg_ratio_bucket(predicted_ns, actual_ns)]++;
+	for (i = 0; i < AGG_NR_FACTORS; i++)
+		if (agg_within_factor(predicted_ns, actual_ns, &agg_factors[i]))
+			within_factor[i]++;
+}
+
+static void add_prediction(struct agg_stats *st, __u64 predicted_ns,
+			   __u64 actual_ns)
+{
+	st->predicted_samples++;
+	st->predicted_sum_ns += predicted_ns;
+	st->predicted_us_hist[agg_log2_bucket(predicted_ns / NS_PER_US)]++;
+	score_prediction(st->within_factor, st->ratio_hist, predicted_ns,
+			 actual_ns);
+}
+
+int agg_add(struct agg *agg, const struct idlescope_record *rec)
+{
+	struct agg_stats *st;
+	int workload;
+
+	if (rec->cpu >= IDLESCOPE_MAX_CPUS) {
+		agg->rejected_records++;
+		return -ERANGE;
+	}
+	if (rec->governor >= IDLESCOPE_NR_GOVERNORS) {
+		agg->rejected_records++;
+		return -EINVAL;
+	}
+	workload = intern_workload(agg, rec->workload);
+	if (workload < 0) {
+		agg->rejected_records++;
+		return workload;
+	}
+	st = &agg->stats[workload][rec->governor][rec->cpu];
+
+	if (st->samples == 0 || rec->residency_ns < st->residency_min_ns)
+		st->residency_min_ns = rec->residency_ns;
+	if (rec->residency_ns > st->residency_max_ns)
+		st->residency_max_ns = rec->residency_ns;
+	st->samples++;
+	st->residency_sum_ns += rec->residency_ns;
+	st->residency_us_hist[agg_log2_bucket(rec->residency_ns / NS_PER_US)]++;
+
+	if (rec->state >= 0 && rec->state < IDLESCOPE_MAX_STATES)
+		st->state_entered[rec->state]++;
+	else
+		st->invalid_state_samples++;
+	if (rec->chosen_state >= 0 && rec->chosen_state < IDLESCOPE_MAX_STATES)
+		st->state_chosen[rec->chosen_state]++;
+
+	if (rec->flags & IDLESCOPE_F_MISS_ABOVE)
+		st->miss_above_samples++;
+	if (rec->flags & IDLESCOPE_F_MISS_BELOW)
+		st->miss_below_samples++;
+	crosscheck_state(agg, st, rec);
+
+	if ((rec->flags & IDLESCOPE_F_PREDICTED) &&
+	    prediction_made(rec->predicted_ns))
+		add_prediction(st, rec->predicted_ns, rec->residency_ns);
+	return 0;
+}
+
+int agg_set_shadow_names(struct agg *agg, const char *const *names, int nr)
+{
+	int i;
+
+	if (nr < 0 || nr > AGG_MAX_SHADOWS || (nr && !names))
+		return -EINVAL;
+	/* Validate all first, so a bad list leaves the old one in place. */
+	for (i = 0; i < nr; i++) {
+		if (!names[i] || !names[i][0])
+			return -EINVAL;
+		if (strlen(names[i]) >= AGG_SHADOW_NAME_LEN)
+			return -ENAMETOOLONG;
+	}
+	memset(agg->shadow_names, 0, sizeof(agg->shadow_names));
+	for (i = 0; i < nr; i++)
+		strcpy(agg->shadow_names[i], names[i]);
+	agg->nr_shadows = nr;
+	return 0;
+}
+
+int agg_nr_shadows(const struct agg *agg)
+{
+	return agg->nr_shadows;
+}
+
+const char *agg_shadow_name(const struct agg *agg, int shadow)
+{
+	if (shadow < 0 || shadow >= agg->nr_shadows)
+		return NULL;
+	return agg->shadow_names[shadow];
+}
+
+int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
+		   int shadow, __u64 predicted_ns, int agreement)
+{
+	char name[IDLESCOPE_WORKLOAD_LEN + 1];
+	size_t len = strnlen(rec->workload, IDLESCOPE_WORKLOAD_LEN);
+	struct agg_shadow *sh;
+	struct agg_stats *st;
+	int workload;
+
+	if (rec->cpu >= IDLESCOPE_MAX_CPUS)
+		return -ERANGE;
+	if (rec->governor >= IDLESCOPE_NR_GOVERNORS ||
+	    shadow < 0 || shadow >= agg->nr_shadows ||
+	    agreement < -1 || agreement > 1)
+		return -EINVAL;
+
+	/*
+	 * Never intern here: a shadow score on a key without its record
+	 * would make the shadow's periods differ from the live ones.
+	 */
+	memcpy(name, rec->workload, len);
+	name[len] = '\0';
+	workload = agg_workload_index(agg, name);
+	if (workload < 0)
+		return -ENOENT;
+	st = &agg->stats[workload][rec->governor][rec->cpu];
+	if (!st->samples)
+		return -ENOENT;
+
+	sh = &st->shadow[shadow];
+	if (prediction_made(predicted_ns)) {
+		sh->samples++;
+		score_prediction(sh->within_factor, sh->ratio_hist,
+				 predicted_ns, rec->residency_ns);
+	}
+	if (agreement >= 0) {
+		sh->agree_checked++;
+		sh->agree_samples += agreement;
+	}
+	return 0;
+}
+
+__u64 agg_rejected_records(const struct agg *agg)
+{
+	return agg->rejected_records;
+}
+
+const struct agg_stats *agg_get(const struct agg *agg, int workload,
+				int governor, int cpu)
+{
+	const struct agg_stats *st;
+
+	if (workload < 0 || workload >= agg->nr_workloads ||
+	    governor < 0 || governor >= IDLESCOPE_NR_GOVERNORS ||
+	    cpu < 0 || cpu >= IDLESCOPE_MAX_CPUS)
+		return NULL;
+	st = &agg->stats[workload][governor][cpu];
+	return st->samples ? st : NULL;
+}
+
+const struct agg_stats *agg_next(const struct agg *agg, struct agg_key *key)
+{
+	int w = key->workload, g = key->governor, c = key->cpu;
+
+	if (w < 0) {
+		w = 0;
+		g = 0;
+		c = 0;
+	} else {
+		c++;
+	}
+	for (; w < agg->nr_workloads; w++, g = 0) {
+		for (; g < IDLESCOPE_NR_GOVERNORS; g++, c = 0) {
+			for (; c < IDLESCOPE_MAX_CPUS; c++) {
+				if (!agg->stats[w][g][c].samples)
+					continue;
+				key->workload = w;
+				key->governor = g;
+				key->cpu = c;
+				return &agg->stats[w][g][c];
+			}
+		}
+	}
+	return NULL;
+}
+
+void agg_stats_merge(struct agg_stats *dst, const struct agg_stats *src)
+{
+	int i;
+
+	if (!src->samples)
+		return;
+	if (!dst->samples || src->residency_min_ns < dst->residency_min_ns)
+		dst->residency_min_ns = src->residency_min_ns;
+	if (!dst->samples || src->residency_max_ns > dst->residency_max_ns)
+		dst->residency_max_ns = src->residency_max_ns;
+
+	dst->samples += src->samples;
+	dst->residency_sum_ns += src->residency_sum_ns;
+	dst->predicted_samples += src->predicted_samples;
+	dst->predicted_sum_ns += src->predicted_sum_ns;
+	for (i = 0; i < AGG_LOG2_SLOTS; i++) {
+		dst->residency_us_hist[i] += src->residency_us_hist[i];
+		dst->predicted_us_hist[i] += src->predicted_us_hist[i];
+	}
+	for (i = 0; i < AGG_RATIO_SLOTS; i++)
+		dst->ratio_hist[i] += src->ratio_hist[i];
+	for (i = 0; i < AGG_NR_FACTORS; i++)
+		dst->within_factor[i] += src->within_factor[i];
+	for (i = 0; i < IDLESCOPE_MAX_STATES; i++) {
+		dst->state_entered[i] += src->state_entered[i];
+		dst->state_chosen[i] += src->state_chosen[i];
+	}
+	dst->invalid_state_samples += src->invalid_state_samples;
+	dst->miss_above_samples += src->miss_above_samples;
+	dst->miss_below_samples += src->miss_below_samples;
+	dst->crosscheck_samples += src->crosscheck_samples;
+	dst->too_deep_samples += src->too_deep_samples;
+	dst->too_shallow_samples += src->too_shallow_samples;
+
+	for (i = 0; i < AGG_MAX_SHADOWS; i++) {
+		struct agg_shadow *d = &dst->shadow[i];
+		const struct agg_shadow *s = &src->shadow[i];
+		int k;
+
+		d->samples += s->samples;
+		for (k = 0; k < AGG_NR_FACTORS; k++)
+			d->within_factor[k] += s->within_factor[k];
+		for (k = 0; k < AGG_RATIO_SLOTS; k++)
+			d->ratio_hist[k] += s->ratio_hist[k];
+		d->agree_checked += s->agree_checked;
+		d->agree_samples += s->agree_samples;
+	}
+}
+
+static bool matches(int want, int have)
+{
+	return want == AGG_ANY || want == have;
+}
+
+int agg_sum(const struct agg *agg, int workload, int governor, int cpu,
+	    struct agg_stats *out)
+{
+	int w, g, c, nr_keys = 0;
+
+	memset(out, 0, sizeof(*out));
+	for (w = 0; w < agg->nr_workloads; w++) {
+		if (!matches(workload, w))
+			continue;
+		for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++) {
+			if (!matches(governor, g))
+				continue;
+			for (c = 0; c < IDLESCOPE_MAX_CPUS; c++) {
+				if (!matches(cpu, c) || !agg->stats[w][g][c].samples)
+					continue;
+				agg_stats_merge(out, &agg->stats[w][g][c]);
+				nr_keys++;
+			}
+		}
+	}
+	return nr_keys;
+}

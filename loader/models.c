@@ -1,0 +1,664 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * models.c - the menu family's idle-duration predictors, replayed in user
+ * space (see models.h for what a model is and why it exists).
+ *
+ * Every m2010_foo() below is a transcription of foo() in menu2010.c, every
+ * menu_foo() one of the function of that name in menu.c.  The kernel types
+ * are kept (unsigned int where the kernel has unsigned int, u64 where it
+ * has u64), because the defects being measured live in them: menu2010's
+ * RESOLUTION * measured_us is a 32-bit product that wraps, and the 2010
+ * pattern detector's deviations are u32 - u64.  Where the C below must differ from
+ * the kernel's text to stay defined behaviour (signed overflow, which the
+ * kernel builds with -fno-strict-overflow), it computes the same bits
+ * unsigned and says so.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+#include <string.h>
+#include "models.h"
+
+#define NSEC_PER_USEC	1000L	/* include/vdso/time64.h: a long, as there */
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+const char *const model_names[MODEL_NR] = {
+	[MODEL_MENU2010]	= "menu2010",
+	[MODEL_MENU2010FIX]	= "menu2010fix",
+	[MODEL_MENU2010RPD]	= "menu2010rpd",
+	[MODEL_MENU]		= "menu",
+};
+
+const struct model_constant model_constants[] = {
+	{ "menu2010.c",	"BUCKETS",		M2010_BUCKETS },
+	{ "menu2010.c",	"RESOLUTION",		M2010_RESOLUTION },
+	{ "menu2010.c",	"DECAY",		M2010_DECAY },
+	{ "menu2010.c",	"DECAY_RPD",		M2010_DECAY_RPD },
+	{ "menu2010.c",	"MAX_INTERESTING",	M2010_MAX_INTERESTING },
+	{ "menu2010.c",	"INTERVALS",		M2010_INTERVALS },
+	{ "menu2010.c",	"STDDEV_THRESH",	M2010_STDDEV_THRESH },
+	{ "menu.c",	"BUCKETS",		MENU_BUCKETS },
+	{ "menu.c",	"INTERVAL_SHIFT",	MENU_INTERVAL_SHIFT },
+	{ "menu.c",	"INTERVALS",		MENU_INTERVALS },
+	{ "menu.c",	"RESOLUTION",		MENU_RESOLUTION },
+	{ "menu.c",	"DECAY",		MENU_DECAY },
+	{ "menu.c",	"MAX_INTERESTING",	MENU_MAX_INTERESTING },
+	{ "idlescope.config", "CONFIG_HZ",	MODEL_HZ },
+};
+
+const unsigned int model_nr_constants = ARRAY_SIZE(model_constants);
+
+static const unsigned int model_governors[MODEL_NR] = {
+	[MODEL_MENU2010]	= IDLESCOPE_GOV_MENU2010,
+	[MODEL_MENU2010FIX]	= IDLESCOPE_GOV_MENU2010FIX,
+	[MODEL_MENU2010RPD]	= IDLESCOPE_GOV_MENU2010RPD,
+	[MODEL_MENU]		= IDLESCOPE_GOV_MENU,
+};
+
+int model_of_governor(unsigned int governor)
+{
+	int id;
+
+	for (id = 0; id < MODEL_NR; id++)
+		if (model_governors[id] == governor)
+			return id;
+	return -1;
+}
+
+unsigned int governor_of_model(enum model_id id)
+{
+	return id < MODEL_NR ? model_governors[id] : IDLESCOPE_GOV_NONE;
+}
+
+/* The cpuidle core: us = ns / 1000 (drivers/cpuidle/driver.c). */
+static unsigned int state_exit_latency_us(const struct model_idle_state *s)
+{
+	return (__u64)s->exit_latency_ns / NSEC_PER_USEC;
+}
+
+static unsigned int state_target_residency_us(const struct model_idle_state *s)
+{
+	return (__u64)s->target_residency_ns / NSEC_PER_USEC;
+}
+
+/*
+ * menu2010.c
+ * ==========
+ *
+ * The three 2010 governors share one implementation that takes a
+ * description of the 2010 patches it includes; so do the models.
+ */
+struct m2010_variant {
+	bool		fixed;		/* "cpuidle: Fix incorrect optimziation" */
+	bool		detect_patterns;	/* the repeating pattern detector */
+	unsigned int	decay;
+};
+
+static const struct m2010_variant m2010_variants[] = {
+	[MODEL_MENU2010]	= { .fixed = false, .detect_patterns = false,
+				    .decay = M2010_DECAY },
+	[MODEL_MENU2010FIX]	= { .fixed = true, .detect_patterns = false,
+				    .decay = M2010_DECAY },
+	[MODEL_MENU2010RPD]	= { .fixed = true, .detect_patterns = true,
+				    .decay = M2010_DECAY_RPD },
+};
+
+static int m2010_which_bucket(unsigned int duration, unsigned int nr_iowaiters)
+{
+	int bucket = 0;
+
+	if (nr_iowaiters)
+		bucket = M2010_BUCKETS / 2;
+
+	if (duration < 10)
+		return bucket;
+	if (duration < 100)
+		return bucket + 1;
+	if (duration < 1000)
+		return bucket + 2;
+	if (duration < 10000)
+		return bucket + 3;
+	if (duration < 100000)
+		return bucket + 4;
+	return bucket + 5;
+}
+
+static int m2010_performance_multiplier(int load, unsigned int nr_iowaiters)
+{
+	int mult = 1;
+
+	mult += 2 * load;
+	mult += 10 * nr_iowaiters;
+	return mult;
+}
+
+static __u64 m2010_div_round64(__u64 dividend, __u32 divisor)
+{
+	return (dividend + (divisor / 2)) / divisor;
+}
+
+static int m2010_first_real_state(const struct model_states_table *table)
+{
+	return table->states[0].polling ? 1 : 0;
+}
+
+static void m2010_detect_repeating_patterns(struct model_menu2010 *data)
+{
+	int i;
+	__u64 avg = 0;
+	__u64 stddev = 0;
+
+	for (i = 0; i < M2010_INTERVALS; i++)
+		avg += data->intervals[i];
+
+	/* The sum, not the average, against expected_us: as posted in 2010. */
+	if (avg > data->expected_us)
+		return;
+
+	avg = avg / M2010_INTERVALS;
+	/* u32 - u64: wraps below the average, squares right modulo 2^64. */
+	for (i = 0; i < M2010_INTERVALS; i++)
+		stddev += (data->intervals[i] - avg) *
+			  (data->intervals[i] - avg);
+
+	stddev = stddev / M2010_INTERVALS;
+
+	if (avg && stddev < M2010_STDDEV_THRESH) {
+		data->predicted_us = avg;
+		data->typical_interval_us = avg;
+	}
+}
+
+static void m2010_update(struct model_menu2010 *data,
+			 const struct m2010_variant *variant,
+			 __u64 last_residency_ns,
+			 const struct model_states_table *table)
+{
+	int last_idx = data->last_state_idx;
+	/* ktime_to_us() of an s64, truncated into unsigned int */
+	unsigned int last_idle_us = (__s64)last_residency_ns / NSEC_PER_USEC;
+	const struct model_idle_state *target = &table->states[last_idx];
+	unsigned int measured_us;
+	unsigned int tested_us;
+	__u64 new_factor;
+
+	/* The polling state is not time-valid: assume the whole expected time. */
+	if (target->polling)
+		last_idle_us = data->expected_us;
+
+	measured_us = last_idle_us;
+
+	if (measured_us > data->exit_us)
+		measured_us -= data->exit_us;
+
+	new_factor = data->correction_factor[data->bucket] *
+		     (variant->decay - 1) / variant->decay;
+
+	if (variant->fixed)
+		tested_us = measured_us;
+	else
+		tested_us = data->measured_us;
+
+	/* 32-bit product, as in 2.6.34: wraps from 4194304 us (4.19 s) on. */
+	if (data->expected_us > 0 && tested_us < M2010_MAX_INTERESTING)
+		new_factor += M2010_RESOLUTION * measured_us / data->expected_us;
+	else
+		new_factor += M2010_RESOLUTION;
+
+	if (new_factor == 0)
+		new_factor = 1;
+
+	data->correction_factor[data->bucket] = new_factor;
+
+	if (variant->detect_patterns) {
+		data->intervals[data->interval_ptr++] = last_idle_us;
+		if (data->interval_ptr >= M2010_INTERVALS)
+			data->interval_ptr = 0;
+	}
+}
+
+/* menu2010_choose_state() and what patch 0004 stores of it. */
+static __u64 m2010_step(struct model_menu2010 *data,
+			const struct m2010_variant *variant,
+			const struct model_input *in,
+			const struct model_states_table *table)
+{
+	int latency_req = in->latency_req_ns / NSEC_PER_USEC;	/* div_s64() */
+	int first, i, multiplier, load;
+	__u64 expected_us;
+
+	/*
+	 * menu2010_reflect() of the period before.  When another governor
+	 * chose that period's state, the model's own choice stands in for
+	 * the state entered: that is the state this governor would have
+	 * been in, and it already is in last_state_idx.
+	 */
+	if (in->has_prev) {
+		if (in->prev_chosen_by_model && in->prev_state >= 0 &&
+		    in->prev_state < table->nr_states)
+			data->last_state_idx = in->prev_state;
+		data->needs_update = 1;
+	}
+
+	if (!variant->fixed) {
+		data->last_state_idx = 0;
+		data->exit_us = 0;
+	}
+
+	if (data->needs_update) {
+		m2010_update(data, variant, in->prev_residency_ns, table);
+		data->needs_update = 0;
+	}
+
+	if (variant->fixed) {
+		data->last_state_idx = 0;
+		data->exit_us = 0;
+	}
+
+	data->typical_interval_us = 0;
+
+	if (latency_req == 0)
+		return 0;
+
+	/* DIV_ROUND_UP_ULL() to us, saturated at UINT_MAX */
+	expected_us = (in->next_timer_ns + NSEC_PER_USEC - 1) / NSEC_PER_USEC;
+	data->expected_us = expected_us < UINT_MAX ? expected_us : UINT_MAX;
+
+	data->bucket = m2010_which_bucket(data->expected_us, in->nr_iowaiters);
+
+	load = in->load;
+	multiplier = m2010_performance_multiplier(load, in->nr_iowaiters);
+
+	data->predicted_us = m2010_div_round64((__u64)data->expected_us *
+					       data->correction_factor[data->bucket],
+					       M2010_RESOLUTION * variant->decay);
+
+	if (variant->detect_patterns)
+		m2010_detect_repeating_patterns(data);
+
+	first = m2010_first_real_state(table);
+	if (data->expected_us > 5 && first < table->nr_states &&
+	    !table->states[first].disabled)
+		data->last_state_idx = first;
+
+	for (i = first; i < table->nr_states; i++) {
+		const struct model_idle_state *s = &table->states[i];
+		unsigned int exit_latency = state_exit_latency_us(s);
+
+		if (s->disabled)
+			continue;
+		if (state_target_residency_us(s) > data->predicted_us)
+			break;
+		/* unsigned int against int, as in the kernel */
+		if (exit_latency > (unsigned int)latency_req)
+			break;
+		/* unsigned int product */
+		if (exit_latency * (unsigned int)multiplier > data->predicted_us)
+			break;
+		data->exit_us = exit_latency;
+		data->last_state_idx = i;
+	}
+
+	return data->predicted_us * NSEC_PER_USEC;
+}
+
+static void m2010_reset(struct model_menu2010 *data,
+			const struct m2010_variant *variant)
+{
+	int i;
+
+	memset(data, 0, sizeof(*data));
+	for (i = 0; i < M2010_BUCKETS; i++)
+		data->correction_factor[i] = M2010_RESOLUTION * variant->decay;
+}
+
+/*
+ * menu.c
+ * ======
+ */
+static int menu_which_bucket(__u64 duration_ns, unsigned int nr_iowaiters)
+{
+	int bucket = 0;
+
+	if (nr_iowaiters)
+		bucket = MENU_BUCKETS / 2;
+
+	if (duration_ns < 10ULL * NSEC_PER_USEC)
+		return bucket;
+	if (duration_ns < 100ULL * NSEC_PER_USEC)
+		return bucket + 1;
+	if (duration_ns < 1000ULL * NSEC_PER_USEC)
+		return bucket + 2;
+	if (duration_ns < 10000ULL * NSEC_PER_USEC)
+		return bucket + 3;
+	if (duration_ns < 100000ULL * NSEC_PER_USEC)
+		return bucket + 4;
+	return bucket + 5;
+}
+
+static void menu_update_intervals(struct model_menu *data,
+				  unsigned int interval_us)
+{
+	data->intervals[data->interval_ptr++] = interval_us;
+	if (data->interval_ptr >= (int)MENU_INTERVALS)
+		data->interval_ptr = 0;
+}
+
+static unsigned int menu_get_typical_interval(struct model_menu *data,
+					      unsigned int predicted_us)
+{
+	int i, divisor;
+	unsigned int min, max, thresh, avg;
+	__u64 sum, variance;
+
+	thresh = INT_MAX;
+
+again:
+	min = UINT_MAX;
+	max = 0;
+	sum = 0;
+	divisor = 0;
+	for (i = 0; i < (int)MENU_INTERVALS; i++) {
+		unsigned int value = data->intervals[i];
+
+		if (value <= thresh) {
+			sum += value;
+			divisor++;
+			if (value > max)
+				max = value;
+			if (value < min)
+				min = value;
+		}
+	}
+
+	if (min >= predicted_us)
+		return UINT_MAX;
+
+	if (divisor == (int)MENU_INTERVALS)
+		avg = sum >> MENU_INTERVAL_SHIFT;
+	else
+		avg = sum / (__u32)divisor;
+
+	variance = 0;
+	for (i = 0; i < (int)MENU_INTERVALS; i++) {
+		unsigned int value = data->intervals[i];
+
+		if (value <= thresh) {
+			int64_t diff = (int64_t)value - avg;
+
+			/* the kernel's s64 product, wrapping as with -fwrapv */
+			variance += (__u64)diff * (__u64)diff;
+		}
+	}
+	if (divisor == (int)MENU_INTERVALS)
+		variance >>= MENU_INTERVAL_SHIFT;
+	else
+		variance /= (__u32)divisor;
+
+	if (variance <= UINT64_MAX / 36) {
+		if ((((__u64)avg * avg > variance * 36) &&
+		     (divisor * 4 >= (int)MENU_INTERVALS * 3)) ||
+		    variance <= 400)
+			return avg;
+	}
+
+	if (divisor * 4 <= (int)MENU_INTERVALS * 3)
+		return UINT_MAX;
+
+	thresh = max - 1;
+	goto again;
+}
+
+static void menu_update(struct model_menu *data,
+			const struct model_states_table *table)
+{
+	int last_idx = data->last_state_idx;
+	const struct model_idle_state *target = &table->states[last_idx];
+	__u64 measured_ns;
+	unsigned int new_factor;
+
+	if (data->tick_wakeup && data->next_timer_ns > MODEL_TICK_NSEC) {
+		measured_ns = 9 * MENU_MAX_INTERESTING / 10;
+	} else if (table->states[last_idx].polling && data->poll_time_limit) {
+		measured_ns = data->next_timer_ns;
+	} else {
+		measured_ns = data->last_residency_ns;
+
+		if (measured_ns > (__u64)(2 * target->exit_latency_ns))
+			measured_ns -= target->exit_latency_ns;
+		else
+			measured_ns /= 2;
+	}
+
+	if (measured_ns > data->next_timer_ns)
+		measured_ns = data->next_timer_ns;
+
+	new_factor = data->correction_factor[data->bucket];
+	new_factor -= new_factor / MENU_DECAY;
+
+	if (data->next_timer_ns > 0 && measured_ns < MENU_MAX_INTERESTING)
+		new_factor += MENU_RESOLUTION * measured_ns / data->next_timer_ns;
+	else
+		new_factor += MENU_RESOLUTION;
+
+	data->correction_factor[data->bucket] = new_factor;
+
+	/* ktime_to_us() of an s64, truncated into unsigned int */
+	menu_update_intervals(data, (__s64)measured_ns / NSEC_PER_USEC);
+}
+
+/* menu_select() up to the prediction patch 0004 stores. */
+static __u64 menu_step(struct model_menu *data, const struct model_input *in,
+		       const struct model_states_table *table)
+{
+	__s64 latency_req = in->latency_req_ns;
+	unsigned int predicted_us;
+	unsigned int typical_interval_us;
+	unsigned int i;
+
+	/* menu_reflect(), and what the core left in struct cpuidle_device */
+	if (in->has_prev && in->prev_state >= 0 &&
+	    in->prev_state < table->nr_states) {
+		data->last_state_idx = in->prev_state;
+		data->last_residency_ns = in->prev_residency_ns;
+		data->last_residency_known = true;
+		data->poll_time_limit = in->prev_poll_time_limit;
+		data->tick_wakeup = in->prev_tick_wakeup;
+		data->needs_update = 1;
+	}
+
+	/*
+	 * A select that entered no state did the update and left
+	 * last_residency_ns at 0, so it and every later one until this one
+	 * found nothing to update and a residency of 0.
+	 */
+	if (in->lost_selects) {
+		if (data->needs_update)
+			menu_update(data, table);
+		data->needs_update = 0;
+		data->last_residency_ns = 0;
+		data->last_residency_known = true;
+		for (i = 1; i < in->lost_selects; i++)
+			menu_update_intervals(data, UINT_MAX);
+	}
+
+	if (data->needs_update) {
+		menu_update(data, table);
+		data->needs_update = 0;
+	} else if (data->last_residency_known && !data->last_residency_ns) {
+		/*
+		 * The kernel's way of noticing a state that was not entered.
+		 * dev->last_residency_ns is the core's and survives
+		 * ->enable(), so until a reflected period tells the model
+		 * its value, it is taken to be a real, non-zero residency.
+		 */
+		menu_update_intervals(data, UINT_MAX);
+	}
+
+	data->next_timer_ns = in->next_timer_ns;
+	data->bucket = menu_which_bucket(data->next_timer_ns, in->nr_iowaiters);
+	data->typical_interval_us = UINT_MAX;
+
+	if (table->nr_states <= 1 || latency_req == 0 ||
+	    ((data->next_timer_ns < (__u64)table->states[1].target_residency_ns ||
+	      latency_req < table->states[1].exit_latency_ns) &&
+	     !table->states[0].disabled))
+		return 0;
+
+	/* u64 quotient into unsigned int, as in the kernel */
+	predicted_us = (data->next_timer_ns * data->correction_factor[data->bucket] +
+			(MENU_RESOLUTION * MENU_DECAY * NSEC_PER_USEC) / 2) /
+		       (__u32)(MENU_RESOLUTION * MENU_DECAY * NSEC_PER_USEC);
+	typical_interval_us = menu_get_typical_interval(data, predicted_us);
+	data->typical_interval_us = typical_interval_us;
+
+	return (__u64)(predicted_us < typical_interval_us ?
+		       predicted_us : typical_interval_us) * NSEC_PER_USEC;
+}
+
+static void menu_reset(struct model_menu *data)
+{
+	int i;
+
+	memset(data, 0, sizeof(*data));
+	for (i = 0; i < MENU_BUCKETS; i++)
+		data->correction_factor[i] = MENU_RESOLUTION * MENU_DECAY;
+}
+
+/*
+ * The model interface
+ * ===================
+ */
+void model_reset(struct model_state *ms, enum model_id id)
+{
+	memset(ms, 0, sizeof(*ms));
+	ms->id = id;
+	if (id == MODEL_MENU)
+		menu_reset(&ms->menu);
+	else if (id < MODEL_NR)
+		m2010_reset(&ms->m2010, &m2010_variants[id]);
+}
+
+__u64 model_step(struct model_state *ms, const struct model_input *in,
+		 const struct model_states_table *table)
+{
+	if (table->nr_states < 1 || table->nr_states > IDLESCOPE_MAX_STATES)
+		return 0;
+	if (ms->id == MODEL_MENU)
+		return menu_step(&ms->menu, in, table);
+	if (ms->id < MODEL_NR)
+		return m2010_step(&ms->m2010, &m2010_variants[ms->id], in, table);
+	return 0;
+}
+
+/*
+ * The replay
+ * ==========
+ */
+void replay_reset_cpu(struct replay *rp, unsigned int cpu)
+{
+	struct replay_cpu *c;
+	int id;
+
+	if (cpu >= IDLESCOPE_MAX_CPUS)
+		return;
+	c = &rp->cpus[cpu];
+	memset(c, 0, sizeof(*c));
+	for (id = 0; id < MODEL_NR; id++)
+		model_reset(&c->models[id], id);
+	c->last_governor = IDLESCOPE_GOV_NONE;
+}
+
+void replay_init(struct replay *rp, const struct model_states_table *table)
+{
+	unsigned int cpu;
+
+	memset(rp, 0, sizeof(*rp));
+	rp->table = *table;
+	for (cpu = 0; cpu < IDLESCOPE_MAX_CPUS; cpu++)
+		replay_reset_cpu(rp, cpu);
+}
+
+int replay_record(struct replay *rp, const struct idlescope_record *rec,
+		  __u64 predicted_ns_out[MODEL_NR])
+{
+	const struct idlescope_record *prev;
+	struct model_input in;
+	struct replay_cpu *c;
+	bool switched;
+	int id, running;
+
+	if (rec->cpu >= IDLESCOPE_MAX_CPUS)
+		return -EINVAL;
+	c = &rp->cpus[rec->cpu];
+	prev = &c->prev;
+
+	/*
+	 * seq counts every completed period, dropped ones included, so
+	 * anything but +1 (u32 wrap included) means the kernel's governor
+	 * learnt from periods the models never saw: their history no longer
+	 * matches, start over as after ->enable().  The first record of a
+	 * CPU only sets the baseline.
+	 */
+	if (c->has_seq && rec->seq != (__u32)(c->last_seq + 1)) {
+		replay_reset_cpu(rp, rec->cpu);
+		rp->replay_resets++;
+	}
+	c->has_seq = true;
+	c->last_seq = rec->seq;
+
+	if (!(rec->flags & IDLESCOPE_F_SELECTED)) {
+		/*
+		 * No ->select() ran, so nothing was predicted; if the core
+		 * still reflected the period, the next update learns from it.
+		 */
+		for (id = 0; id < MODEL_NR; id++)
+			predicted_ns_out[id] = IDLESCOPE_UNKNOWN_NS;
+		if (rec->flags & IDLESCOPE_F_REFLECTED) {
+			c->prev = *rec;
+			c->has_prev = true;
+		}
+		return 0;
+	}
+
+	/*
+	 * Switching governors runs the new one's ->enable(), which resets
+	 * its data, needs_update included: the period before the switch was
+	 * reflected to the old governor, not to it.
+	 */
+	running = model_of_governor(rec->governor);
+	switched = c->last_governor != IDLESCOPE_GOV_NONE &&
+		   c->last_governor != rec->governor;
+	if (running >= 0 && switched)
+		model_reset(&c->models[running], running);
+
+	memset(&in, 0, sizeof(in));
+	in.next_timer_ns = rec->next_timer_ns;
+	in.nr_iowaiters = rec->nr_iowaiters;
+	in.load = rec->load;
+	in.latency_req_ns = rec->latency_req_ns == IDLESCOPE_LATENCY_REQ_UNKNOWN ?
+			    MODEL_LATENCY_REQ_DEFAULT_NS : rec->latency_req_ns;
+	in.has_prev = c->has_prev && (prev->flags & IDLESCOPE_F_REFLECTED);
+	in.prev_residency_ns = prev->kernel_residency_ns;
+	in.prev_state = prev->state;
+	in.prev_tick_wakeup = prev->flags & IDLESCOPE_F_TICK_WAKEUP;
+	in.prev_poll_time_limit = prev->flags & IDLESCOPE_F_POLL_LIMIT;
+	in.lost_selects = rec->lost_selects;
+
+	for (id = 0; id < MODEL_NR; id++) {
+		struct model_input model_in = in;
+
+		model_in.prev_chosen_by_model =
+			(prev->flags & IDLESCOPE_F_SELECTED) &&
+			prev->governor == governor_of_model(id);
+		if (id == running && switched)
+			model_in.has_prev = false;
+		predicted_ns_out[id] = model_step(&c->models[id], &model_in,
+						  &rp->table);
+	}
+
+	c->prev = *rec;
+	c->has_prev = true;
+	c->last_governor = rec->governor;
+	return 0;
+}

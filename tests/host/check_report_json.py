@@ -1,0 +1,400 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Check an idlescope report.json against schema_version 1.
+
+usage: check_report_json.py REPORT.json [--expect PATH=VALUE ...]
+
+Checks the key order of every object, the types of every value, and the
+invariants the numbers must satisfy (histograms sum to their sample counts,
+per-CPU stats sum to all_cpus, factor counts grow with F, ...).  Each
+--expect compares one value, PATH being dotted keys and [index], e.g.
+results[0].all_cpus.within_factor[0].count=3 (VALUE is parsed as JSON,
+falling back to a plain string).
+
+Exit status 0 when every check passes; otherwise one line per problem on
+stderr and exit status 1.  python3 stdlib only.  See docs/report-schema.md.
+"""
+import json
+import re
+import sys
+
+TOP_KEYS = [
+    "schema_version", "tool", "kernel_release", "start_time_utc",
+    "duration_s", "governors", "workloads", "predictions_available",
+    "ringbuf_size_bytes", "records_produced", "dropped_records",
+    "sysfs_usage_delta", "aggregator_rejected_records", "per_cpu_records", "skipped_programs",
+    "factors", "seed_reference", "shadow_models", "shadow_replay_resets",
+    "state_table", "results",
+]
+RESULT_KEYS = ["workload", "governor", "governor_id", "all_cpus", "per_cpu"]
+STATS_KEYS = [
+    "samples", "residency_sum_ns", "residency_min_ns", "residency_max_ns",
+    "predicted_samples", "predicted_sum_ns", "within_factor",
+    "state_entered_samples", "state_chosen_samples", "invalid_state_samples",
+    "miss_above_samples", "miss_below_samples", "crosscheck_samples",
+    "too_deep_samples", "too_shallow_samples", "residency_us_hist",
+    "predicted_us_hist", "ratio_log2_hist", "shadow",
+]
+SHADOW_KEYS = ["model", "samples", "within_factor", "ratio_log2_hist",
+               "agree_checked", "agree_samples"]
+SEED_KEYS = ["label", "before_pct", "patch1_pct", "patch12_pct"]
+# Members that add up across CPUs (min/max combine differently; the shadow
+# array is summed entry by entry, see add_shadows()).
+ADDITIVE = [k for k in STATS_KEYS if k not in
+            ("residency_min_ns", "residency_max_ns", "shadow")]
+GOVERNORS = ["none", "menu", "teo", "ladder", "menu2010", "menu2010fix",
+             "menu2010rpd"]
+FACTOR_LABELS = ["1.5x", "2x", "4x", "10x", "100x"]
+MAX_STATES = 10
+MAX_SHADOWS = 4
+RATIO_LOG2_MIN, RATIO_LOG2_MAX = -16, 16
+U64_MAX = (1 << 64) - 1
+
+errors = []
+# $.shadow_models, once read: every stats object's "shadow" follows it.
+shadow_models = []
+
+
+def fail(where, msg):
+    errors.append(f"{where}: {msg}")
+
+
+def is_count(v):
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= U64_MAX
+
+
+def check_keys(where, obj, keys):
+    if not isinstance(obj, dict):
+        fail(where, "not an object")
+        return False
+    if list(obj.keys()) != keys:
+        fail(where, f"keys {list(obj.keys())} != {keys}")
+        return False
+    return True
+
+
+def check_log2_hist(where, hist, total):
+    if not isinstance(hist, list):
+        fail(where, "not an array")
+        return
+    if hist and hist[-1].get("count", 0) == 0:
+        fail(where, "trailing empty bucket (must end at the highest non-empty)")
+    for k, bucket in enumerate(hist):
+        w = f"{where}[{k}]"
+        if not check_keys(w, bucket, ["low_us", "high_us", "count"]):
+            continue
+        low = 0 if k == 0 else 1 << k
+        high = (1 << (k + 1)) - 1
+        if bucket["low_us"] != low or bucket["high_us"] != high:
+            fail(w, f"range {bucket['low_us']}..{bucket['high_us']} != {low}..{high}")
+        if not is_count(bucket["count"]):
+            fail(w, "count is not a u64")
+    if sum(b.get("count", 0) for b in hist) != total:
+        fail(where, f"counts sum to {sum(b.get('count', 0) for b in hist)}, expected {total}")
+
+
+def check_within_factor(where, wf, total):
+    """Labels in order, counts u64, growing with F, at most total."""
+    if not isinstance(wf, list) or [e.get("label") if isinstance(e, dict) else None
+                                    for e in wf] != FACTOR_LABELS:
+        fail(where, f"labels are not {FACTOR_LABELS}")
+        return
+    for i, e in enumerate(wf):
+        check_keys(f"{where}[{i}]", e, ["label", "count"])
+    counts = [e.get("count") for e in wf]
+    if not all(is_count(c) for c in counts):
+        fail(where, "counts are not u64")
+    elif counts != sorted(counts) or counts[-1] > total:
+        fail(where, f"counts {counts} must grow with F and stay <= {total}")
+
+
+def check_ratio_hist(where, hist, total):
+    if not isinstance(hist, list) or len(hist) != RATIO_LOG2_MAX - RATIO_LOG2_MIN + 1:
+        fail(where, "not an array of 33 buckets")
+        return
+    for i, bucket in enumerate(hist):
+        w = f"{where}[{i}]"
+        if check_keys(w, bucket, ["log2_low", "count"]):
+            if bucket["log2_low"] != RATIO_LOG2_MIN + i:
+                fail(w, f"log2_low {bucket['log2_low']} != {RATIO_LOG2_MIN + i}")
+            if not is_count(bucket["count"]):
+                fail(w, "count is not a u64")
+    if sum(b.get("count", 0) for b in hist) != total:
+        fail(where, f"counts do not sum to {total}")
+
+
+def check_shadows(where, shadows, n):
+    """One entry per $.shadow_models, in order; n = the stats' samples."""
+    if not isinstance(shadows, list):
+        fail(where, "not an array")
+        return
+    if [s.get("model") if isinstance(s, dict) else None
+            for s in shadows] != shadow_models:
+        fail(where, f"models are not $.shadow_models {shadow_models}")
+        return
+    for i, sh in enumerate(shadows):
+        w = f"{where}[{i}]"
+        if not check_keys(w, sh, SHADOW_KEYS):
+            continue
+        bad = [k for k in ("samples", "agree_checked", "agree_samples")
+               if not is_count(sh[k])]
+        if bad:
+            fail(w, f"{bad} are not u64")
+            continue
+        # A model predicts at most once per period, and is checked at
+        # most once per period.
+        if sh["samples"] > n:
+            fail(w, f"samples {sh['samples']} > stats samples {n}")
+        if not sh["agree_samples"] <= sh["agree_checked"] <= n:
+            fail(w, f"need agree_samples {sh['agree_samples']} <= agree_checked "
+                 f"{sh['agree_checked']} <= samples {n}")
+        check_within_factor(f"{w}.within_factor", sh["within_factor"], sh["samples"])
+        check_ratio_hist(f"{w}.ratio_log2_hist", sh["ratio_log2_hist"], sh["samples"])
+
+
+def check_stats(where, st):
+    if not check_keys(where, st, STATS_KEYS):
+        return
+    for key in STATS_KEYS:
+        v = st[key]
+        if isinstance(v, list):
+            continue
+        if not is_count(v):
+            fail(f"{where}.{key}", f"{v!r} is not a u64")
+            return
+    n, npred = st["samples"], st["predicted_samples"]
+    if n == 0:
+        fail(where, "stats object with no samples")
+    if npred > n:
+        fail(where, "predicted_samples > samples")
+    if n and not st["residency_min_ns"] <= st["residency_max_ns"]:
+        fail(where, "residency_min_ns > residency_max_ns")
+
+    check_within_factor(f"{where}.within_factor", st["within_factor"], npred)
+
+    for key in ("state_entered_samples", "state_chosen_samples"):
+        arr = st[key]
+        if not isinstance(arr, list) or len(arr) != MAX_STATES or \
+                not all(is_count(x) for x in arr):
+            fail(f"{where}.{key}", f"not {MAX_STATES} counts")
+    if isinstance(st["state_entered_samples"], list) and \
+            sum(st["state_entered_samples"]) + st["invalid_state_samples"] != n:
+        fail(where, "state_entered_samples + invalid_state_samples != samples")
+    for key in ("miss_above_samples", "miss_below_samples", "crosscheck_samples"):
+        if st[key] > n:
+            fail(f"{where}.{key}", "exceeds samples")
+    if st["too_deep_samples"] + st["too_shallow_samples"] > st["crosscheck_samples"]:
+        fail(where, "too_deep + too_shallow > crosscheck_samples")
+
+    check_log2_hist(f"{where}.residency_us_hist", st["residency_us_hist"], n)
+    check_log2_hist(f"{where}.predicted_us_hist", st["predicted_us_hist"], npred)
+    check_ratio_hist(f"{where}.ratio_log2_hist", st["ratio_log2_hist"], npred)
+    check_shadows(f"{where}.shadow", st["shadow"], n)
+
+
+def add_stats(total, st):
+    """total += st for the additive members, as plain numbers / lists."""
+    for key in ADDITIVE:
+        v = st[key]
+        if key.endswith("_hist") or key == "within_factor":
+            counts = [b["count"] for b in v]
+            old = total.setdefault(key, [])
+            old.extend([0] * (len(counts) - len(old)))
+            for i, c in enumerate(counts):
+                old[i] += c
+        elif isinstance(v, list):
+            old = total.setdefault(key, [0] * len(v))
+            for i, c in enumerate(v):
+                old[i] += c
+        else:
+            total[key] = total.get(key, 0) + v
+    add_shadows(total.setdefault("shadow", {}), st["shadow"])
+
+
+def add_shadows(total, shadows):
+    """total[model] += every count of that model's entry."""
+    for sh in shadows:
+        t = total.setdefault(sh["model"], {})
+        for key in ("samples", "agree_checked", "agree_samples"):
+            t[key] = t.get(key, 0) + sh[key]
+        for key in ("within_factor", "ratio_log2_hist"):
+            counts = [b["count"] for b in sh[key]]
+            old = t.setdefault(key, [0] * len(counts))
+            for i, c in enumerate(counts):
+                old[i] += c
+
+
+def check_result(where, res):
+    if not check_keys(where, res, RESULT_KEYS):
+        return
+    if not isinstance(res["workload"], str):
+        fail(f"{where}.workload", "not a string")
+    if res["governor"] not in GOVERNORS or \
+            GOVERNORS.index(res["governor"]) != res["governor_id"]:
+        fail(where, f"governor {res['governor']!r} / id {res['governor_id']!r} mismatch")
+    check_stats(f"{where}.all_cpus", res["all_cpus"])
+    per_cpu = res["per_cpu"]
+    if not isinstance(per_cpu, list) or not per_cpu:
+        fail(f"{where}.per_cpu", "not a non-empty array")
+        return
+    total, mins, maxs, cpus = {}, [], [], []
+    for i, pc in enumerate(per_cpu):
+        w = f"{where}.per_cpu[{i}]"
+        if not isinstance(pc, dict) or list(pc.keys())[:1] != ["cpu"]:
+            fail(w, "must start with \"cpu\"")
+            return
+        stats = dict(pc)
+        cpus.append(stats.pop("cpu"))
+        check_stats(w, stats)
+        if errors:
+            return
+        add_stats(total, stats)
+        mins.append(stats["residency_min_ns"])
+        maxs.append(stats["residency_max_ns"])
+    if cpus != sorted(set(cpus)):
+        fail(f"{where}.per_cpu", "cpus not unique and ascending")
+    expect = {}
+    add_stats(expect, res["all_cpus"])
+    # Trailing zero buckets may differ in length; compare padded.
+    for key in ADDITIVE:
+        a, b = total.get(key), expect.get(key)
+        if isinstance(a, list):
+            width = max(len(a), len(b))
+            a, b = a + [0] * (width - len(a)), b + [0] * (width - len(b))
+        if a != b:
+            fail(f"{where}.all_cpus.{key}", f"{b} != sum over per_cpu {a}")
+    if total.get("shadow") != expect.get("shadow"):
+        fail(f"{where}.all_cpus.shadow",
+             f"{expect.get('shadow')} != sum over per_cpu {total.get('shadow')}")
+    if min(mins) != res["all_cpus"]["residency_min_ns"] or \
+            max(maxs) != res["all_cpus"]["residency_max_ns"]:
+        fail(f"{where}.all_cpus", "min/max are not those of the CPUs")
+
+
+def check_top(doc):
+    if not check_keys("$", doc, TOP_KEYS):
+        return
+    if doc["schema_version"] != 1:
+        fail("$.schema_version", f"{doc['schema_version']!r} != 1")
+    if doc["tool"] != "idlescope":
+        fail("$.tool", "not idlescope")
+    if not re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", doc["start_time_utc"]):
+        fail("$.start_time_utc", "not UTC ISO 8601 (YYYY-MM-DDTHH:MM:SSZ)")
+    if not isinstance(doc["duration_s"], (int, float)) or doc["duration_s"] < 0:
+        fail("$.duration_s", "not a non-negative number")
+    for key in ("governors", "workloads"):
+        if not all(isinstance(s, str) for s in doc[key]):
+            fail(f"$.{key}", "not an array of strings")
+    if not isinstance(doc["predictions_available"], bool):
+        fail("$.predictions_available", "not a boolean")
+    for key in ("ringbuf_size_bytes", "records_produced", "dropped_records",
+                "sysfs_usage_delta", "aggregator_rejected_records"):
+        if not is_count(doc[key]):
+            fail(f"$.{key}", "not a u64")
+    produced = dropped = 0
+    for i, pc in enumerate(doc["per_cpu_records"]):
+        if check_keys(f"$.per_cpu_records[{i}]", pc,
+                      ["cpu", "records_produced", "dropped_records"]):
+            produced += pc["records_produced"]
+            dropped += pc["dropped_records"]
+    if (produced, dropped) != (doc["records_produced"], doc["dropped_records"]):
+        fail("$", "records_produced / dropped_records != sums of per_cpu_records")
+    for i, sp in enumerate(doc["skipped_programs"]):
+        check_keys(f"$.skipped_programs[{i}]", sp, ["name", "reason"])
+    if [f.get("label") for f in doc["factors"]] != FACTOR_LABELS:
+        fail("$.factors", f"labels are not {FACTOR_LABELS}")
+    for f in doc["factors"]:
+        if f["factor"] != f["num"] / f["den"]:
+            fail("$.factors", f"{f['label']}: factor != num/den")
+    check_seed_reference(doc["seed_reference"])
+    names = doc["shadow_models"]
+    if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names) \
+            or len(set(names)) != len(names) or len(names) > MAX_SHADOWS:
+        fail("$.shadow_models", f"not up to {MAX_SHADOWS} distinct non-empty names")
+    else:
+        shadow_models[:] = names
+    if not is_count(doc["shadow_replay_resets"]):
+        fail("$.shadow_replay_resets", "not a u64")
+    for i, s in enumerate(doc["state_table"]):
+        if check_keys(f"$.state_table[{i}]", s, ["state", "target_residency_ns",
+                                                  "exit_latency_ns", "disabled"]):
+            if s["state"] != i:
+                fail(f"$.state_table[{i}]", "state index out of order")
+    seen = set()
+    for i, res in enumerate(doc["results"]):
+        check_result(f"$.results[{i}]", res)
+        key = (res.get("workload"), res.get("governor"))
+        if key in seen:
+            fail(f"$.results[{i}]", f"duplicate workload x governor {key}")
+        seen.add(key)
+
+
+def check_seed_reference(rows):
+    """The seed's published table: a row per factor, % growing with F."""
+    if not isinstance(rows, list) or [r.get("label") if isinstance(r, dict) else None
+                                      for r in rows] != FACTOR_LABELS:
+        fail("$.seed_reference", f"labels are not {FACTOR_LABELS}")
+        return
+    for i, r in enumerate(rows):
+        if not check_keys(f"$.seed_reference[{i}]", r, SEED_KEYS):
+            return
+        for key in SEED_KEYS[1:]:
+            v = r[key]
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 100:
+                fail(f"$.seed_reference[{i}].{key}", f"{v!r} is not a percentage")
+                return
+    for key in SEED_KEYS[1:]:
+        col = [r[key] for r in rows]
+        if col != sorted(col):
+            fail(f"$.seed_reference.{key}", f"{col} does not grow with F")
+
+
+def lookup(doc, path):
+    value = doc
+    for name, index in re.findall(r"([^.\[\]]+)|\[(\d+)\]", path):
+        value = value[int(index)] if index else value[name]
+    return value
+
+
+def main(argv):
+    args = argv[1:]
+    if not args or args[0].startswith("-"):
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 2
+    path, expects = args[0], []
+    rest = args[1:]
+    while rest:
+        if rest[0] != "--expect" or len(rest) < 2 or "=" not in rest[1]:
+            print(f"check_report_json: bad argument {rest[0]!r}", file=sys.stderr)
+            return 2
+        expects.append(rest[1].split("=", 1))
+        rest = rest[2:]
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+    except (OSError, ValueError) as e:
+        print(f"check_report_json: {path}: {e}", file=sys.stderr)
+        return 1
+
+    check_top(doc)
+    for key, raw in expects:
+        try:
+            want = json.loads(raw)
+        except ValueError:
+            want = raw
+        try:
+            have = lookup(doc, key)
+        except (KeyError, IndexError, TypeError):
+            fail(key, "missing")
+            continue
+        if have != want:
+            fail(key, f"{have!r} != expected {want!r}")
+
+    for e in errors:
+        print(f"check_report_json: {path}: {e}", file=sys.stderr)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
