@@ -11,7 +11,7 @@ idlescope -d 2 >/tmp/counts.txt 2>&1
 rc=$?
 check "loader: -d 2 exits 0" [ $rc = 0 ]
 for cpu in 0 1; do
-	line=$(awk -v cpu=$cpu '$1 == cpu && NF == 3' /tmp/counts.txt)
+	line=$(awk -v cpu=$cpu '$1 == cpu && NF == 5' /tmp/counts.txt)
 	set -- $line
 	entries=${2:-0}
 	exits=${3:-0}

@@ -45,7 +45,8 @@ cat >"$tmp/repo/kernel/patches/9999-broken.patch" <<'PATCH'
 -not what the file says
 +changed
 PATCH
-echo "9999-broken.patch" >>"$tmp/repo/kernel/patches/series"
+# The fake tree is not Linux: only the broken patch is in its series.
+echo "9999-broken.patch" >"$tmp/repo/kernel/patches/series"
 key4=$("$build" --key)
 check "kernel-cache: a changed series changes the key" [ "$key4" != "$key3" ]
 msg=$("$build" 2>&1)

@@ -1,0 +1,108 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Guest: records of every idle period, live aggregation, reports, the
+# dashboard, drops, and a kernel view without predictions.  Runs after
+# governors.sh, with idlescope_states loaded and menu governing.
+
+. /usr/share/idlescope/lib.sh
+
+out=/host/observe
+mkdir -p $out
+
+# json_get FILE KEY: the first number after "KEY": in FILE.
+json_get() {
+	sed -n "s/.*\"$2\": *\([0-9][0-9]*\).*/\1/p" "$1" | head -n 1
+}
+
+# A 2 ms sleeper on CPU 1, tagged by itself, under menu2010fix: it always
+# lets the tick stop, as 2.6.34 did.  Stock menu keeps the 1 ms tick when
+# it predicts less than a tick, and the tick then splits each 2 ms sleep
+# into pieces of about 300, 1000 and 500 us (seen in this guest).
+idlescope -g menu2010fix -d 6 -i 2 -o $out -r $out/run.rec >$out/live.txt 2>&1 &
+loader=$!
+sleep 1
+periodic -d 4 -p 2000 -c 1 -t periodic2ms >$out/periodic.txt 2>&1
+wait $loader
+rc=$?
+check "loader: 6 s run with -o and -r exits 0" [ $rc = 0 ]
+check "report: report.txt exists" [ -s $out/report.txt ]
+check "report: report.json exists" [ -s $out/report.json ]
+check "report: no temporary file left" [ -z "$(ls $out | grep tmp)" ]
+
+# The mode of the sleeper's residency histogram on CPU 1.
+idlescope dump $out/run.rec >$out/run.csv
+mode=$(awk -F, '$12 == "periodic2ms" && $1 == 1 {
+		b = 0; us = $3 / 1000; while (us >= 2) { us /= 2; b++ } n[b]++ }
+	END { best = -1; for (k in n) if (best < 0 || n[k] > n[best]) best = k; print best }' $out/run.csv)
+check "records: periodic2ms residency mode on cpu1 is the 1024-2047 us bucket (2^$mode)" \
+	[ "$mode" = 10 ]
+tagged=$(grep -c ',periodic2ms$' $out/run.csv)
+check "records: the workload tag reached the records ($tagged)" [ "$tagged" -gt 1000 ]
+
+produced=$(json_get $out/report.json records_produced)
+dropped=$(json_get $out/report.json dropped_records)
+usage=$(json_get $out/report.json sysfs_usage_delta)
+check "records: no drops with the default ring buffer ($dropped)" [ "$dropped" = 0 ]
+agree=$(awk -v r="$produced" -v u="$usage" 'BEGIN { d = r - u; if (d < 0) d = -d;
+	print (u > 0 && d * 100 <= u) ? "yes" : "no" }')
+check "records: $produced records match $usage sysfs usage increments within 1%" [ $agree = yes ]
+lines=$(($(wc -l <$out/run.csv) - 1))
+check "records: the record file holds every received record ($lines)" [ "$lines" = "$produced" ]
+
+blocks=$(grep -c '^=== idlescope' $out/live.txt)
+check "dashboard: refreshed blocks appear on the console ($blocks)" [ "$blocks" -ge 2 ]
+hist=$(grep -c 'usecs *: count *distribution' $out/live.txt)
+check "dashboard: blocks carry per-CPU histograms ($hist)" [ "$hist" -ge 4 ]
+
+# Off-line report from the record file: the same aggregation.
+mkdir -p $out/offline
+idlescope report $out/run.rec -o $out/offline >/dev/null 2>&1
+check "report: idlescope report FILE rebuilds the report" [ -s $out/offline/report.json ]
+check "report: offline report counts the same records" \
+	[ "$(json_get $out/offline/report.json records_produced)" = "$produced" ]
+
+# A tiny ring buffer under a fast waker must drop, and say so.
+mkdir -p $out/tiny
+idlescope -d 4 -i 10 -b 4096 -o $out/tiny >$out/tiny.txt 2>&1 &
+loader=$!
+sleep 1
+pingpong -d 2 >/dev/null 2>&1
+wait $loader
+dropped=$(json_get $out/tiny/report.json dropped_records)
+check "drops: a 4 KiB ring buffer under pingpong drops records (${dropped:-none})" \
+	[ "${dropped:-0}" -gt 0 ]
+check "drops: report.txt says records were dropped" grep -q 'dropped (ring buffer full)' $out/tiny/report.txt
+
+# Without the select probes: residency only, predictions unavailable.
+timeout 60 idlescope -d 2 --no-predict >$out/nopredict.txt 2>&1
+rc=$?
+check "no-predict: loader exits 0" [ $rc = 0 ]
+check "no-predict: residency still reported" grep -q 'residency' $out/nopredict.txt
+check "no-predict: says predictions are not available" grep -q 'predictions *not available' $out/nopredict.txt
+
+# Bad input: one clear line, non-zero exit, nothing written.
+mkdir -p $out/bad
+bad_input() {
+	name=$1
+	shift
+	"$@" >$out/bad/stdout 2>$out/bad/stderr
+	rc=$?
+	nlines=$(grep -c . $out/bad/stderr)
+	ok=no
+	[ $rc != 0 ] && [ "$nlines" -ge 1 ] && [ -z "$(ls $out/bad | grep report)" ] && ok=yes
+	check "bad input: $name -> exit $rc, '$(head -n 1 $out/bad/stderr)'" [ $ok = yes ]
+}
+bad_input "unknown flag" idlescope --frobnicate -o $out/bad
+bad_input "-d 0" idlescope -d 0 -o $out/bad
+bad_input "-d abc" idlescope -d abc -o $out/bad
+bad_input "-i -1" idlescope -i -1 -o $out/bad
+bad_input "-b 1000" idlescope -b 1000 -o $out/bad
+bad_input "-g nosuch" idlescope -d 1 -g nosuch -o $out/bad
+bad_input "-w too long" idlescope -w waytoolongworkloadname -o $out/bad
+bad_input "unwritable -o" idlescope -d 1 -o /proc
+bad_input "missing -o" idlescope -d 1 -o /nonexistent
+bad_input "missing record file" idlescope report /nonexistent.rec
+echo garbage >$out/foreign.rec
+bad_input "foreign record file" idlescope report $out/foreign.rec
+check "bad input: -g nosuch left the governor alone" \
+	[ "$(cat /sys/devices/system/cpu/cpuidle/current_governor)" = menu ]

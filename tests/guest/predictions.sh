@@ -1,0 +1,47 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Guest: the observation fields.  Under each 2010 governor the prediction
+# the kernel stored follows the sleep length and never exceeds the next
+# timer; under stock menu it is there too.  Runs with idlescope_states
+# loaded (governors.sh leaves it so).
+
+. /usr/share/idlescope/lib.sh
+
+out=/host/predictions
+mkdir -p $out
+
+for g in menu2010 menu2010fix menu2010rpd menu; do
+	idlescope -g $g -d 3600 -i 3600 -r $out/$g.rec >$out/$g.txt 2>&1 &
+	loader=$!
+	sleep 1
+	periodic -d 2 -p 500 -c 1 -t sleep500us >/dev/null 2>&1
+	periodic -d 2 -p 5000 -c 1 -t sleep5ms >/dev/null 2>&1
+	kill -INT $loader
+	wait $loader
+	check "predictions: $g run ends cleanly on SIGINT" [ $? = 0 ]
+	idlescope dump $out/$g.rec >$out/$g.csv
+	# Mean stored prediction per tag, on the sleeper's CPU, of this governor.
+	means=$(awk -F, -v g=$g '$10 == g && $1 == 1 && $5 > 0 {
+			s[$12] += $5; n[$12]++ }
+		END { printf "%d %d", n["sleep500us"] ? s["sleep500us"] / n["sleep500us"] / 1000 : -1,
+			n["sleep5ms"] ? s["sleep5ms"] / n["sleep5ms"] / 1000 : -1 }' $out/$g.csv)
+	set -- $means
+	grows=no
+	[ "$1" -gt 0 ] && [ "$2" -gt "$1" ] && grows=yes
+	check "predictions: under $g the mean prediction grows with the sleep (${1} us -> ${2} us)" \
+		[ $grows = yes ]
+	case $g in
+	menu2010*)
+		# expected_us is the next timer rounded up to whole microseconds.
+		over=$(awk -F, -v g=$g '$10 == g && $5 > int(($6 + 999) / 1000) * 1000' \
+			$out/$g.csv | grep -c .)
+		total=$(awk -F, -v g=$g '$10 == g && $5 >= 0' $out/$g.csv | grep -c .)
+		bounded=no
+		[ "$total" -gt 100 ] && [ "$over" = 0 ] && bounded=yes
+		check "predictions: under $g no prediction exceeds the next timer, in us ($over of $total)" \
+			[ $bounded = yes ]
+		;;
+	esac
+done
+check "predictions: the governor is restored after -g" \
+	[ "$(cat /sys/devices/system/cpu/cpuidle/current_governor)" = menu ]
