@@ -28,40 +28,9 @@
 #include <unistd.h>
 #include "aggregate.h"
 #include "report.h"
+#include "check.h"
 
 #define US	1000ULL		/* ns per us */
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-
-static int nr_passed, nr_failed;
-
-static void check(bool ok, const char *name, const char *why_fmt, ...)
-{
-	va_list ap;
-
-	if (ok) {
-		printf("PASS: %s\n", name);
-		nr_passed++;
-		return;
-	}
-	printf("FAIL: %s: ", name);
-	va_start(ap, why_fmt);
-	vprintf(why_fmt, ap);
-	va_end(ap);
-	printf("\n");
-	nr_failed++;
-}
-
-#define CHECK_EQ(name, got, want)					\
-	do {								\
-		unsigned long long _g = (got), _w = (want);		\
-		check(_g == _w, name, "got %llu, want %llu", _g, _w);	\
-	} while (0)
-
-#define CHECK_EQ_INT(name, got, want)					\
-	do {								\
-		long long _g = (got), _w = (want);			\
-		check(_g == _w, name, "got %lld, want %lld", _g, _w);	\
-	} while (0)
 
 static struct idlescope_record make_record(const char *workload, int governor,
 					   int cpu, int state,

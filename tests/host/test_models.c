@@ -26,42 +26,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "models.h"
+#include "check.h"
 
 #define US		1000ULL		/* ns per us */
 #define MS		(1000 * US)
 #define NO_QOS_NS	(2000000000LL * 1000)	/* PM QoS "no constraint" */
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-
-static int nr_passed, nr_failed;
-
-static void check(bool ok, const char *name, const char *why_fmt, ...)
-{
-	va_list ap;
-
-	if (ok) {
-		printf("PASS: %s\n", name);
-		nr_passed++;
-		return;
-	}
-	printf("FAIL: %s: ", name);
-	va_start(ap, why_fmt);
-	vprintf(why_fmt, ap);
-	va_end(ap);
-	printf("\n");
-	nr_failed++;
-}
-
-#define CHECK_EQ(name, got, want)					\
-	do {								\
-		unsigned long long _g = (got), _w = (want);		\
-		check(_g == _w, name, "got %llu, want %llu", _g, _w);	\
-	} while (0)
-
-#define CHECK_NE(name, got, unwanted)					\
-	do {								\
-		unsigned long long _g = (got), _u = (unwanted);		\
-		check(_g != _u, name, "got %llu", _g);			\
-	} while (0)
 
 /*
  * State tables

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * check.h - the host unit tests' one way to report: a line "PASS: name" or
+ * "FAIL: name: why" per check, as tests/run.sh counts them.  Included once
+ * by each test program.
+ */
+#ifndef __IDLESCOPE_TEST_CHECK_H
+#define __IDLESCOPE_TEST_CHECK_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+static int nr_passed, nr_failed;
+
+static void check(bool ok, const char *name, const char *why_fmt, ...)
+{
+	va_list ap;
+
+	if (ok) {
+		printf("PASS: %s\n", name);
+		nr_passed++;
+		return;
+	}
+	printf("FAIL: %s: ", name);
+	va_start(ap, why_fmt);
+	vprintf(why_fmt, ap);
+	va_end(ap);
+	printf("\n");
+	nr_failed++;
+}
+
+#define CHECK_EQ(name, got, want)					\
+	do {								\
+		unsigned long long _g = (got), _w = (want);		\
+		check(_g == _w, name, "got %llu, want %llu", _g, _w);	\
+	} while (0)
+
+#define CHECK_EQ_INT(name, got, want)					\
+	do {								\
+		long long _g = (got), _w = (want);			\
+		check(_g == _w, name, "got %lld, want %lld", _g, _w);	\
+	} while (0)
+
+#define CHECK_NE(name, got, unwanted)					\
+	do {								\
+		unsigned long long _g = (got), _u = (unwanted);		\
+		check(_g != _u, name, "got %llu", _g);			\
+	} while (0)
+
+#endif /* __IDLESCOPE_TEST_CHECK_H */
