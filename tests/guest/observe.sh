@@ -61,19 +61,27 @@ check "report: idlescope report FILE rebuilds the report" [ -s $out/offline/repo
 check "report: offline report counts the same records" \
 	[ "$(json_get $out/offline/report.json records_produced)" = "$produced" ]
 
-# A tiny ring buffer under a fast waker must drop, and say so.
+# A tiny ring buffer under a fast waker must drop, and say so.  The loader
+# is stopped for a second, as a slow consumer would be, so the 4 KiB buffer
+# (about 40 records) certainly overflows.
 mkdir -p $out/tiny
-idlescope -d 4 -i 10 -b 4096 -o $out/tiny >$out/tiny.txt 2>&1 &
+idlescope -d 5 -i 10 -b 4096 -o $out/tiny >$out/tiny.txt 2>&1 &
 loader=$!
 sleep 1
-pingpong -d 2 >/dev/null 2>&1
+pingpong -d 3 >/dev/null 2>&1 &
+waker=$!
+sleep 1
+kill -STOP $loader
+sleep 1
+kill -CONT $loader
+wait $waker
 wait $loader
 dropped=$(json_get $out/tiny/report.json dropped_records)
 check "drops: a 4 KiB ring buffer under pingpong drops records (${dropped:-none})" \
 	[ "${dropped:-0}" -gt 0 ]
 check "drops: report.txt says records were dropped" grep -q 'dropped (ring buffer full)' $out/tiny/report.txt
 
-# Without the select probes: residency only, predictions unavailable.
+# Without reading the governors: residency only, predictions unavailable.
 timeout 60 idlescope -d 2 --no-predict >$out/nopredict.txt 2>&1
 rc=$?
 check "no-predict: loader exits 0" [ $rc = 0 ]

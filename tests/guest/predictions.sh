@@ -30,15 +30,20 @@ for g in menu2010 menu2010fix menu2010rpd menu; do
 	[ "$1" -gt 0 ] && [ "$2" -gt "$1" ] && grows=yes
 	check "predictions: under $g the mean prediction grows with the sleep (${1} us -> ${2} us)" \
 		[ $grows = yes ]
+	# The 2010 correction factor stays at or below unity until a period
+	# lasts longer than its next timer (TCG wakes timers late), so until
+	# then on a CPU no prediction may exceed the next timer rounded up to
+	# whole microseconds (expected_us).
 	case $g in
 	menu2010*)
-		# expected_us is the next timer rounded up to whole microseconds.
-		over=$(awk -F, -v g=$g '$10 == g && $5 > int(($6 + 999) / 1000) * 1000' \
-			$out/$g.csv | grep -c .)
+		over=$(awk -F, -v g=$g '$10 == g {
+				if ($5 >= 0 && $5 > int(($6 + 999) / 1000) * 1000 && !late[$1]) n++
+				if ($3 > $6) late[$1] = 1 }
+			END { print n + 0 }' $out/$g.csv)
 		total=$(awk -F, -v g=$g '$10 == g && $5 >= 0' $out/$g.csv | grep -c .)
 		bounded=no
 		[ "$total" -gt 100 ] && [ "$over" = 0 ] && bounded=yes
-		check "predictions: under $g no prediction exceeds the next timer, in us ($over of $total)" \
+		check "predictions: under $g no prediction exceeds the next timer before a late wake-up ($over of $total)" \
 			[ $bounded = yes ]
 		;;
 	esac
