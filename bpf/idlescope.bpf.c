@@ -110,7 +110,13 @@ struct teo_cpu___idlescope {
 	s64 sleep_length_ns;
 } __attribute__((preserve_access_index));
 
+/* cpuidle_enter_state() points it at the state it enters; default idle does not. */
+struct rq___idlescope {
+	struct cpuidle_state *idle_state;
+} __attribute__((preserve_access_index));
+
 extern struct cpuidle_device *cpuidle_devices __ksym;
+extern const struct rq___idlescope runqueues __ksym;
 extern const struct menu_device___idlescope menu_devices __ksym __weak;
 extern const struct menu2010_device___idlescope menu2010_devices __ksym __weak;
 extern const struct teo_cpu___idlescope teo_cpus __ksym __weak;
@@ -215,16 +221,24 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 	struct idlescope_record *rec = &cs->current;
 	struct cpuidle_device **devp = bpf_this_cpu_ptr(&cpuidle_devices);
 	struct cpuidle_device *dev = devp ? *devp : NULL;
+	const struct rq___idlescope *rq = bpf_this_cpu_ptr(&runqueues);
 
 	__builtin_memset(rec, 0, sizeof(*rec));
 	rec->predicted_ns = IDLESCOPE_UNKNOWN_NS;
 	rec->latency_req_ns = IDLESCOPE_LATENCY_REQ_UNKNOWN;
 	rec->state = state;
 	rec->chosen_state = -1;
-	/* Without an enabled cpuidle device no governor runs (default idle). */
-	if (!dev || !BPF_CORE_READ_BITFIELD_PROBED(dev, enabled))
+	/*
+	 * No governor chose this period when there is no enabled cpuidle
+	 * device, or when idle went through default_idle_call() (as it does
+	 * while a governor switch has cpuidle paused): only
+	 * cpuidle_enter_state() sets the runqueue's idle state.
+	 */
+	if (!dev || !BPF_CORE_READ_BITFIELD_PROBED(dev, enabled) ||
+	    !rq || !BPF_CORE_READ(rq, idle_state))
 		return;
-	if (cs->has_pending) {
+	/* Only a period a governor chose is reflected back to it. */
+	if (cs->has_pending && (cs->pending.flags & IDLESCOPE_F_SELECTED)) {
 		cs->pending.kernel_residency_ns = BPF_CORE_READ(dev, last_residency_ns);
 		cs->pending.flags |= IDLESCOPE_F_REFLECTED;
 		if (BPF_CORE_READ_BITFIELD_PROBED(dev, poll_time_limit))
