@@ -816,33 +816,6 @@ int main(int argc, char **argv)
 		goto cleanup;
 	}
 
-	/* A pin left by a killed loader would point at a dead map. */
-	mkdir(IDLESCOPE_PIN_DIR, 0755);
-	unlink(IDLESCOPE_TAG_PIN);
-	err = bpf_map__pin(obj->maps.workload, IDLESCOPE_TAG_PIN);
-	if (err) {
-		fprintf(stderr, "idlescope: error: pinning %s: %s\n", IDLESCOPE_TAG_PIN,
-			strerror(-err));
-		goto cleanup;
-	}
-	pinned = true;
-	if (env.workload) {
-		err = write_tag(bpf_map__fd(obj->maps.workload), env.workload);
-		if (err) {
-			fprintf(stderr, "idlescope: error: setting workload tag: %s\n",
-				strerror(-err));
-			goto cleanup;
-		}
-	}
-
-	if (env.record_path) {
-		run.recf = create_record_file(env.record_path, &run, nr_cpus, &meta);
-		if (!run.recf) {
-			err = -errno;
-			goto cleanup;
-		}
-	}
-
 	rb = ring_buffer__new(bpf_map__fd(obj->maps.records), handle_record, &run, NULL);
 	if (!rb) {
 		err = -errno;
@@ -860,6 +833,37 @@ int main(int argc, char **argv)
 		if (err) {
 			fprintf(stderr, "idlescope: error: switching to governor %s: %s\n",
 				env.governor, strerror(-err));
+			goto cleanup;
+		}
+	}
+
+	/*
+	 * Pinned last, so the pin's existence says the loader is ready:
+	 * attached, governor switched, tag set.  A pin left by a killed loader
+	 * would point at a dead map.
+	 */
+	if (env.workload) {
+		err = write_tag(bpf_map__fd(obj->maps.workload), env.workload);
+		if (err) {
+			fprintf(stderr, "idlescope: error: setting workload tag: %s\n",
+				strerror(-err));
+			goto cleanup;
+		}
+	}
+	mkdir(IDLESCOPE_PIN_DIR, 0755);
+	unlink(IDLESCOPE_TAG_PIN);
+	err = bpf_map__pin(obj->maps.workload, IDLESCOPE_TAG_PIN);
+	if (err) {
+		fprintf(stderr, "idlescope: error: pinning %s: %s\n", IDLESCOPE_TAG_PIN,
+			strerror(-err));
+		goto cleanup;
+	}
+	pinned = true;
+
+	if (env.record_path) {
+		run.recf = create_record_file(env.record_path, &run, nr_cpus, &meta);
+		if (!run.recf) {
+			err = -errno;
 			goto cleanup;
 		}
 	}

@@ -10,3 +10,15 @@ check() {
 	shift
 	if "$@"; then pass "$name"; else fail "$name" "'$*' failed"; fi
 }
+
+# wait_for_loader: until a loader started in the background is ready (it
+# pins its tag map last), at most 20 s.  Workloads started earlier would
+# find no tag map and leave their periods untagged.
+wait_for_loader() {
+	tries=0
+	while [ ! -e /sys/fs/bpf/idlescope/workload ]; do
+		tries=$((tries + 1))
+		[ $tries -le 200 ] || return 1
+		usleep 100000
+	done
+}

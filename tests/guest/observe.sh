@@ -20,7 +20,7 @@ json_get() {
 # into pieces of about 300, 1000 and 500 us (seen in this guest).
 idlescope -g menu2010fix -d 6 -i 2 -o $out -r $out/run.rec >$out/live.txt 2>&1 &
 loader=$!
-sleep 1
+wait_for_loader
 periodic -d 4 -p 2000 -c 1 -t periodic2ms >$out/periodic.txt 2>&1
 wait $loader
 rc=$?
@@ -67,7 +67,7 @@ check "report: offline report counts the same records" \
 mkdir -p $out/tiny
 idlescope -d 5 -i 10 -b 4096 -o $out/tiny >$out/tiny.txt 2>&1 &
 loader=$!
-sleep 1
+wait_for_loader
 pingpong -d 3 >/dev/null 2>&1 &
 waker=$!
 sleep 1

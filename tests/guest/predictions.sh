@@ -13,7 +13,7 @@ mkdir -p $out
 for g in menu2010 menu2010fix menu2010rpd menu; do
 	idlescope -g $g -d 3600 -i 3600 -r $out/$g.rec >$out/$g.txt 2>&1 &
 	loader=$!
-	sleep 1
+	wait_for_loader
 	periodic -d 2 -p 500 -c 1 -t sleep500us >/dev/null 2>&1
 	periodic -d 2 -p 5000 -c 1 -t sleep5ms >/dev/null 2>&1
 	kill -INT $loader

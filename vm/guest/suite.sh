@@ -8,6 +8,8 @@
 #
 # usage: suite.sh [SECONDS_PER_WORKLOAD] [GOVERNORS] [WORKLOADS]
 
+. /usr/share/idlescope/lib.sh
+
 per_workload_s=${1:-5}
 governors=${2:-"menu teo ladder menu2010 menu2010fix menu2010rpd"}
 workloads=${3:-"idle periodic1ms periodic100us periodic10ms jitter bimodal poisson pingpong iowait"}
@@ -48,7 +50,7 @@ for g in $governors; do
 	# Runs until SIGINT, which still writes complete reports.
 	idlescope -g $g -d 3600 -i 5 -o /host/$g -r /host/$g/run.rec &
 	loader=$!
-	sleep 1
+	wait_for_loader
 	for w in $workloads; do
 		echo "suite: governor $g, workload $w"
 		run_workload $w >>/host/$g/workloads.txt 2>&1 || status=1
