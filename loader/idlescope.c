@@ -828,6 +828,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "idlescope: error: attaching BPF programs: %s\n", strerror(-err));
 		goto cleanup;
 	}
+	/* The kernel's count over the same window as the records'. */
+	usage_at_attach = sysfs_usage_sum(nr_cpus);
 	if (env.governor) {
 		err = write_line(CPUIDLE_SYSFS "/current_governor", env.governor);
 		if (err) {
@@ -868,7 +870,6 @@ int main(int argc, char **argv)
 		}
 	}
 
-	usage_at_attach = sysfs_usage_sum(nr_cpus);
 	signal(SIGINT, sig_handler);
 	signal(SIGTERM, sig_handler);
 
