@@ -97,7 +97,6 @@ int main(int argc, char **argv)
 		.doc = argp_doc,
 		.children = children,
 	};
-	struct wl_timer_run run = {};
 	struct bimodal_state bs = {};
 	char summary[256];
 	int err;
@@ -108,20 +107,12 @@ int main(int argc, char **argv)
 		return 1;
 	wl_default_tag("bimodal", -1);
 
-	err = wl_start();
+	err = wl_run_pattern(next_deadline, &bs, summary, sizeof(summary));
 	if (err)
 		goto cleanup;
-	err = wl_run_timer(next_deadline, &bs, &run);
-	wl_stop();
-	if (err)
-		goto cleanup;
-
-	wl_timer_fmt(&run, summary, sizeof(summary));
 	printf("bimodal: short %ld us, long %ld us, %s, tag %s%s\n", env.short_us,
 	       env.long_us, summary, wl_env.tag, wl_tag_note());
 
 cleanup:
-	wl_stop();
-	wl_stats_free(&run.lateness);
 	return err ? 1 : 0;
 }

@@ -97,7 +97,6 @@ int main(int argc, char **argv)
 		.doc = argp_doc,
 		.children = children,
 	};
-	struct wl_timer_run run = {};
 	struct jitter_state js = {};
 	char summary[256];
 	int err;
@@ -109,20 +108,12 @@ int main(int argc, char **argv)
 	wl_default_tag("jitter", env.period_us);
 	wl_rng_seed(&js.rng, wl_env.seed);
 
-	err = wl_start();
+	err = wl_run_pattern(next_deadline, &js, summary, sizeof(summary));
 	if (err)
 		goto cleanup;
-	err = wl_run_timer(next_deadline, &js, &run);
-	wl_stop();
-	if (err)
-		goto cleanup;
-
-	wl_timer_fmt(&run, summary, sizeof(summary));
 	printf("jitter: period %ld +- %ld us, %s, tag %s%s\n", env.period_us,
 	       env.jitter_us, summary, wl_env.tag, wl_tag_note());
 
 cleanup:
-	wl_stop();
-	wl_stats_free(&run.lateness);
 	return err ? 1 : 0;
 }

@@ -72,7 +72,6 @@ int main(int argc, char **argv)
 		.doc = argp_doc,
 		.children = children,
 	};
-	struct wl_timer_run run = {};
 	char summary[256];
 	int err;
 
@@ -82,20 +81,12 @@ int main(int argc, char **argv)
 		return 1;
 	wl_default_tag("periodic", env.period_us);
 
-	err = wl_start();
+	err = wl_run_pattern(next_deadline, NULL, summary, sizeof(summary));
 	if (err)
 		goto cleanup;
-	err = wl_run_timer(next_deadline, NULL, &run);
-	wl_stop();
-	if (err)
-		goto cleanup;
-
-	wl_timer_fmt(&run, summary, sizeof(summary));
 	printf("periodic: period %ld us, %s, tag %s%s\n", env.period_us, summary,
 	       wl_env.tag, wl_tag_note());
 
 cleanup:
-	wl_stop();
-	wl_stats_free(&run.lateness);
 	return err ? 1 : 0;
 }

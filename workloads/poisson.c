@@ -83,7 +83,6 @@ int main(int argc, char **argv)
 		.doc = argp_doc,
 		.children = children,
 	};
-	struct wl_timer_run run = {};
 	struct poisson_state ps = {};
 	char summary[256];
 	int err;
@@ -95,22 +94,14 @@ int main(int argc, char **argv)
 	wl_default_tag("poisson", env.mean_us);
 	wl_rng_seed(&ps.rng, wl_env.seed);
 
-	err = wl_start();
+	err = wl_run_pattern(next_deadline, &ps, summary, sizeof(summary));
 	if (err)
 		goto cleanup;
-	err = wl_run_timer(next_deadline, &ps, &run);
-	wl_stop();
-	if (err)
-		goto cleanup;
-
-	wl_timer_fmt(&run, summary, sizeof(summary));
 	/* the gap drawn last ended after the run and was not slept */
 	printf("poisson: mean %ld us, drawn mean %.1f us, %s, tag %s%s\n", env.mean_us,
 	       ps.gaps ? ps.gap_sum_ns / ps.gaps / NSEC_PER_USEC : 0.0, summary,
 	       wl_env.tag, wl_tag_note());
 
 cleanup:
-	wl_stop();
-	wl_stats_free(&run.lateness);
 	return err ? 1 : 0;
 }

@@ -494,3 +494,18 @@ void wl_stats_free(struct wl_stats *stats)
 	free(stats->samples_ns);
 	memset(stats, 0, sizeof(*stats));
 }
+
+int wl_run_pattern(wl_next_deadline_fn next, void *ctx, char *summary, size_t size)
+{
+	struct wl_timer_run run = {};
+	int err;
+
+	err = wl_start();
+	if (!err)
+		err = wl_run_timer(next, ctx, &run);
+	wl_stop();
+	if (!err)
+		wl_timer_fmt(&run, summary, size);
+	wl_stats_free(&run.lateness);
+	return err;
+}

@@ -175,4 +175,10 @@ int wl_run_timer(wl_next_deadline_fn next, void *ctx, struct wl_timer_run *run);
 /* "4999 wakeups, lateness mean ... max 812.0 us[, 3 overruns]" */
 void wl_timer_fmt(struct wl_timer_run *run, char *buf, size_t size);
 
+/*
+ * A whole timer pattern: tag, wl_run_timer(), untag, and its summary line
+ * (wl_timer_fmt()) in summary[].  Returns 0 or a negative errno.
+ */
+int wl_run_pattern(wl_next_deadline_fn next, void *ctx, char *summary, size_t size);
+
 #endif /* __WORKLOAD_H */
