@@ -35,6 +35,8 @@
 #include "idlescope.h"
 
 #define PWR_EVENT_EXIT	((unsigned int)-1)
+/* More selects than this between two idle entries: a counter that restarted. */
+#define MAX_LOST_SELECTS	0xffff
 
 /* Set by the loader before load: read the governors' predictions at all. */
 const volatile bool observe_predictions = true;
@@ -71,6 +73,7 @@ struct cpu_state {
 	struct idlescope_record current;	/* the period in progress */
 	struct idlescope_record pending;	/* completed, waiting for misses */
 	__u32 seq;				/* periods completed on this CPU */
+	__u32 nr_selects;			/* the governor's count at the pending entry */
 	bool in_idle;
 	bool has_pending;
 };
@@ -93,17 +96,21 @@ struct menu_device___idlescope {
 	u64 next_timer_ns;
 	unsigned int bucket;
 	u64 predicted_ns;
+	u64 update_residency_ns;
 	unsigned int nr_iowaiters;
 	unsigned int typical_interval_us;
+	unsigned int nr_selects;
 } __attribute__((preserve_access_index));
 
 struct menu2010_device___idlescope {
 	u64 next_timer_ns;
 	u64 predicted_ns;
+	u64 update_residency_ns;
 	unsigned int bucket;
 	unsigned int nr_iowaiters;
 	unsigned int typical_interval_us;
 	unsigned int load;
+	unsigned int nr_selects;
 } __attribute__((preserve_access_index));
 
 struct teo_cpu___idlescope {
@@ -166,6 +173,36 @@ static __always_inline int current_governor(void)
 	return IDLESCOPE_GOV_NONE;
 }
 
+/*
+ * A wakeup between select and the idle entry makes call_cpuidle() return
+ * -EBUSY: no tracepoint, and dev->last_residency_ns set to 0 after that
+ * select's update has learnt from it.  The observation patch keeps what the
+ * update read, and a count of selects, so the previous period's record gets
+ * the residency its governor really learnt from, and this one the number of
+ * selects in between that entered no state.  Both only hold when the same
+ * governor selected the previous period and its count went on from there.
+ *
+ * ->enable() clears the count with the rest of the governor's data (a switch
+ * to it, even by way of another governor with no period on this CPU; a CPU
+ * coming online): a first select, or a count that did not grow, marks the
+ * period where the governor's history starts again.
+ */
+static __always_inline void note_selects(struct cpu_state *cs,
+					 struct idlescope_record *rec,
+					 __u32 nr_selects, __u64 update_residency_ns)
+{
+	__u32 lost = nr_selects - cs->nr_selects - 1;
+
+	if (nr_selects == 1 || nr_selects <= cs->nr_selects)
+		rec->flags |= IDLESCOPE_F_RESTARTED;
+	else if (cs->has_pending && (cs->pending.flags & IDLESCOPE_F_REFLECTED) &&
+		 cs->pending.governor == rec->governor && lost <= MAX_LOST_SELECTS) {
+		cs->pending.kernel_residency_ns = update_residency_ns;
+		rec->lost_selects = lost;
+	}
+	cs->nr_selects = nr_selects;
+}
+
 static __always_inline void read_menu(struct idlescope_record *rec, struct cpu_state *cs)
 {
 	const struct menu_device___idlescope *data = bpf_this_cpu_ptr(&menu_devices);
@@ -177,6 +214,9 @@ static __always_inline void read_menu(struct idlescope_record *rec, struct cpu_s
 		cs->pending.flags |= IDLESCOPE_F_TICK_WAKEUP;
 	rec->next_timer_ns = BPF_CORE_READ(data, next_timer_ns);
 	rec->bucket = BPF_CORE_READ(data, bucket);
+	if (bpf_core_field_exists(data->nr_selects))
+		note_selects(cs, rec, BPF_CORE_READ(data, nr_selects),
+			     BPF_CORE_READ(data, update_residency_ns));
 	if (observe_predictions && bpf_core_field_exists(data->predicted_ns)) {
 		rec->predicted_ns = BPF_CORE_READ(data, predicted_ns);
 		rec->nr_iowaiters = BPF_CORE_READ(data, nr_iowaiters);
@@ -185,12 +225,15 @@ static __always_inline void read_menu(struct idlescope_record *rec, struct cpu_s
 	}
 }
 
-static __always_inline void read_menu2010(struct idlescope_record *rec)
+static __always_inline void read_menu2010(struct idlescope_record *rec, struct cpu_state *cs)
 {
 	const struct menu2010_device___idlescope *data = bpf_this_cpu_ptr(&menu2010_devices);
 
 	if (!data || !bpf_core_field_exists(data->predicted_ns))
 		return;
+	if (bpf_core_field_exists(data->nr_selects))
+		note_selects(cs, rec, BPF_CORE_READ(data, nr_selects),
+			     BPF_CORE_READ(data, update_residency_ns));
 	rec->next_timer_ns = BPF_CORE_READ(data, next_timer_ns);
 	rec->bucket = BPF_CORE_READ(data, bucket);
 	rec->load = BPF_CORE_READ(data, load);
@@ -257,7 +300,7 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 	case IDLESCOPE_GOV_MENU2010:
 	case IDLESCOPE_GOV_MENU2010FIX:
 	case IDLESCOPE_GOV_MENU2010RPD:
-		read_menu2010(rec);
+		read_menu2010(rec, cs);
 		break;
 	case IDLESCOPE_GOV_TEO:
 		read_teo(rec);

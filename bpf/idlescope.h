@@ -45,6 +45,7 @@ enum idlescope_governor {
 #define IDLESCOPE_F_REFLECTED	(1U << 4)	/* kernel_residency_ns is valid */
 #define IDLESCOPE_F_TICK_WAKEUP	(1U << 5)	/* menu: the tick ended the period */
 #define IDLESCOPE_F_POLL_LIMIT	(1U << 6)	/* polling ended on its time limit */
+#define IDLESCOPE_F_RESTARTED	(1U << 7)	/* the governor's ->enable() ran before it */
 
 /* Per-CPU counters the BPF side keeps; records + dropped = periods seen. */
 struct idlescope_counters {
@@ -80,8 +81,8 @@ struct idlescope_record {
 	__u32 load;			/* menu2010: loadavg input (x10) */
 	__u16 governor;			/* enum idlescope_governor */
 	__u16 flags;			/* IDLESCOPE_F_* */
-	__u16 lost_selects;		/* selects no idle entry followed: the models
-					 * take it, the tracepoints cannot see it (0) */
+	__u16 lost_selects;		/* selects since the previous period that
+					 * entered no state (menu family) */
 	__u16 pad;
 	char workload[IDLESCOPE_WORKLOAD_LEN];
 };

@@ -76,7 +76,7 @@ static const struct argp_option opts[] = {
 	{ "duration", 'd', "SECONDS", 0, "Run for SECONDS (default 10)", 0 },
 	{ "interval", 'i', "SECONDS", 0, "Refresh every SECONDS (default 1)", 0 },
 	{ "workload", 'w', "NAME", 0, "Tag periods with workload NAME until a workload retags", 0 },
-	{ "governor", 'g', "NAME", 0, "Switch to governor NAME for the run (restored after)", 0 },
+	{ "governor", 'g', "NAME", 0, "Switch to governor NAME for the run, from a fresh start (restored after)", 0 },
 	{ "output", 'o', "DIR", 0, "Write report.txt and report.json into DIR", 0 },
 	{ "json", 'j', NULL, 0, "Print the JSON report to stdout instead of the text one", 0 },
 	{ "record", 'r', "FILE", 0, "Write every raw record to FILE (see idlescope dump/report)", 0 },
@@ -263,12 +263,14 @@ static int write_line(const char *path, const char *line)
 
 /*
  * Check that env.governor is available and keep the current one in saved[]
- * to switch back at exit.  Names not in available_governors are refused
- * here, before anything is loaded; the switch itself comes after attach, so
- * the records see the governor start from its ->enable() state, as the
+ * to switch back at exit, and another available one in other[] (empty if
+ * there is none).  Names not in available_governors are refused here,
+ * before anything is loaded; the switch itself comes after attach, so the
+ * records see the governor start from its ->enable() state, as the
  * replayed models do.
  */
-static int check_governor(const char *name, char *saved, size_t size)
+static int check_governor(const char *name, char *saved, size_t size,
+			  char *other, size_t other_size)
 {
 	char avail[256], *tok, *save;
 	bool found = false;
@@ -280,8 +282,13 @@ static int check_governor(const char *name, char *saved, size_t size)
 			CPUIDLE_SYSFS "/available_governors", strerror(-err));
 		return err;
 	}
-	for (tok = strtok_r(avail, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
-		found |= !strcmp(tok, name);
+	other[0] = '\0';
+	for (tok = strtok_r(avail, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+		if (!strcmp(tok, name))
+			found = true;
+		else if (!other[0])
+			snprintf(other, other_size, "%s", tok);
+	}
 	if (!found) {
 		read_line(CPUIDLE_SYSFS "/available_governors", avail, sizeof(avail));
 		fprintf(stderr, "idlescope: error: governor '%s' not available (available: %s)\n",
@@ -293,6 +300,23 @@ static int check_governor(const char *name, char *saved, size_t size)
 		fprintf(stderr, "idlescope: error: reading the current governor: %s\n",
 			strerror(-err));
 	return err;
+}
+
+/*
+ * Make @name the current governor, starting from its ->enable() state even
+ * if it is current already (then by way of @other): otherwise its history
+ * would predate the records, and no replay could start in step with it.
+ */
+static int switch_governor(const char *name, const char *current, const char *other)
+{
+	int err;
+
+	if (!strcmp(name, current) && other[0]) {
+		err = write_line(CPUIDLE_SYSFS "/current_governor", other);
+		if (err)
+			return err;
+	}
+	return write_line(CPUIDLE_SYSFS "/current_governor", name);
 }
 
 /*
@@ -444,7 +468,8 @@ static void replay_shadows(struct run *run, const struct idlescope_record *rec)
 	for (m = 0; m < MODEL_NR; m++) {
 		agreement = -1;
 		if (m == running && (rec->flags & IDLESCOPE_F_PREDICTED) &&
-		    rec->predicted_ns != IDLESCOPE_UNKNOWN_NS)
+		    rec->predicted_ns != IDLESCOPE_UNKNOWN_NS &&
+		    replay_in_step(run->replay, rec->cpu, m))
 			agreement = predicted_ns[m] == rec->predicted_ns;
 		agg_add_shadow(run->agg, rec, m, predicted_ns[m], agreement);
 	}
@@ -742,7 +767,7 @@ int main(int argc, char **argv)
 	__u64 usage_at_attach = 0;
 	struct recfile_state states[IDLESCOPE_MAX_STATES];
 	int nr_states;
-	char saved_governor[64] = "";
+	char saved_governor[64] = "", other_governor[64] = "";
 	bool pinned = false;
 	double next_draw;
 	int nr_cpus, err;
@@ -784,7 +809,8 @@ int main(int argc, char **argv)
 	}
 
 	if (env.governor) {
-		err = check_governor(env.governor, saved_governor, sizeof(saved_governor));
+		err = check_governor(env.governor, saved_governor, sizeof(saved_governor),
+				     other_governor, sizeof(other_governor));
 		if (err)
 			goto cleanup;
 	}
@@ -831,7 +857,7 @@ int main(int argc, char **argv)
 	/* The kernel's count over the same window as the records'. */
 	usage_at_attach = sysfs_usage_sum(nr_cpus);
 	if (env.governor) {
-		err = write_line(CPUIDLE_SYSFS "/current_governor", env.governor);
+		err = switch_governor(env.governor, saved_governor, other_governor);
 		if (err) {
 			fprintf(stderr, "idlescope: error: switching to governor %s: %s\n",
 				env.governor, strerror(-err));

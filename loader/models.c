@@ -624,13 +624,18 @@ int replay_record(struct replay *rp, const struct idlescope_record *rec,
 	/*
 	 * Switching governors runs the new one's ->enable(), which resets
 	 * its data, needs_update included: the period before the switch was
-	 * reflected to the old governor, not to it.
+	 * reflected to the old governor, not to it.  The BPF side also
+	 * flags an ->enable() it saw no other sign of (a switch by way of a
+	 * governor with no period on this CPU, a CPU coming back online).
 	 */
 	running = model_of_governor(rec->governor);
-	switched = c->last_governor != IDLESCOPE_GOV_NONE &&
-		   c->last_governor != rec->governor;
-	if (running >= 0 && switched)
+	switched = (c->last_governor != IDLESCOPE_GOV_NONE &&
+		    c->last_governor != rec->governor) ||
+		   (rec->flags & IDLESCOPE_F_RESTARTED);
+	if (running >= 0 && switched) {
 		model_reset(&c->models[running], running);
+		c->in_step[running] = true;
+	}
 
 	memset(&in, 0, sizeof(in));
 	in.next_timer_ns = rec->next_timer_ns;
@@ -661,4 +666,9 @@ int replay_record(struct replay *rp, const struct idlescope_record *rec,
 	c->has_prev = true;
 	c->last_governor = rec->governor;
 	return 0;
+}
+
+bool replay_in_step(const struct replay *rp, unsigned int cpu, enum model_id id)
+{
+	return cpu < IDLESCOPE_MAX_CPUS && id < MODEL_NR && rp->cpus[cpu].in_step[id];
 }

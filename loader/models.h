@@ -218,6 +218,11 @@ struct replay_cpu {
 	unsigned int last_governor;	/* of the last record with a select */
 	bool has_seq;			/* last_seq is valid */
 	__u32 last_seq;			/* record.seq of the last record */
+	/*
+	 * The model started from its governor's ->enable() together with
+	 * the kernel: only then can it reproduce the kernel's predictions.
+	 */
+	bool in_step[MODEL_NR];
 };
 
 struct replay {
@@ -243,5 +248,14 @@ void replay_reset_cpu(struct replay *rp, unsigned int cpu);
  */
 int replay_record(struct replay *rp, const struct idlescope_record *rec,
 		  __u64 predicted_ns_out[MODEL_NR]);
+
+/*
+ * Whether model @id on @cpu has replayed every period since its governor's
+ * last ->enable() on that CPU (a switch to it, or a restart the record
+ * flagged), with no seq gap since: the condition for comparing it with the
+ * kernel's recorded predictions.  A governor that was already running when
+ * the records began has a history the replay never saw.
+ */
+bool replay_in_step(const struct replay *rp, unsigned int cpu, enum model_id id);
 
 #endif /* __IDLESCOPE_MODELS_H */

@@ -705,6 +705,54 @@ static void test_replay_lost_selects(void)
 		 count_intervals(&rp.cpus[5].models[MODEL_MENU].menu, UINT_MAX), 0);
 }
 
+static void test_replay_restarted(void)
+{
+	struct model_states_table table = skl_table();
+	static struct replay rp;
+	struct idlescope_record rec;
+	struct model_state fresh;
+	__u64 out[MODEL_NR];
+	int i;
+
+	/*
+	 * menu2010fix learns 20 periods of 200 us against a 10 ms timer,
+	 * then the same governor runs ->enable() again (the BPF side saw
+	 * its select count restart): the running model must start afresh,
+	 * exactly as a model that never saw the first 20.
+	 */
+	replay_init(&rp, &table);
+	for (i = 0; i < 20; i++) {
+		rec = rec_of(IDLESCOPE_GOV_MENU2010FIX, 6, 10 * MS, 3, 200 * US);
+		replay_record(&rp, &rec, out);
+	}
+	check(out[MODEL_MENU2010FIX] < 5 * MS, "replay restarted: the factor has learnt first",
+	      "predicted %llu", (unsigned long long)out[MODEL_MENU2010FIX]);
+	CHECK_EQ("replay restarted: a governor running before the records is not in step",
+		 replay_in_step(&rp, 6, MODEL_MENU2010FIX), false);
+	rec = rec_of(IDLESCOPE_GOV_MENU2010FIX, 6, 10 * MS, 3, 200 * US);
+	rec.flags |= IDLESCOPE_F_RESTARTED;
+	replay_record(&rp, &rec, out);
+	CHECK_EQ("replay restarted: after its ->enable() it is in step",
+		 replay_in_step(&rp, 6, MODEL_MENU2010FIX), true);
+	CHECK_EQ("replay restarted: the models of other governors are not",
+		 replay_in_step(&rp, 6, MODEL_MENU2010RPD), false);
+	model_reset(&fresh, MODEL_MENU2010FIX);
+	CHECK_EQ("replay restarted: the flagged period is predicted from ->enable()'s state",
+		 out[MODEL_MENU2010FIX], model_step(&fresh, &(struct model_input){
+			.next_timer_ns = 10 * MS,
+			.latency_req_ns = MODEL_LATENCY_REQ_DEFAULT_NS }, &table));
+	check(out[MODEL_MENU2010RPD] < 5 * MS,
+	      "replay restarted: only the running governor's model starts again",
+	      "rpd predicted %llu", (unsigned long long)out[MODEL_MENU2010RPD]);
+
+	/* Records lost on a full ring buffer put it out of step again. */
+	next_seq[6] += 3;
+	rec = rec_of(IDLESCOPE_GOV_MENU2010FIX, 6, 10 * MS, 3, 200 * US);
+	replay_record(&rp, &rec, out);
+	CHECK_EQ("replay restarted: a seq gap puts the model out of step",
+		 replay_in_step(&rp, 6, MODEL_MENU2010FIX), false);
+}
+
 /*
  * The constants, parsed from the kernel side
  * ==========================================
@@ -1043,6 +1091,7 @@ int main(int argc, char **argv)
 	test_replay();
 	test_replay_seq_gap();
 	test_replay_lost_selects();
+	test_replay_restarted();
 	test_constants(argv[1], argv[2], argv[3]);
 
 	printf("# %d passed, %d failed\n", nr_passed, nr_failed);
