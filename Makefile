@@ -78,6 +78,7 @@ $(INITRAMFS): vm/init vm/mkinitramfs.sh vm/guest/suite.sh $(LOADER) $(MODULE) \
 		$(foreach w,$(WORKLOAD_BINS),$(w):/usr/bin/$(notdir $(w))) \
 		$(MODULE):/lib/modules/idlescope_states.ko \
 		tests/lib.sh:/usr/share/idlescope/lib.sh \
+		$(BUILD)/idlescope.bpf.o:/usr/share/idlescope/idlescope.bpf.o \
 		$(foreach s,$(GUEST_TESTS),$(s):/usr/share/idlescope/tests/$(notdir $(s)))
 
 initramfs: $(INITRAMFS)
@@ -92,6 +93,12 @@ DISK := $(BUILD)/disk.img
 # The iowait workload's disk: contents do not matter, only that reads block.
 $(DISK):
 	truncate -s 64M $@
+
+# Names are checked before anything is built or booted: one line, then stop.
+ifneq ($(filter run,$(MAKECMDGOALS)),)
+SUITE_NAMES_ERROR := $(shell sh vm/guest/suite.sh --check '$(GOVERNORS)' '$(WORKLOAD_SET)' 2>&1)
+$(if $(SUITE_NAMES_ERROR),$(error $(SUITE_NAMES_ERROR)))
+endif
 
 run: kernel
 	@$(MAKE) --no-print-directory initramfs $(DISK)

@@ -46,6 +46,7 @@ static struct env {
 	const char *governor;
 	const char *outdir;
 	const char *record_path;
+	const char *btf_path;
 } env = {
 	.duration_s = 10,
 	.interval_s = 1,
@@ -70,6 +71,7 @@ static const char argp_doc[] =
 
 enum {
 	OPT_NO_PREDICT = 0x100,
+	OPT_BTF,
 };
 
 static const struct argp_option opts[] = {
@@ -82,6 +84,7 @@ static const struct argp_option opts[] = {
 	{ "record", 'r', "FILE", 0, "Write every raw record to FILE (see idlescope dump/report)", 0 },
 	{ "ringbuf", 'b', "BYTES", 0, "Ring buffer size, a power of two >= 4096", 0 },
 	{ "no-predict", OPT_NO_PREDICT, NULL, 0, "Do not read the governors' predictions", 0 },
+	{ "btf", OPT_BTF, "FILE", 0, "Kernel BTF to use instead of " VMLINUX_BTF, 0 },
 	{ "verbose", 'v', NULL, 0, "Print libbpf debug messages", 0 },
 	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show this help", 0 },
 	{},
@@ -135,6 +138,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case OPT_NO_PREDICT:
 		env.no_predict = true;
 		break;
+	case OPT_BTF:
+		env.btf_path = arg;
+		break;
 	case 'v':
 		env.verbose = true;
 		break;
@@ -150,9 +156,12 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
+/* Set while libbpf's own complaint would only repeat the loader's error line. */
+static bool libbpf_quiet;
+
 static int libbpf_print_fn(enum libbpf_print_level level, const char *format, va_list args)
 {
-	if (level == LIBBPF_DEBUG && !env.verbose)
+	if ((level == LIBBPF_DEBUG || libbpf_quiet) && !env.verbose)
 		return 0;
 	return vfprintf(stderr, format, args);
 }
@@ -165,9 +174,9 @@ static void sig_handler(int sig)
 /*
  * Switch off the programs whose attach point this kernel lacks (no
  * cpu_idle_miss before 6.0, say), so the rest still loads.  Says which
- * and why.
+ * and why.  Without cpu_idle there are no idle periods at all: -ENOENT.
  */
-static void disable_missing_targets(struct idlescope_bpf *obj, const struct btf *vmlinux)
+static int disable_missing_targets(struct idlescope_bpf *obj, const struct btf *vmlinux)
 {
 	struct bpf_program *prog;
 
@@ -187,11 +196,17 @@ static void disable_missing_targets(struct idlescope_bpf *obj, const struct btf 
 			found = btf__find_by_name_kind(vmlinux, target, BTF_KIND_FUNC) > 0;
 		}
 		if (!found) {
+			if (prog == obj->progs.cpu_idle) {
+				fprintf(stderr, "idlescope: error: attach target %s not in kernel BTF\n",
+					target);
+				return -ENOENT;
+			}
 			printf("idlescope: skipping %s: %s not in kernel BTF\n",
 			       bpf_program__name(prog), target);
 			bpf_program__set_autoload(prog, false);
 		}
 	}
+	return 0;
 }
 
 static int write_tag(int map_fd, const char *name)
@@ -399,6 +414,21 @@ struct run {
 	__u64 received_at_last_draw;
 };
 
+static void model_table_of(const struct recfile_state *states, unsigned int nr_states,
+			   struct model_states_table *table)
+{
+	unsigned int i;
+
+	memset(table, 0, sizeof(*table));
+	table->nr_states = nr_states;
+	for (i = 0; i < nr_states; i++) {
+		table->states[i].target_residency_ns = states[i].target_residency_ns;
+		table->states[i].exit_latency_ns = states[i].exit_latency_ns;
+		table->states[i].disabled = states[i].disabled;
+		table->states[i].polling = states[i].polling;
+	}
+}
+
 /*
  * What a live run and an off-line report share: the aggregate with its
  * state table, and the shadow replay of every model over the same records.
@@ -406,7 +436,7 @@ struct run {
 static int run_init(struct run *run, const struct recfile_state *states, unsigned int nr_states)
 {
 	struct agg_state_info agg_states[IDLESCOPE_MAX_STATES] = {};
-	struct model_states_table table = { .nr_states = nr_states };
+	struct model_states_table table;
 	unsigned int i;
 
 	run->nr_states = nr_states;
@@ -415,18 +445,33 @@ static int run_init(struct run *run, const struct recfile_state *states, unsigne
 		agg_states[i].target_residency_ns = states[i].target_residency_ns;
 		agg_states[i].exit_latency_ns = states[i].exit_latency_ns;
 		agg_states[i].disabled = states[i].disabled;
-		table.states[i].target_residency_ns = states[i].target_residency_ns;
-		table.states[i].exit_latency_ns = states[i].exit_latency_ns;
-		table.states[i].disabled = states[i].disabled;
-		table.states[i].polling = states[i].polling;
 	}
 	run->agg = agg_new();
 	run->replay = calloc(1, sizeof(*run->replay));
 	if (!run->agg || !run->replay)
 		return -ENOMEM;
+	model_table_of(states, nr_states, &table);
 	replay_init(run->replay, &table);
 	agg_set_states(run->agg, agg_states, nr_states);
 	return agg_set_shadow_names(run->agg, model_names, MODEL_NR);
+}
+
+/*
+ * The next record file of an off-line report: its records are another run,
+ * so the models start again (and count their resets again); the aggregate's
+ * state table must still fit.  Returns -EINVAL if the file has another state table.
+ */
+static int run_restart_replay(struct run *run, const struct recfile_state *states,
+			      unsigned int nr_states)
+{
+	struct model_states_table table;
+
+	if (nr_states != run->nr_states ||
+	    memcmp(states, run->states, sizeof(*states) * nr_states))
+		return -EINVAL;
+	model_table_of(states, nr_states, &table);
+	replay_init(run->replay, &table);
+	return 0;
 }
 
 static void run_free(struct run *run)
@@ -442,6 +487,7 @@ static FILE *create_record_file(const char *path, const struct run *run, int nr_
 		.version = RECFILE_VERSION,
 		.header_size = sizeof(hdr),
 		.record_size = sizeof(struct idlescope_record),
+		.trailer_size = sizeof(struct recfile_trailer),
 		.nr_cpus = nr_cpus,
 		.nr_states = run->nr_states,
 	};
@@ -592,6 +638,7 @@ static void fill_meta(struct report_meta *meta, struct run *run,
 			report_meta_add_skipped(meta, bpf_program__name(prog),
 						"attach target not in kernel BTF");
 	}
+	meta->shadow_replay_resets = run->replay->replay_resets;
 	fill_meta_from_agg(meta, run);
 }
 
@@ -601,7 +648,6 @@ static void fill_meta_from_agg(struct report_meta *meta, struct run *run)
 	struct agg_key key = { .workload = -1 };
 	int w;
 
-	meta->shadow_replay_resets = run->replay->replay_resets;
 	for (w = 0; w < agg_nr_workloads(run->agg); w++)
 		report_meta_add_workload(meta, agg_workload_name(run->agg, w));
 	while (agg_next(run->agg, &key)) {
@@ -616,6 +662,71 @@ static void fill_meta_from_agg(struct report_meta *meta, struct run *run)
 		if (st && st->predicted_samples)
 			meta->predictions_available = true;
 	}
+}
+
+/* What the live report knew beyond the records, for the record file's trailer. */
+static void trailer_from_meta(struct recfile_trailer *t, const struct report_meta *meta)
+{
+	int cpu, i;
+
+	memset(t, 0, sizeof(*t));
+	memcpy(t->magic, RECFILE_TRAILER_MAGIC, sizeof(t->magic));
+	t->start_time = meta->start_time;
+	t->duration_s = meta->duration_s;
+	t->ringbuf_size_bytes = meta->ringbuf_size_bytes;
+	t->sysfs_usage_delta = meta->sysfs_usage_delta;
+	for (cpu = 0; cpu < meta->nr_cpus && cpu < IDLESCOPE_MAX_CPUS; cpu++) {
+		t->records_produced[cpu] = meta->records_produced[cpu];
+		t->dropped_records[cpu] = meta->dropped_records[cpu];
+	}
+	for (i = 0; i < meta->nr_skipped && i < RECFILE_MAX_SKIPPED; i++) {
+		snprintf(t->skipped[i].prog, sizeof(t->skipped[i].prog), "%s",
+			 meta->skipped[i].name);
+		snprintf(t->skipped[i].reason, sizeof(t->skipped[i].reason), "%s",
+			 meta->skipped[i].reason);
+	}
+	t->nr_skipped = i;
+}
+
+/*
+ * The report metadata of one record file, added to *meta: from its trailer
+ * exactly as the live report had it, or, for a file the loader never
+ * closed, what the records themselves say (the BPF side's counters, the
+ * duration and the sysfs count are then unknown and stay 0).
+ */
+static void meta_add_recfile(struct report_meta *meta, const struct recfile *rf,
+			     const struct agg *agg, bool first)
+{
+	const struct recfile_trailer *t = &rf->trailer;
+	unsigned int cpu, i;
+
+	if (first) {
+		snprintf(meta->kernel_release, sizeof(meta->kernel_release), "%.*s",
+			 (int)sizeof(meta->kernel_release) - 1, rf->hdr.kernel_release);
+		meta->start_time = rf->has_trailer ? t->start_time : 0;
+		meta->ringbuf_size_bytes = t->ringbuf_size_bytes;
+	}
+	if ((int)rf->hdr.nr_cpus > meta->nr_cpus)
+		meta->nr_cpus = rf->hdr.nr_cpus;
+	if (!rf->has_trailer) {
+		for (cpu = 0; cpu < rf->hdr.nr_cpus; cpu++) {
+			struct agg_stats st;
+
+			agg_sum(agg, AGG_ANY, AGG_ANY, cpu, &st);
+			meta->records_produced[cpu] = st.samples;
+		}
+		return;
+	}
+	if (t->start_time < meta->start_time)
+		meta->start_time = t->start_time;
+	meta->duration_s += t->duration_s;
+	meta->sysfs_usage_delta += t->sysfs_usage_delta;
+	for (cpu = 0; cpu < rf->hdr.nr_cpus; cpu++) {
+		meta->records_produced[cpu] += t->records_produced[cpu];
+		meta->dropped_records[cpu] += t->dropped_records[cpu];
+	}
+	for (i = 0; i < t->nr_skipped; i++)
+		report_meta_add_skipped(meta, t->skipped[i].prog, t->skipped[i].reason);
 }
 
 static int write_reports(struct run *run, const struct report_meta *meta)
@@ -643,51 +754,52 @@ static int write_reports(struct run *run, const struct report_meta *meta)
 /* `idlescope dump FILE`: the raw records as CSV, one period a line. */
 static int dump_command(int argc, char **argv)
 {
-	struct recfile_header hdr;
 	struct idlescope_record rec;
+	struct recfile rf;
 	char err[256];
-	FILE *f;
 	int ret;
 
 	if (argc != 3) {
 		fprintf(stderr, "idlescope: error: usage: idlescope dump FILE\n");
 		return 1;
 	}
-	f = recfile_open(argv[2], &hdr, err, sizeof(err));
-	if (!f) {
+	if (recfile_open(&rf, argv[2], err, sizeof(err))) {
 		fprintf(stderr, "idlescope: error: %s\n", err);
 		return 1;
 	}
 	printf("cpu,enter_ns,residency_ns,kernel_residency_ns,predicted_ns,next_timer_ns,"
-	       "latency_req_ns,state,chosen_state,governor,flags,workload\n");
-	while ((ret = recfile_read(f, &rec)) == 1) {
-		printf("%u,%llu,%llu,%llu,%lld,%llu,%lld,%d,%d,%s,%#x,%.*s\n", rec.cpu,
+	       "latency_req_ns,state,chosen_state,governor,flags,workload,"
+	       "typical_interval_us,lost_selects\n");
+	while ((ret = recfile_read(&rf, &rec)) == 1) {
+		printf("%u,%llu,%llu,%llu,%lld,%llu,%lld,%d,%d,%s,%#x,%.*s,%u,%u\n", rec.cpu,
 		       rec.enter_ns, rec.residency_ns, rec.kernel_residency_ns,
 		       rec.predicted_ns == IDLESCOPE_UNKNOWN_NS ? -1LL : (long long)rec.predicted_ns,
 		       rec.next_timer_ns, rec.latency_req_ns, rec.state, rec.chosen_state,
 		       agg_governor_name(rec.governor), rec.flags,
-		       IDLESCOPE_WORKLOAD_LEN, rec.workload);
+		       IDLESCOPE_WORKLOAD_LEN, rec.workload, rec.typical_interval_us,
+		       rec.lost_selects);
 	}
 	if (ret < 0)
 		fprintf(stderr, "idlescope: warning: %s: last record cut short, ignored\n", argv[2]);
-	fclose(f);
+	recfile_close(&rf);
 	return 0;
 }
 
 /*
- * `idlescope report FILE [-j] [-o DIR]`: recompute the report off-line from
- * a record file, through the same aggregation as a live run.
+ * `idlescope report FILE... [-j] [-o DIR]`: recompute the report off-line
+ * from record files, through the same aggregation as a live run.  One file
+ * gives the live report again; several (say, one per governor) give one
+ * report over all of them, each file replayed from a fresh start.
  */
 static int report_command(int argc, char **argv)
 {
-	struct recfile_header hdr;
+	static const char usage[] = "idlescope: error: usage: idlescope report FILE... [-j] [-o DIR]\n";
+	struct idlescope_record rec;
 	struct report_meta meta;
 	struct run run = {};
+	struct recfile rf = {};
 	char err_msg[256];
-	struct idlescope_record rec;
-	unsigned int i;
-	int opt, ret, err = 0;
-	FILE *f = NULL;
+	int opt, ret, i, err = 0;
 
 	optind = 2;
 	while ((opt = getopt(argc, argv, "jo:")) != -1) {
@@ -699,46 +811,50 @@ static int report_command(int argc, char **argv)
 			env.outdir = optarg;
 			break;
 		default:
-			fprintf(stderr, "idlescope: error: usage: idlescope report FILE [-j] [-o DIR]\n");
+			fprintf(stderr, usage);
 			return 1;
 		}
 	}
-	if (optind != argc - 1) {
-		fprintf(stderr, "idlescope: error: usage: idlescope report FILE [-j] [-o DIR]\n");
+	if (optind >= argc) {
+		fprintf(stderr, usage);
 		return 1;
 	}
 	if (env.outdir && check_outdir(env.outdir))
 		return 1;
-	f = recfile_open(argv[optind], &hdr, err_msg, sizeof(err_msg));
-	if (!f) {
-		fprintf(stderr, "idlescope: error: %s\n", err_msg);
-		return 1;
-	}
-	err = run_init(&run, hdr.states, hdr.nr_states);
-	if (err) {
-		fprintf(stderr, "idlescope: error: %s\n", strerror(-err));
-		goto cleanup;
-	}
-	while ((ret = recfile_read(f, &rec)) == 1)
-		handle_record(&run, &rec, sizeof(rec));
-	if (ret < 0)
-		fprintf(stderr, "idlescope: warning: %s: last record cut short, ignored\n",
-			argv[optind]);
 
 	report_meta_init(&meta);
-	snprintf(meta.kernel_release, sizeof(meta.kernel_release), "%.*s",
-		 (int)sizeof(meta.kernel_release) - 1, hdr.kernel_release);
-	meta.nr_cpus = hdr.nr_cpus;
-	for (i = 0; i < hdr.nr_cpus; i++) {
-		struct agg_stats st;
-
-		agg_sum(run.agg, AGG_ANY, AGG_ANY, i, &st);
-		meta.records_produced[i] = st.samples;
+	for (i = optind; i < argc; i++) {
+		if (recfile_open(&rf, argv[i], err_msg, sizeof(err_msg))) {
+			fprintf(stderr, "idlescope: error: %s\n", err_msg);
+			err = -EINVAL;
+			goto cleanup;
+		}
+		if (i == optind)
+			err = run_init(&run, rf.hdr.states, rf.hdr.nr_states);
+		else
+			err = run_restart_replay(&run, rf.hdr.states, rf.hdr.nr_states);
+		if (err) {
+			fprintf(stderr, "idlescope: error: %s: %s\n", argv[i],
+				err == -EINVAL ? "another state table than the first file's" :
+				strerror(-err));
+			goto cleanup;
+		}
+		while ((ret = recfile_read(&rf, &rec)) == 1)
+			handle_record(&run, &rec, sizeof(rec));
+		if (ret < 0)
+			fprintf(stderr, "idlescope: warning: %s: last record cut short, ignored\n",
+				argv[i]);
+		if (!rf.has_trailer)
+			fprintf(stderr, "idlescope: warning: %s: the loader did not finish it: "
+				"duration and drop counts unknown\n", argv[i]);
+		meta_add_recfile(&meta, &rf, run.agg, i == optind);
+		meta.shadow_replay_resets += run.replay->replay_resets;
+		recfile_close(&rf);
 	}
 	fill_meta_from_agg(&meta, &run);
 	err = write_reports(&run, &meta);
 cleanup:
-	fclose(f);
+	recfile_close(&rf);
 	run_free(&run);
 	return err ? 1 : 0;
 }
@@ -758,6 +874,7 @@ int main(int argc, char **argv)
 		.parser = parse_arg,
 		.doc = argp_doc,
 	};
+	LIBBPF_OPTS(bpf_object_open_opts, open_opts);
 	struct idlescope_bpf *obj = NULL;
 	struct ring_buffer *rb = NULL;
 	struct btf *vmlinux = NULL;
@@ -788,15 +905,18 @@ int main(int argc, char **argv)
 
 	if (env.outdir && check_outdir(env.outdir))
 		return 1;
-	if (access(VMLINUX_BTF, R_OK)) {
+	if (!env.btf_path && access(VMLINUX_BTF, R_OK)) {
 		fprintf(stderr, "idlescope: error: kernel has no BTF (%s: %s); "
 			"build it with CONFIG_DEBUG_INFO_BTF=y\n",
 			VMLINUX_BTF, strerror(errno));
 		return 1;
 	}
-	vmlinux = btf__load_vmlinux_btf();
+	libbpf_quiet = true;
+	vmlinux = env.btf_path ? btf__parse(env.btf_path, NULL) : btf__load_vmlinux_btf();
+	libbpf_quiet = false;
 	if (!vmlinux) {
-		fprintf(stderr, "idlescope: error: reading kernel BTF: %s\n", strerror(errno));
+		fprintf(stderr, "idlescope: error: no kernel BTF in %s: %s\n",
+			env.btf_path ? env.btf_path : VMLINUX_BTF, strerror(errno));
 		return 1;
 	}
 
@@ -821,7 +941,8 @@ int main(int argc, char **argv)
 		goto cleanup;
 	}
 
-	obj = idlescope_bpf__open();
+	open_opts.btf_custom_path = env.btf_path;
+	obj = idlescope_bpf__open_opts(&open_opts);
 	if (!obj) {
 		err = -errno;
 		fprintf(stderr, "idlescope: error: opening BPF object: %s\n", strerror(-err));
@@ -834,7 +955,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "idlescope: error: sizing the ring buffer: %s\n", strerror(-err));
 		goto cleanup;
 	}
-	disable_missing_targets(obj, vmlinux);
+	err = disable_missing_targets(obj, vmlinux);
+	if (err)
+		goto cleanup;
 
 	err = idlescope_bpf__load(obj);
 	if (err) {
@@ -932,6 +1055,16 @@ int main(int argc, char **argv)
 	}
 
 	fill_meta(&meta, &run, obj, nr_cpus, elapsed_s(&start));
+	if (run.recf && !run.rec_error) {
+		struct recfile_trailer trailer;
+
+		trailer_from_meta(&trailer, &meta);
+		run.rec_error = recfile_finish(run.recf, &trailer, run.received);
+		run.recf = NULL;
+		if (run.rec_error)
+			fprintf(stderr, "idlescope: error: closing %s: %s\n", env.record_path,
+				strerror(-run.rec_error));
+	}
 	err = write_reports(&run, &meta);
 	if (!env.json)
 		print_counters(obj, nr_cpus);
@@ -939,6 +1072,7 @@ int main(int argc, char **argv)
 		err = run.rec_error;
 
 cleanup:
+	/* Without its trailer: readers take it as cut short, which it is. */
 	if (run.recf && fclose(run.recf) && !err) {
 		err = -errno;
 		fprintf(stderr, "idlescope: error: closing %s: %s\n", env.record_path,

@@ -22,3 +22,31 @@ wait_for_loader() {
 		usleep 100000
 	done
 }
+
+# check_error NAME PATTERN COMMAND...: COMMAND fails with exactly one line
+# on stderr, and that line matches PATTERN (grep -E).
+check_error() {
+	local name=$1 pattern=$2 err rc lines
+	shift 2
+	err=$("$@" 2>&1 >/dev/null)
+	rc=$?
+	lines=$(printf '%s\n' "$err" | grep -c .)
+	if [ $rc != 0 ] && [ "$lines" = 1 ] && printf '%s\n' "$err" | grep -qE -- "$pattern"; then
+		pass "$name"
+	else
+		fail "$name" "exit $rc, $lines lines: $(printf '%s' "$err" | tr '\n' ' ')"
+	fi
+}
+
+# agreement REPORT MODEL: "agreed checked" summed over the report.txt lines
+# "model MODEL reproduces the kernel's prediction on P% (A of C) of periods".
+agreement() {
+	awk -v m="$2" '$1 == "model" && $2 == m && /reproduces/ {
+			sub(/.*\(/, ""); a += $1; c += $3 }
+		END { printf "%d %d", a, c }' "$1"
+}
+
+# agrees_99 AGREED CHECKED: at least 100 periods checked, >= 99% agreed.
+agrees_99() {
+	[ "$2" -ge 100 ] && [ $(($1 * 100)) -ge $(($2 * 99)) ]
+}

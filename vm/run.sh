@@ -23,6 +23,7 @@ timeout_s=600
 log=
 append_extra=
 qemu_extra=()
+QEMU=${QEMU:-qemu-system-x86_64}
 
 usage() {
 	cat <<USAGE
@@ -34,12 +35,13 @@ usage: vm/run.sh [options] -- COMMAND...
   -l FILE    console log (default DIR/console.log)
   -a ARGS    extra kernel command line
   -q ARG     extra QEMU argument (repeatable)
-  ACCEL=kvm in the environment uses KVM instead of TCG.
+  ACCEL=kvm in the environment uses KVM instead of TCG; QEMU=PATH another
+  qemu-system-x86_64.
 USAGE
 	exit 2
 }
 
-die() { echo "vm: error: $*" >&2; exit "${2:-1}"; }
+die() { echo "vm: error: $1" >&2; exit "${2:-1}"; }
 
 while getopts "k:i:s:t:l:a:q:h" opt; do
 	case $opt in
@@ -58,7 +60,7 @@ shift $((OPTIND - 1))
 [ $# -gt 0 ] || usage
 [[ $timeout_s =~ ^[1-9][0-9]*$ ]] || die "-t wants a positive number of seconds, not '$timeout_s'" 2
 
-qemu=$(command -v qemu-system-x86_64) || die "qemu-system-x86_64 missing (apt-get install qemu-system-x86)" 127
+qemu=$(command -v "$QEMU") || die "$QEMU missing (apt-get install qemu-system-x86)" 127
 [ -r "$kernel" ] || die "kernel $kernel missing (make kernel)"
 [ -r "$initrd" ] || die "initramfs $initrd missing (make initramfs)"
 if [ -z "$share" ]; then

@@ -7,13 +7,65 @@
 # console, its reports and raw records under /host/<governor>/.
 #
 # usage: suite.sh [SECONDS_PER_WORKLOAD] [GOVERNORS] [WORKLOADS]
+#        suite.sh --check GOVERNORS WORKLOADS
+# The second form only checks the names (on the host, before booting).
+
+known_governors="menu teo ladder menu2010 menu2010fix menu2010rpd"
+
+# workload_command NAME: the command that runs workload NAME for
+# per_workload_s seconds; fails for an unknown name.
+workload_command() {
+	d=$per_workload_s
+	case $1 in
+	idle) echo "idle -d $d" ;;
+	periodic[0-9]*ms | periodic[0-9]*us)
+		p=${1#periodic}
+		case $p in
+		*ms) p=${p%ms}000 ;;
+		*us) p=${p%us} ;;
+		esac
+		case $p in *[!0-9]*) return 1 ;; esac
+		echo "on_both_cpus periodic -d $d -p $p -t $1" ;;
+	jitter) echo "on_both_cpus jitter -d $d -t jitter" ;;
+	bimodal) echo "on_both_cpus bimodal -d $d" ;;
+	poisson) echo "on_both_cpus poisson -d $d -t poisson" ;;
+	pingpong) echo "pingpong -d $d" ;;
+	iowait) echo "on_both_cpus iowait -d $d -f /dev/vda" ;;
+	irqtrain) echo "irqtrain -d $d -f /dev/ttyS1" ;;
+	*) return 1 ;;
+	esac
+}
+
+# check_names GOVERNORS WORKLOADS: one line and failure for the first
+# unknown name.
+check_names() {
+	for g in $1; do
+		case " $known_governors " in
+		*" $g "*) ;;
+		*) echo "suite: unknown governor '$g' (known: $known_governors)" >&2; return 1 ;;
+		esac
+	done
+	for w in $2; do
+		workload_command "$w" >/dev/null || {
+			echo "suite: unknown workload '$w' (known: idle periodic<N>us periodic<N>ms" \
+				"jitter bimodal poisson pingpong iowait irqtrain)" >&2
+			return 1
+		}
+	done
+}
+
+if [ "$1" = --check ]; then
+	check_names "$2" "$3"
+	exit
+fi
 
 . /usr/share/idlescope/lib.sh
 
 per_workload_s=${1:-5}
-governors=${2:-"menu teo ladder menu2010 menu2010fix menu2010rpd"}
+governors=${2:-$known_governors}
 workloads=${3:-"idle periodic1ms periodic100us periodic10ms jitter bimodal poisson pingpong iowait"}
 
+check_names "$governors" "$workloads" || exit 1
 insmod /lib/modules/idlescope_states.ko || exit 1
 
 # on_both_cpus COMMAND...: one instance pinned to each CPU (the second with
@@ -25,25 +77,6 @@ on_both_cpus() {
 	wait $first
 }
 
-# run_workload NAME: one workload for per_workload_s seconds.
-run_workload() {
-	d=$per_workload_s
-	case $1 in
-	idle) idle -d $d ;;
-	periodic*)
-		p=${1#periodic}
-		case $p in *ms) p=$((${p%ms} * 1000)) ;; *us) p=${p%us} ;; esac
-		on_both_cpus periodic -d $d -p $p -t $1 ;;
-	jitter) on_both_cpus jitter -d $d -t jitter ;;
-	bimodal) on_both_cpus bimodal -d $d ;;
-	poisson) on_both_cpus poisson -d $d -t poisson ;;
-	pingpong) pingpong -d $d ;;
-	iowait) on_both_cpus iowait -d $d -f /dev/vda ;;
-	irqtrain) irqtrain -d $d -f /dev/ttyS1 ;;
-	*) echo "suite: unknown workload $1" >&2; return 1 ;;
-	esac
-}
-
 status=0
 for g in $governors; do
 	mkdir -p /host/$g
@@ -53,7 +86,7 @@ for g in $governors; do
 	wait_for_loader
 	for w in $workloads; do
 		echo "suite: governor $g, workload $w"
-		run_workload $w >>/host/$g/workloads.txt 2>&1 || status=1
+		eval "$(workload_command $w)" >>/host/$g/workloads.txt 2>&1 || status=1
 		sleep 1
 	done
 	kill -INT $loader

@@ -1,0 +1,92 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Guest: faults during a run.  A governor switched from outside, CPU 1
+# taken offline and back, the idle driver unloaded and reloaded: the
+# loader survives each, no period spans a gap, and every record names the
+# governor that chose its state.  Runs with idlescope_states loaded.
+
+. /usr/share/idlescope/lib.sh
+
+out=/host/faults
+mkdir -p $out
+cpuidle=/sys/devices/system/cpu/cpuidle
+cpu1=/sys/devices/system/cpu/cpu1
+
+# uptime_ns: CLOCK_BOOTTIME, which in this guest (no suspend) is the
+# CLOCK_MONOTONIC of bpf_ktime_get_ns(), to 10 ms.
+uptime_ns() {
+	awk '{ printf "%d", $1 * 1000000000 }' /proc/uptime
+}
+
+idlescope -d 3600 -i 3600 -o $out -r $out/run.rec >$out/loader.txt 2>&1 &
+loader=$!
+wait_for_loader
+
+# Governor switches from outside the loader, each with its own tagged
+# window well inside it.
+for g in menu2010 teo menu2010rpd; do
+	echo $g >$cpuidle/current_governor
+	usleep 300000
+	periodic -d 1 -p 2000 -c 1 -t sw-$g >/dev/null 2>&1
+done
+
+# CPU 1 offline for about a second, then back, with a workload on CPU 0.
+periodic -d 4 -p 1000 -c 0 -t hotplug >/dev/null 2>&1 &
+waker=$!
+sleep 1
+off_ns=$(uptime_ns)
+echo 0 >$cpu1/online
+offline_rc=$?
+sleep 1
+echo 1 >$cpu1/online
+online_rc=$?
+on_ns=$(uptime_ns)
+wait $waker
+check "hotplug: CPU 1 went offline and came back (exit $offline_rc, $online_rc)" \
+	[ $offline_rc = 0 -a $online_rc = 0 -a "$(cat $cpu1/online)" = 1 ]
+periodic -d 1 -p 1000 -c 1 -t after-hotplug >/dev/null 2>&1
+
+# The idle driver unloaded and loaded again mid-run.
+rmmod idlescope_states
+rmmod_rc=$?
+periodic -d 1 -p 1000 -c 1 -t no-driver >/dev/null 2>&1
+insmod /lib/modules/idlescope_states.ko
+insmod_rc=$?
+echo menu >$cpuidle/current_governor
+periodic -d 1 -p 1000 -c 1 -t driver-again >/dev/null 2>&1
+
+kill -INT $loader
+wait $loader
+check "faults: the loader survived switches, hotplug and driver reload (exit $?)" [ $? = 0 ]
+check "faults: the driver unloaded and loaded again (exit $rmmod_rc, $insmod_rc)" \
+	[ $rmmod_rc = 0 -a $insmod_rc = 0 ]
+idlescope dump $out/run.rec >$out/run.csv
+
+# cpu,enter_ns,residency_ns,kernel_residency_ns,predicted_ns,next_timer_ns,
+# latency_req_ns,state,chosen_state,governor,flags,workload
+for g in menu2010 teo menu2010rpd; do
+	counts=$(awk -F, -v tag=sw-$g -v g=$g '$12 == tag {
+			n++; if ($10 != g) bad++ }
+		END { printf "%d %d", n, bad }' $out/run.csv)
+	set -- $counts
+	check "switch: all $1 records of the $g window name $g (others: $2)" \
+		[ "$1" -gt 100 -a "$2" = 0 ]
+done
+set -- $(agreement $out/report.txt menu2010rpd)
+check "switch: the model of a governor switched to from outside is in step ($1 of $2)" \
+	agrees_99 $1 $2
+
+spanning=$(awk -F, -v off=$off_ns -v on=$on_ns \
+	'$1 == 1 && $2 < on - 50000000 && $2 + $3 > off + 50000000' $out/run.csv | grep -c .)
+check "hotplug: no CPU 1 period spans the offline gap ($spanning)" [ "$spanning" = 0 ]
+after=$(awk -F, '$1 == 1 && $12 == "after-hotplug"' $out/run.csv | grep -c .)
+check "hotplug: CPU 1 records resume after it comes back ($after)" [ "$after" -gt 100 ]
+
+counts=$(awk -F, '$12 == "no-driver" { n++; if ($10 != "none") bad++ }
+	$12 == "driver-again" { m++; if ($10 == "menu") good++ }
+	END { printf "%d %d %d %d", n, bad, m, good }' $out/run.csv)
+set -- $counts
+check "driver reload: without the driver no record names a governor ($2 of $1)" \
+	[ "$1" -gt 100 -a "$2" = 0 ]
+check "driver reload: after insmod records name menu again ($4 of $3)" \
+	[ "$3" -gt 100 -a "$4" -gt $(($3 * 9 / 10)) ]

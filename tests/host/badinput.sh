@@ -1,0 +1,27 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Bad input on the host side: `make run` with unknown names stops before
+# building or booting anything, and the VM runner without QEMU is one clear
+# line and status 127.  (The loader's own bad input is checked in the guest,
+# tests/guest/observe.sh and record.sh; the kernel tarball in kernel_cache.sh.)
+
+. "$(dirname "$0")/../lib.sh"
+top=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+runs_before=$(ls "$top/out" 2>/dev/null | grep -c .)
+check_error "make run: an unknown governor is one line" "unknown governor 'nosuch'" \
+	make -s -C "$top" --no-print-directory run GOVERNORS='menu nosuch'
+check_error "make run: an unknown workload is one line" "unknown workload 'frob'" \
+	make -s -C "$top" --no-print-directory run WORKLOAD_SET='idle frob'
+check "make run: bad names created no run directory" \
+	[ "$(ls "$top/out" 2>/dev/null | grep -c .)" = "$runs_before" ]
+
+QEMU=/nonexistent/qemu-system-x86_64 "$top/vm/run.sh" -s "$tmp/share" -- true \
+	>"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "runner: QEMU missing exits 127 (got $rc)" [ $rc = 127 ]
+check "runner: QEMU missing is one line ($(head -n 1 "$tmp/err"))" \
+	[ "$(grep -c . "$tmp/err")" = 1 -a -n "$(grep 'qemu-system-x86_64 missing' "$tmp/err")" ]
