@@ -4,7 +4,7 @@
 # Bad input on the host side: `make run` with unknown names stops before
 # building or booting anything, and the VM runner without QEMU is one clear
 # line and status 127.  (The loader's own bad input is checked in the guest,
-# tests/guest/observe.sh and record.sh; the kernel tarball in kernel_cache.sh.)
+# tests/guest/30-observe.sh and 50-record.sh; the kernel tarball in kernel_cache.sh.)
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)

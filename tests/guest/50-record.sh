@@ -3,7 +3,7 @@
 # Guest: record and replay.  The off-line report of a record file is the
 # live report, byte for byte; a killed loader's file still reports up to its
 # last whole record; damaged or foreign files are one clear error.  Runs
-# with idlescope_states loaded (governors.sh leaves it so).
+# with idlescope_states loaded (20-governors.sh leaves it so).
 
 . /usr/share/idlescope/lib.sh
 

@@ -3,7 +3,7 @@
 # Guest: the observation fields.  Under each 2010 governor the prediction
 # the kernel stored follows the sleep length and never exceeds the next
 # timer; under stock menu it is there too.  Runs with idlescope_states
-# loaded (governors.sh leaves it so).
+# loaded (20-governors.sh leaves it so).
 
 . /usr/share/idlescope/lib.sh
 

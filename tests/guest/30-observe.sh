@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Guest: records of every idle period, live aggregation, reports, the
 # dashboard, drops, and a kernel view without predictions.  Runs after
-# governors.sh, with idlescope_states loaded and menu governing.
+# 20-governors.sh, with idlescope_states loaded and menu governing.
 
 . /usr/share/idlescope/lib.sh
 
@@ -36,7 +36,7 @@ mode=$(awk -F, '$12 == "periodic2ms" && $1 == 1 {
 	END { best = -1; for (k in n) if (best < 0 || n[k] > n[best]) best = k; print best }' $out/run.csv)
 check "records: periodic2ms residency mode on cpu1 is the 1024-2047 us bucket (2^$mode)" \
 	[ "$mode" = 10 ]
-tagged=$(grep -c ',periodic2ms$' $out/run.csv)
+tagged=$(awk -F, '$12 == "periodic2ms"' $out/run.csv | grep -c .)
 check "records: the workload tag reached the records ($tagged)" [ "$tagged" -gt 1000 ]
 
 produced=$(json_get $out/report.json records_produced)
@@ -115,6 +115,19 @@ bad_input "-w too long" idlescope -w waytoolongworkloadname -o $out/bad
 bad_input "unwritable -o" idlescope -d 1 -o /proc
 bad_input "missing -o" idlescope -d 1 -o /nonexistent
 bad_input "missing record file" idlescope report /nonexistent.rec
+bad_input "record file in a missing directory" idlescope -d 1 -r /nonexistent/run.rec
+bad_input "report without a file" idlescope report
+bad_input "report with an unknown flag" idlescope report -x $out/run.rec
+bad_input "tag too long" idlescope tag waytoolongworkloadname
+bad_input "dump without a file" idlescope dump
+for w in idle periodic jitter bimodal poisson pingpong iowait irqtrain; do
+	bad_input "$w -d 0" $w -d 0
+	bad_input "$w unknown flag" $w --frobnicate
+done
+bad_input "periodic -p 0" periodic -p 0
+bad_input "periodic -c 99" periodic -d 1 -c 99
+bad_input "pingpong -g -5" pingpong -g -5
+bad_input "iowait missing device" iowait -d 1 -f /nonexistent
 echo garbage >$out/foreign.rec
 bad_input "foreign record file" idlescope report $out/foreign.rec
 check "bad input: -g nosuch left the governor alone" \
