@@ -345,6 +345,14 @@ static void test_merge(void)
 	      all.within_factor[0] == 0 && all.within_factor[1] == 3,
 	      "merge: states, ratio (p = 2a -> k 1) and factor counts add",
 	      "wrong counts");
+	/* cpu 0: 1 + 3 + 5 us in state 1; cpu 1: 5 + 100 us in state 2 */
+	check(all.state_residency_ns[1] == 9 * US &&
+	      all.state_residency_ns[2] == 105 * US &&
+	      all.state_residency_ns[0] == 0,
+	      "merge: idle time per entered state adds (state 1: 9 us, state 2: 105 us)",
+	      "state 1 %llu ns, state 2 %llu ns",
+	      (unsigned long long)all.state_residency_ns[1],
+	      (unsigned long long)all.state_residency_ns[2]);
 
 	s0 = agg_get(agg, 0, IDLESCOPE_GOV_MENU, 0);
 	s1 = agg_get(agg, 0, IDLESCOPE_GOV_MENU, 1);
@@ -705,6 +713,18 @@ static void test_crosscheck(void)
 	check(st->state_entered[0] == 3 && st->state_entered[1] == 4 &&
 	      st->state_entered[5] == 1 && st->invalid_state_samples == 1,
 	      "states: entered counts per index, -1 counted as invalid", "wrong counts");
+	{
+		__u64 in_states_ns = 0;
+
+		for (i = 0; i < IDLESCOPE_MAX_STATES; i++)
+			in_states_ns += st->state_residency_ns[i];
+		check(in_states_ns == st->residency_sum_ns - 1 &&
+		      st->state_residency_ns[5] == 1,
+		      "states: idle time per state covers every period but the 1 ns one in state -1",
+		      "%llu ns in states, %llu ns in all",
+		      (unsigned long long)in_states_ns,
+		      (unsigned long long)st->residency_sum_ns);
+	}
 	CHECK_EQ_INT("agg_set_states: more than IDLESCOPE_MAX_STATES -> -EINVAL",
 		     agg_set_states(agg, test_states, IDLESCOPE_MAX_STATES + 1), -EINVAL);
 	agg_free(agg);
