@@ -1026,8 +1026,8 @@ static void test_shadow_text_report(const char *dir)
 	check(!strstr(text, "model menu2010fix reproduces") &&
 	      !strstr(text, "model menu reproduces"),
 	      "shadow report.txt: agreement lines only for checked models", "found one");
-	/* The table sits in the section, after the live factor table. */
-	table = strstr(text, "  shadow replay");
+	/* The table sits in the pair's section, after the live factor table. */
+	table = strstr(text, "  shadow replay, all CPUs");
 	check(table && strstr(text, "    100x               10   100.0%\n") < table &&
 	      strstr(text, "\n  states:\n") > table,
 	      "shadow report.txt: the shadow table follows the live factor table",
@@ -1087,7 +1087,11 @@ static void test_shadow_json_report(const char *dir)
 		 " --expect results[0].all_cpus.shadow[3].samples=0"
 		 " --expect results[0].per_cpu[0].shadow[0].agree_samples=6"
 		 " --expect results[0].per_cpu[1].shadow[0].agree_samples=3"
-		 " --expect results[0].per_cpu[1].shadow[2].samples=4",
+		 " --expect results[0].per_cpu[1].shadow[2].samples=4"
+		 " --expect across_governors[0].workload=periodic"
+		 " --expect 'across_governors[0].governors=[\"menu2010\"]'"
+		 " --expect across_governors[0].all_governors.shadow[0].agree_samples=9"
+		 " --expect across_governors[0].all_governors.shadow[2].samples=5",
 		 check_script(), path);
 	status = system(cmd);
 	check(status == 0, "shadow report.json: checker passes, shadow counts and seed numbers match",
@@ -1111,6 +1115,11 @@ static void test_shadow_json_report(const char *dir)
 	check(check_tampered(path, dir,
 			     "d[\"results\"][0][\"all_cpus\"][\"shadow\"][0][\"model\"] = \"teo\"") != 0,
 	      "checker: shadow entries follow shadow_models", "passed");
+	check(check_tampered(path, dir,
+			     "d[\"across_governors\"][0][\"all_governors\"][\"shadow\"][1][\"agree_checked\"] = 1") != 0,
+	      "checker: across_governors sums the workload's results", "passed");
+	check(check_tampered(path, dir, "d[\"across_governors\"][0][\"governors\"] = [\"menu\"]") != 0,
+	      "checker: across_governors lists the workload's governors", "passed");
 	check(check_tampered(path, dir, "d[\"seed_reference\"][1][\"before_pct\"] = 20.0") != 0,
 	      "checker: seed_reference grows with F", "passed");
 	agg_free(agg);

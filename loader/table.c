@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * table.c - lay out a struct table as text or Markdown (see table.h).
+ */
+#include <stdarg.h>
+#include <string.h>
+#include "table.h"
+
+void table_init(struct table *t, int nr_cols)
+{
+	memset(t, 0, sizeof(*t));
+	t->nr_cols = nr_cols < TABLE_MAX_COLS ? nr_cols : TABLE_MAX_COLS;
+}
+
+int table_add_row(struct table *t, const char *label)
+{
+	if (t->nr_rows == TABLE_MAX_ROWS)
+		return -1;
+	table_set(t, t->nr_rows, 0, "%s", label);
+	return t->nr_rows++;
+}
+
+void table_set(struct table *t, int row, int col, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (row < 0 || row >= TABLE_MAX_ROWS || col < 0 || col >= t->nr_cols)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(t->cell[row][col], TABLE_CELL_LEN, fmt, ap);
+	va_end(ap);
+}
+
+const char *table_cell(const struct table *t, int row, int col)
+{
+	if (row < 0 || row >= t->nr_rows || col < 0 || col >= t->nr_cols)
+		return "";
+	return t->cell[row][col];
+}
+
+static int column_width(const struct table *t, int col, int min_width)
+{
+	int width = min_width, row, len;
+
+	for (row = 0; row < t->nr_rows; row++) {
+		len = (int)strlen(t->cell[row][col]);
+		if (len > width)
+			width = len;
+	}
+	return width;
+}
+
+void table_print_text(FILE *f, const struct table *t, const char *indent,
+		      int label_width, int min_width)
+{
+	int width[TABLE_MAX_COLS];
+	int row, col;
+
+	width[0] = column_width(t, 0, label_width);
+	for (col = 1; col < t->nr_cols; col++)
+		width[col] = column_width(t, col, min_width);
+
+	for (row = 0; row < t->nr_rows; row++) {
+		fprintf(f, "%s%-*s", indent, width[0], t->cell[row][0]);
+		for (col = 1; col < t->nr_cols; col++)
+			fprintf(f, " %*s", width[col], t->cell[row][col]);
+		fputc('\n', f);
+	}
+}
+
+void table_print_markdown_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		/* A control byte could end the cell or the line: never raw. */
+		if (c < 0x20 || c == 0x7f)
+			fputc('?', f);
+		else if (strchr("\\`*_[]<>|#!", c))
+			fprintf(f, "\\%c", c);
+		else
+			fputc(c, f);
+	}
+}
+
+void table_print_markdown(FILE *f, const struct table *t)
+{
+	int row, col;
+
+	for (row = 0; row < t->nr_rows; row++) {
+		fputc('|', f);
+		for (col = 0; col < t->nr_cols; col++) {
+			fputc(' ', f);
+			table_print_markdown_text(f, t->cell[row][col]);
+			fputs(" |", f);
+		}
+		fputc('\n', f);
+		if (row)
+			continue;
+		/* Under the header: labels left, numbers right. */
+		fputc('|', f);
+		for (col = 0; col < t->nr_cols; col++)
+			fputs(col ? " ---: |" : " :--- |", f);
+		fputc('\n', f);
+	}
+}
