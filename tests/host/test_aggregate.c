@@ -7,7 +7,8 @@
  *
  * Build and run from the repository root:
  *	gcc -O2 -Wall -Wextra -Ibpf -Iloader tests/host/test_aggregate.c \
- *		loader/aggregate.c loader/report.c -o /tmp/test_aggregate
+ *		loader/aggregate.c loader/report.c loader/table.c \
+ *		-o /tmp/test_aggregate
  *	/tmp/test_aggregate
  * Output: one "PASS: <name>" or "FAIL: <name>: <why>" line per check; exit
  * status 1 if any failed.  The JSON check runs check_report_json.py next to
@@ -29,39 +30,7 @@
 #include "aggregate.h"
 #include "report.h"
 #include "check.h"
-
-#define US	1000ULL		/* ns per us */
-
-static struct idlescope_record make_record(const char *workload, int governor,
-					   int cpu, int state,
-					   __u64 residency_ns)
-{
-	struct idlescope_record rec;
-
-	memset(&rec, 0, sizeof(rec));
-	memcpy(rec.workload, workload, strnlen(workload, IDLESCOPE_WORKLOAD_LEN));
-	rec.governor = governor;
-	rec.cpu = cpu;
-	rec.state = state;
-	rec.chosen_state = state;
-	rec.residency_ns = residency_ns;
-	rec.predicted_ns = IDLESCOPE_UNKNOWN_NS;
-	rec.flags = IDLESCOPE_F_SELECTED;
-	return rec;
-}
-
-static struct idlescope_record make_prediction(const char *workload,
-					       int governor, int cpu,
-					       __u64 predicted_ns,
-					       __u64 residency_ns)
-{
-	struct idlescope_record rec = make_record(workload, governor, cpu, 1,
-						  residency_ns);
-
-	rec.predicted_ns = predicted_ns;
-	rec.flags |= IDLESCOPE_F_PREDICTED;
-	return rec;
-}
+#include "fixtures.h"
 
 /* ---- log2 buckets and the histogram printer ------------------------- */
 
@@ -780,42 +749,6 @@ static void text_hook(FILE *f, const struct agg *agg, int workload,
 		agg_governor_name(governor), (unsigned long long)all->samples);
 }
 
-static char *read_file(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf;
-	long size;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	size = ftell(f);
-	rewind(f);
-	buf = calloc(1, size + 1);
-	if (fread(buf, 1, size, f) != (size_t)size) {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	return buf;
-}
-
-/* Number of directory entries other than . and .. */
-static int count_entries(const char *dir)
-{
-	struct dirent *de;
-	DIR *d = opendir(dir);
-	int nr = 0;
-
-	if (!d)
-		return -1;
-	while ((de = readdir(d)))
-		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
-			nr++;
-	closedir(d);
-	return nr;
-}
-
 static void test_text_report(const char *dir)
 {
 	static const char *const want_lines[] = {
@@ -869,19 +802,6 @@ static void test_text_report(const char *dir)
 	free(text);
 out:
 	agg_free(agg);
-}
-
-static const char *check_script(void)
-{
-	static char path[PATH_MAX];
-	const char *env = getenv("CHECK_REPORT_JSON");
-	const char *slash = strrchr(__FILE__, '/');
-
-	if (env)
-		return env;
-	snprintf(path, sizeof(path), "%.*scheck_report_json.py",
-		 slash ? (int)(slash - __FILE__ + 1) : 0, __FILE__);
-	return path;
 }
 
 static void test_json_report(const char *dir)
