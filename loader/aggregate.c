@@ -312,10 +312,12 @@ int agg_add(struct agg *agg, const struct idlescope_record *rec)
 	st->residency_sum_ns += rec->residency_ns;
 	st->residency_us_hist[agg_log2_bucket(rec->residency_ns / NS_PER_US)]++;
 
-	if (rec->state >= 0 && rec->state < IDLESCOPE_MAX_STATES)
+	if (rec->state >= 0 && rec->state < IDLESCOPE_MAX_STATES) {
 		st->state_entered[rec->state]++;
-	else
+		st->state_residency_ns[rec->state] += rec->residency_ns;
+	} else {
 		st->invalid_state_samples++;
+	}
 	if (rec->chosen_state >= 0 && rec->chosen_state < IDLESCOPE_MAX_STATES)
 		st->state_chosen[rec->chosen_state]++;
 
@@ -475,6 +477,7 @@ void agg_stats_merge(struct agg_stats *dst, const struct agg_stats *src)
 	for (i = 0; i < IDLESCOPE_MAX_STATES; i++) {
 		dst->state_entered[i] += src->state_entered[i];
 		dst->state_chosen[i] += src->state_chosen[i];
+		dst->state_residency_ns[i] += src->state_residency_ns[i];
 	}
 	dst->invalid_state_samples += src->invalid_state_samples;
 	dst->miss_above_samples += src->miss_above_samples;

@@ -127,6 +127,12 @@ struct agg_stats {
 	__u64 state_entered[IDLESCOPE_MAX_STATES];
 	__u64 state_chosen[IDLESCOPE_MAX_STATES];
 	__u64 invalid_state_samples;	/* record.state outside 0..MAX_STATES-1 */
+	/*
+	 * Idle time per entered state: counts say how often a state was
+	 * picked, this how much of the idle time it held, which is what
+	 * decides the energy a governor saves.
+	 */
+	__u64 state_residency_ns[IDLESCOPE_MAX_STATES];
 
 	/* As the kernel saw it: trace_cpu_idle_miss() flags on the record. */
 	__u64 miss_above_samples;	/* IDLESCOPE_F_MISS_ABOVE: too deep */

@@ -2,7 +2,14 @@
 /*
  * report.c - turn a struct agg into what people and machines read.
  *
- * report.txt walks every workload x governor that has records: sample
+ * report.txt starts with one section per workload across the governors
+ * that ran it, the A/B comparison a reader wants first: each governor's
+ * factor table, too-deep / too-shallow share and idle time per state side
+ * by side, then the shadow replay summed over all governors' runs next to
+ * the seed's published numbers.  The tables are built once as cells
+ * (table.h), so summary.md prints the very same numbers as Markdown.
+ *
+ * Then it walks every workload x governor that has records: sample
  * counts, the seed's factor table, the shadow replay's table (next to the
  * seed's published numbers), state choices, too-deep / too-shallow counts,
  * then the all-CPUs and per-CPU histograms.  report.json carries the
@@ -22,6 +29,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 #include "report.h"
+#include "table.h"
 
 #define HIST_STARS		40	/* bar width, halved for wide tables */
 #define HIST_NARROW_MAX_IDX	32	/* beyond this bucket, wider columns */
@@ -168,90 +176,135 @@ void report_print_factor_table(FILE *f, const struct agg_stats *st)
 			percent(st->within_factor[i], st->predicted_samples));
 }
 
-/* Wide enough for the header and for "100.0" or a count in the column. */
-#define SHADOW_MIN_WIDTH	7
+/*
+ * Text tables: row labels at least 8 wide, the other columns wide enough
+ * for their header and for "100.0" or a count.
+ */
+#define TEXT_INDENT		"    "
+#define TEXT_LABEL_WIDTH	8
+#define TEXT_MIN_WIDTH		7
 
-static int column_width(const char *header)
+static void print_table(FILE *f, const struct table *t)
 {
-	int len = (int)strlen(header);
-
-	return len > SHADOW_MIN_WIDTH ? len : SHADOW_MIN_WIDTH;
+	table_print_text(f, t, TEXT_INDENT, TEXT_LABEL_WIDTH, TEXT_MIN_WIDTH);
 }
 
 /* One cell of a percentage row: "-" when the column has no predictions. */
-static void print_pct_cell(FILE *f, int width, __u64 part, __u64 whole)
+static void set_pct_cell(struct table *t, int row, int col, __u64 part,
+			 __u64 whole)
 {
 	if (whole)
-		fprintf(f, " %*.1f", width, percent(part, whole));
+		table_set(t, row, col, "%.1f", percent(part, whole));
 	else
-		fprintf(f, " %*s", width, "-");
+		table_set(t, row, col, "-");
+}
+
+static void set_count_cell(struct table *t, int row, int col, __u64 count)
+{
+	table_set(t, row, col, "%llu", (unsigned long long)count);
+}
+
+/* Every table's columns must fit: checked here, where they are chosen. */
+_Static_assert(1 + AGG_MAX_SHADOWS + 1 + SEED_NR_COLUMNS <= TABLE_MAX_COLS,
+	       "shadow table columns");
+_Static_assert(1 + IDLESCOPE_NR_GOVERNORS <= TABLE_MAX_COLS,
+	       "live table columns");
+_Static_assert(1 + AGG_NR_FACTORS + 4 <= TABLE_MAX_ROWS, "live table rows");
+_Static_assert(1 + IDLESCOPE_MAX_STATES <= TABLE_MAX_ROWS, "state table rows");
+
+void report_shadow_table(const struct agg *agg, const struct agg_stats *st,
+			 bool live_column, struct table *t)
+{
+	int nr = agg_nr_shadows(agg), seed_col = 1 + nr + live_column;
+	int i, s, c, row;
+
+	table_init(t, seed_col + SEED_NR_COLUMNS);
+	table_add_row(t, "within");
+	for (s = 0; s < nr; s++)
+		table_set(t, 0, 1 + s, "%s", agg_shadow_name(agg, s));
+	if (live_column)
+		table_set(t, 0, 1 + nr, "live");
+	for (c = 0; c < SEED_NR_COLUMNS; c++)
+		table_set(t, 0, seed_col + c, "%s", seed_columns[c]);
+
+	for (i = 0; i < AGG_NR_FACTORS; i++) {
+		row = table_add_row(t, agg_factors[i].label);
+		for (s = 0; s < nr; s++)
+			set_pct_cell(t, row, 1 + s, st->shadow[s].within_factor[i],
+				     st->shadow[s].samples);
+		if (live_column)
+			set_pct_cell(t, row, 1 + nr, st->within_factor[i],
+				     st->predicted_samples);
+		for (c = 0; c < SEED_NR_COLUMNS; c++)
+			table_set(t, row, seed_col + c, "%.1f", seed_pct[i][c]);
+	}
+
+	row = table_add_row(t, "samples");
+	for (s = 0; s < nr; s++)
+		set_count_cell(t, row, 1 + s, st->shadow[s].samples);
+	if (live_column)
+		set_count_cell(t, row, 1 + nr, st->predicted_samples);
+	for (c = 0; c < SEED_NR_COLUMNS; c++)
+		set_count_cell(t, row, seed_col + c, SEED_SAMPLES);
+}
+
+bool report_format_agreement(char *buf, size_t size, const struct agg *agg,
+			     const struct agg_stats *st, int shadow)
+{
+	const struct agg_shadow *sh;
+
+	if (shadow < 0 || shadow >= agg_nr_shadows(agg))
+		return false;
+	sh = &st->shadow[shadow];
+	if (!sh->agree_checked)
+		return false;
+	snprintf(buf, size, "model %s reproduces the kernel's prediction on %.1f%% (%llu of %llu) of periods",
+		 agg_shadow_name(agg, shadow),
+		 percent(sh->agree_samples, sh->agree_checked),
+		 (unsigned long long)sh->agree_samples,
+		 (unsigned long long)sh->agree_checked);
+	return true;
+}
+
+/* The test of the models: the running governor's must reproduce it. */
+static void print_agreements(FILE *f, const struct agg *agg,
+			     const struct agg_stats *st)
+{
+	char line[256];
+	int s;
+
+	for (s = 0; s < agg_nr_shadows(agg); s++)
+		if (report_format_agreement(line, sizeof(line), agg, st, s))
+			fprintf(f, "%s%s\n", TEXT_INDENT, line);
 }
 
 void report_print_shadow_table(FILE *f, const struct agg *agg,
 			       const struct agg_stats *st)
 {
-	int nr = agg_nr_shadows(agg), i, s, c;
-	const struct agg_shadow *sh;
+	struct table t;
 
-	if (!nr)
+	if (!agg_nr_shadows(agg))
 		return;
+	report_shadow_table(agg, st, true, &t);
+	print_table(f, &t);
+	print_agreements(f, agg, st);
+}
 
-	fprintf(f, "    %-8s", "within");
-	for (s = 0; s < nr; s++)
-		fprintf(f, " %*s", column_width(agg_shadow_name(agg, s)),
-			agg_shadow_name(agg, s));
-	fprintf(f, " %*s", column_width("live"), "live");
-	for (c = 0; c < SEED_NR_COLUMNS; c++)
-		fprintf(f, " %*s", column_width(seed_columns[c]), seed_columns[c]);
-	fputc('\n', f);
+/* The whole state table, plus any index used beyond it. */
+static int nr_states_shown(const struct agg *agg, const struct agg_stats *st)
+{
+	int nr = agg_nr_states(agg), i;
 
-	for (i = 0; i < AGG_NR_FACTORS; i++) {
-		fprintf(f, "    %-8s", agg_factors[i].label);
-		for (s = 0; s < nr; s++) {
-			sh = &st->shadow[s];
-			print_pct_cell(f, column_width(agg_shadow_name(agg, s)),
-				       sh->within_factor[i], sh->samples);
-		}
-		print_pct_cell(f, column_width("live"), st->within_factor[i],
-			       st->predicted_samples);
-		for (c = 0; c < SEED_NR_COLUMNS; c++)
-			fprintf(f, " %*.1f", column_width(seed_columns[c]),
-				seed_pct[i][c]);
-		fputc('\n', f);
-	}
-
-	fprintf(f, "    %-8s", "samples");
-	for (s = 0; s < nr; s++)
-		fprintf(f, " %*llu", column_width(agg_shadow_name(agg, s)),
-			(unsigned long long)st->shadow[s].samples);
-	fprintf(f, " %*llu", column_width("live"),
-		(unsigned long long)st->predicted_samples);
-	for (c = 0; c < SEED_NR_COLUMNS; c++)
-		fprintf(f, " %*d", column_width(seed_columns[c]), SEED_SAMPLES);
-	fputc('\n', f);
-
-	/* The test of the models: the running governor's must reproduce it. */
-	for (s = 0; s < nr; s++) {
-		sh = &st->shadow[s];
-		if (!sh->agree_checked)
-			continue;
-		fprintf(f, "    model %s reproduces the kernel's prediction on %.1f%% (%llu of %llu) of periods\n",
-			agg_shadow_name(agg, s),
-			percent(sh->agree_samples, sh->agree_checked),
-			(unsigned long long)sh->agree_samples,
-			(unsigned long long)sh->agree_checked);
-	}
+	for (i = 0; i < IDLESCOPE_MAX_STATES; i++)
+		if (st->state_entered[i] || st->state_chosen[i])
+			nr = nr > i + 1 ? nr : i + 1;
+	return nr;
 }
 
 static void print_states(FILE *f, const struct agg *agg,
 			 const struct agg_stats *st)
 {
-	int nr = agg_nr_states(agg), i;
-
-	/* Show the whole state table, plus any index used beyond it. */
-	for (i = 0; i < IDLESCOPE_MAX_STATES; i++)
-		if (st->state_entered[i] || st->state_chosen[i])
-			nr = nr > i + 1 ? nr : i + 1;
+	int nr = nr_states_shown(agg, st), i;
 
 	fprintf(f, "    %-5s %12s %7s %12s %12s %12s\n", "state", "entered",
 		"%", "chosen", "target_us", "exit_us");
@@ -302,6 +355,139 @@ static void print_misses(FILE *f, const struct agg *agg,
 		fprintf(f, "    (kernel %% of %llu samples, cross-check %% of %llu checked against the state table)\n",
 			(unsigned long long)st->samples,
 			(unsigned long long)st->crosscheck_samples);
+}
+
+/* ---- one workload across governors ---------------------------------- */
+
+int report_workload_view(const struct agg *agg, int workload,
+			 struct report_workload_view *view)
+{
+	int g, n = 0;
+
+	memset(view, 0, sizeof(*view));
+	view->workload = workload;
+	for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++) {
+		if (!agg_sum(agg, workload, g, AGG_ANY, &view->per_governor[n]))
+			continue;
+		view->governors[n++] = g;
+	}
+	view->nr_governors = n;
+	agg_sum(agg, workload, AGG_ANY, AGG_ANY, &view->all);
+	return n;
+}
+
+/* A table with a column per governor of the view, @corner above the labels. */
+static void init_governor_table(struct table *t,
+				const struct report_workload_view *view,
+				const char *corner)
+{
+	int g;
+
+	table_init(t, 1 + view->nr_governors);
+	table_add_row(t, corner);
+	for (g = 0; g < view->nr_governors; g++)
+		table_set(t, 0, 1 + g, "%s",
+			  agg_governor_name(view->governors[g]));
+}
+
+void report_live_table(const struct report_workload_view *view,
+		       struct table *t)
+{
+	const struct agg_stats *st;
+	int i, g, row;
+
+	init_governor_table(t, view, "within");
+
+	for (i = 0; i < AGG_NR_FACTORS; i++) {
+		row = table_add_row(t, agg_factors[i].label);
+		for (g = 0; g < view->nr_governors; g++) {
+			st = &view->per_governor[g];
+			set_pct_cell(t, row, 1 + g, st->within_factor[i],
+				     st->predicted_samples);
+		}
+	}
+	row = table_add_row(t, "predicted");
+	for (g = 0; g < view->nr_governors; g++)
+		set_count_cell(t, row, 1 + g,
+			       view->per_governor[g].predicted_samples);
+	row = table_add_row(t, "periods");
+	for (g = 0; g < view->nr_governors; g++)
+		set_count_cell(t, row, 1 + g, view->per_governor[g].samples);
+	row = table_add_row(t, "too deep %");
+	for (g = 0; g < view->nr_governors; g++) {
+		st = &view->per_governor[g];
+		set_pct_cell(t, row, 1 + g, st->miss_above_samples, st->samples);
+	}
+	row = table_add_row(t, "too shallow %");
+	for (g = 0; g < view->nr_governors; g++) {
+		st = &view->per_governor[g];
+		set_pct_cell(t, row, 1 + g, st->miss_below_samples, st->samples);
+	}
+}
+
+static __u64 time_in_states_ns(const struct agg_stats *st)
+{
+	__u64 sum = 0;
+	int i;
+
+	for (i = 0; i < IDLESCOPE_MAX_STATES; i++)
+		sum += st->state_residency_ns[i];
+	return sum;
+}
+
+void report_states_table(const struct agg *agg,
+			 const struct report_workload_view *view,
+			 struct table *t)
+{
+	int nr = nr_states_shown(agg, &view->all), i, g, row;
+	const struct agg_state_info *info;
+	char label[TABLE_CELL_LEN];
+
+	init_governor_table(t, view, "state");
+
+	for (i = 0; i < nr; i++) {
+		/* The target residency says what "deeper" costs. */
+		info = agg_state(agg, i);
+		if (info)
+			snprintf(label, sizeof(label), "%d (%g us)", i,
+				 ns_to_us(info->target_residency_ns));
+		else
+			snprintf(label, sizeof(label), "%d", i);
+		row = table_add_row(t, label);
+		for (g = 0; g < view->nr_governors; g++) {
+			const struct agg_stats *st = &view->per_governor[g];
+
+			set_pct_cell(t, row, 1 + g, st->state_residency_ns[i],
+				     time_in_states_ns(st));
+		}
+	}
+}
+
+static void print_workload_view(FILE *f, const struct agg *agg, int workload)
+{
+	struct report_workload_view view;
+	struct table t;
+
+	if (!report_workload_view(agg, workload, &view))
+		return;
+	fprintf(f, "\n== workload %s, across governors ==\n",
+		workload_label(agg_workload_name(agg, workload)));
+	fprintf(f, "  live runs, all CPUs (%% of each governor's predictions within F of actual,\n"
+		"  \"-\" if it makes none; too deep / too shallow: the kernel's cpu_idle_miss, %% of periods):\n");
+	report_live_table(&view, &t);
+	print_table(f, &t);
+
+	fprintf(f, "\n  share of idle time per state (%%), all CPUs:\n");
+	report_states_table(agg, &view, &t);
+	print_table(f, &t);
+
+	if (!agg_nr_shadows(agg))
+		return;
+	fprintf(f, "\n  shadow replay, all governors' runs (%% of each model's predictions within F\n"
+		"  of actual; 2010 = the seed's published run, for reference):\n");
+	report_shadow_table(agg, &view.all, false, &t);
+	print_table(f, &t);
+	print_agreements(f, agg, &view.all);
 }
 
 static void print_pair_summary(FILE *f, const struct agg_stats *st)
@@ -467,6 +653,8 @@ int report_fprint_text(FILE *f, const struct agg *agg,
 
 	errno = 0;
 	print_header(f, agg, meta);
+	for (w = 0; w < agg_nr_workloads(agg); w++)
+		print_workload_view(f, agg, w);
 	for (w = 0; w < agg_nr_workloads(agg); w++)
 		for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++)
 			if (agg_sum(agg, w, g, AGG_ANY, &all))
@@ -718,6 +906,8 @@ static void json_stats_members(struct json *j, const struct agg *agg,
 		       IDLESCOPE_MAX_STATES);
 	json_u64_array(j, "state_chosen_samples", st->state_chosen,
 		       IDLESCOPE_MAX_STATES);
+	json_u64_array(j, "state_residency_ns", st->state_residency_ns,
+		       IDLESCOPE_MAX_STATES);
 	json_u64(j, "invalid_state_samples", st->invalid_state_samples);
 	json_u64(j, "miss_above_samples", st->miss_above_samples);
 	json_u64(j, "miss_below_samples", st->miss_below_samples);
@@ -869,6 +1059,34 @@ static void json_results(struct json *j, const struct agg *agg)
 	json_array_end(j);
 }
 
+/*
+ * Per workload, what report.txt's "across governors" section is made of:
+ * the governors that ran it (their numbers are in "results") and the sum
+ * over all of them, whose shadow entries score each model on every run.
+ */
+static void json_across_governors(struct json *j, const struct agg *agg)
+{
+	struct report_workload_view view;
+	int w, g;
+
+	json_array(j, "across_governors", false);
+	for (w = 0; w < agg_nr_workloads(agg); w++) {
+		if (!report_workload_view(agg, w, &view))
+			continue;
+		json_object(j, NULL, false);
+		json_str(j, "workload", agg_workload_name(agg, w));
+		json_array(j, "governors", true);
+		for (g = 0; g < view.nr_governors; g++)
+			json_str(j, NULL, agg_governor_name(view.governors[g]));
+		json_array_end(j);
+		json_object(j, "all_governors", false);
+		json_stats_members(j, agg, &view.all);
+		json_object_end(j);
+		json_object_end(j);
+	}
+	json_array_end(j);
+}
+
 int report_fprint_json(FILE *f, const struct agg *agg,
 		       const struct report_meta *meta)
 {
@@ -879,15 +1097,13 @@ int report_fprint_json(FILE *f, const struct agg *agg,
 	json_meta(&j, agg, meta);
 	json_definitions(&j, agg, meta);
 	json_results(&j, agg);
+	json_across_governors(&j, agg);
 	json_object_end(&j);
 	fputc('\n', f);
 	return stream_status(f);
 }
 
 /* ---- atomic files ---------------------------------------------------- */
-
-typedef int (*report_fprint_t)(FILE *f, const struct agg *agg,
-			       const struct report_meta *meta);
 
 /* Make the rename durable; best effort (9p and tmpfs may refuse). */
 static void fsync_parent_dir(const char *path)
@@ -911,9 +1127,8 @@ static void fsync_parent_dir(const char *path)
 	close(fd);
 }
 
-static int write_atomically(const char *path, report_fprint_t fprint,
-			    const struct agg *agg,
-			    const struct report_meta *meta)
+int report_write_file(const char *path, report_fprint_fn fprint,
+		      const void *ctx)
 {
 	char tmp[PATH_MAX];
 	FILE *f;
@@ -932,7 +1147,7 @@ static int write_atomically(const char *path, report_fprint_t fprint,
 		goto out_unlink;
 	}
 
-	err = fprint(f, agg, meta);
+	err = fprint(f, ctx);
 	if (!err && fflush(f))
 		err = -errno;
 	if (!err && fsync(fd))
@@ -950,16 +1165,37 @@ out_unlink:
 	return err;
 }
 
+struct report_doc {
+	report_doc_fprint_fn fprint;
+	const struct agg *agg;
+	const struct report_meta *meta;
+};
+
+static int fprint_doc(FILE *f, const void *ctx)
+{
+	const struct report_doc *doc = ctx;
+
+	return doc->fprint(f, doc->agg, doc->meta);
+}
+
+int report_write_doc(const char *path, report_doc_fprint_fn fprint,
+		     const struct agg *agg, const struct report_meta *meta)
+{
+	struct report_doc doc = { .fprint = fprint, .agg = agg, .meta = meta };
+
+	return report_write_file(path, fprint_doc, &doc);
+}
+
 int report_write_text(const struct agg *agg, const struct report_meta *meta,
 		      const char *path)
 {
-	return write_atomically(path, report_fprint_text, agg, meta);
+	return report_write_doc(path, report_fprint_text, agg, meta);
 }
 
 int report_write_json(const struct agg *agg, const struct report_meta *meta,
 		      const char *path)
 {
-	return write_atomically(path, report_fprint_json, agg, meta);
+	return report_write_doc(path, report_fprint_json, agg, meta);
 }
 
 /* ---- meta ------------------------------------------------------------ */

@@ -2,8 +2,9 @@
 /*
  * report.h - what idlescope prints: log2 histograms (shared by the live
  * dashboard and report.txt), the seed's factor table, the shadow replay's
- * table next to the seed's published numbers, report.txt for people
- * and report.json for machines (layout: docs/report-schema.md).
+ * table next to the seed's published numbers, each workload's view across
+ * governors, report.txt for people and report.json for machines (layout:
+ * docs/report-schema.md).
  *
  * Files are written atomically: "<path>.tmp.<pid>" in the same directory,
  * fsync, rename.  On failure nothing is left behind and -errno is returned.
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <time.h>
 #include "aggregate.h"
+#include "table.h"
 
 #define REPORT_SCHEMA_VERSION	1
 
@@ -106,6 +108,71 @@ void report_print_factor_table(FILE *f, const struct agg_stats *st);
  */
 void report_print_shadow_table(FILE *f, const struct agg *agg,
 			       const struct agg_stats *st);
+
+/*
+ * One workload across the governors that ran it: report.txt's first
+ * sections, report.json's "across_governors" and summary.md are all made
+ * from it.  Governors come in id order, each with its all-CPUs aggregate;
+ * @all is the sum over every governor's runs, whose shadow scores rate
+ * each model on all the periods of the workload.
+ */
+struct report_workload_view {
+	int workload;
+	int nr_governors;
+	int governors[IDLESCOPE_NR_GOVERNORS];	/* enum idlescope_governor */
+	struct agg_stats per_governor[IDLESCOPE_NR_GOVERNORS];
+	struct agg_stats all;
+};
+
+/* Fill *view; returns the number of governors (0: no records for it). */
+int report_workload_view(const struct agg *agg, int workload,
+			 struct report_workload_view *view);
+
+/*
+ * The view's tables, cells formatted once for every document (one decimal
+ * for percentages, "-" where a column has nothing to divide by):
+ *
+ * live: a column per governor; rows 1.5x .. 100x (% of its predictions
+ * within F, "-" for governors that make none, as teo and ladder), then
+ * "predicted" and "periods" counts, "too deep %" and "too shallow %" (the
+ * kernel's cpu_idle_miss verdicts, % of periods).
+ *
+ * states: a column per governor; a row per state ("<index> (<target> us)")
+ * with its % of the governor's idle time spent in it.
+ *
+ * shadow (for any aggregate, e.g. a view's @all): a column per shadow
+ * model, then "live" (the aggregate's own predictions) if @live_column,
+ * then the seed's published columns; rows 1.5x .. 100x and "samples".
+ */
+void report_live_table(const struct report_workload_view *view,
+		       struct table *t);
+void report_states_table(const struct agg *agg,
+			 const struct report_workload_view *view,
+			 struct table *t);
+void report_shadow_table(const struct agg *agg, const struct agg_stats *st,
+			 bool live_column, struct table *t);
+
+/*
+ * "model <name> reproduces the kernel's prediction on P% (A of C) of
+ * periods" into buf; false (buf untouched) when @shadow was never checked
+ * in @st.
+ */
+bool report_format_agreement(char *buf, size_t size, const struct agg *agg,
+			     const struct agg_stats *st, int shadow);
+
+/*
+ * Write a file atomically, as described at the top, its contents from
+ * fprint(f, ctx) (0 or -errno).  report_write_doc() is the same for the
+ * documents made from an aggregate and its meta.
+ */
+typedef int (*report_fprint_fn)(FILE *f, const void *ctx);
+typedef int (*report_doc_fprint_fn)(FILE *f, const struct agg *agg,
+				    const struct report_meta *meta);
+
+int report_write_file(const char *path, report_fprint_fn fprint,
+		      const void *ctx);
+int report_write_doc(const char *path, report_doc_fprint_fn fprint,
+		     const struct agg *agg, const struct report_meta *meta);
 
 /* report.txt / report.json; 0 or -errno, atomic as described above. */
 int report_write_text(const struct agg *agg, const struct report_meta *meta,

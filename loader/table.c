@@ -73,7 +73,7 @@ void table_print_markdown_text(FILE *f, const char *s)
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
-		/* A control byte would end the cell or the line: never raw. */
+		/* A control byte could end the cell or the line: never raw. */
 		if (c < 0x20 || c == 0x7f)
 			fputc('?', f);
 		else if (strchr("\\`*_[]<>|#!", c))
@@ -97,7 +97,7 @@ void table_print_markdown(FILE *f, const struct table *t)
 		fputc('\n', f);
 		if (row)
 			continue;
-		/* After the header: labels left, numbers right. */
+		/* Under the header: labels left, numbers right. */
 		fputc('|', f);
 		for (col = 0; col < t->nr_cols; col++)
 			fputs(col ? " ---: |" : " :--- |", f);

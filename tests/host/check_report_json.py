@@ -24,13 +24,15 @@ TOP_KEYS = [
     "ringbuf_size_bytes", "records_produced", "dropped_records",
     "sysfs_usage_delta", "aggregator_rejected_records", "per_cpu_records", "skipped_programs",
     "factors", "seed_reference", "shadow_models", "shadow_replay_resets",
-    "state_table", "results",
+    "state_table", "results", "across_governors",
 ]
 RESULT_KEYS = ["workload", "governor", "governor_id", "all_cpus", "per_cpu"]
+ACROSS_KEYS = ["workload", "governors", "all_governors"]
 STATS_KEYS = [
     "samples", "residency_sum_ns", "residency_min_ns", "residency_max_ns",
     "predicted_samples", "predicted_sum_ns", "within_factor",
-    "state_entered_samples", "state_chosen_samples", "invalid_state_samples",
+    "state_entered_samples", "state_chosen_samples", "state_residency_ns",
+    "invalid_state_samples",
     "miss_above_samples", "miss_below_samples", "crosscheck_samples",
     "too_deep_samples", "too_shallow_samples", "residency_us_hist",
     "predicted_us_hist", "ratio_log2_hist", "shadow",
@@ -172,11 +174,15 @@ def check_stats(where, st):
 
     check_within_factor(f"{where}.within_factor", st["within_factor"], npred)
 
-    for key in ("state_entered_samples", "state_chosen_samples"):
+    for key in ("state_entered_samples", "state_chosen_samples", "state_residency_ns"):
         arr = st[key]
         if not isinstance(arr, list) or len(arr) != MAX_STATES or \
                 not all(is_count(x) for x in arr):
             fail(f"{where}.{key}", f"not {MAX_STATES} counts")
+            return
+    # Periods in an invalid state have no state to count their time in.
+    if sum(st["state_residency_ns"]) > st["residency_sum_ns"]:
+        fail(where, "state_residency_ns sums to more than residency_sum_ns")
     if isinstance(st["state_entered_samples"], list) and \
             sum(st["state_entered_samples"]) + st["invalid_state_samples"] != n:
         fail(where, "state_entered_samples + invalid_state_samples != samples")
@@ -253,8 +259,13 @@ def check_result(where, res):
         maxs.append(stats["residency_max_ns"])
     if cpus != sorted(set(cpus)):
         fail(f"{where}.per_cpu", "cpus not unique and ascending")
+    check_sum(f"{where}.all_cpus", "per_cpu", total, mins, maxs, res["all_cpus"])
+
+
+def check_sum(where, parts_name, total, mins, maxs, whole):
+    """whole (a stats object) must be total, the add_stats() of its parts."""
     expect = {}
-    add_stats(expect, res["all_cpus"])
+    add_stats(expect, whole)
     # Trailing zero buckets may differ in length; compare padded.
     for key in ADDITIVE:
         a, b = total.get(key), expect.get(key)
@@ -262,13 +273,39 @@ def check_result(where, res):
             width = max(len(a), len(b))
             a, b = a + [0] * (width - len(a)), b + [0] * (width - len(b))
         if a != b:
-            fail(f"{where}.all_cpus.{key}", f"{b} != sum over per_cpu {a}")
+            fail(f"{where}.{key}", f"{b} != sum over {parts_name} {a}")
     if total.get("shadow") != expect.get("shadow"):
-        fail(f"{where}.all_cpus.shadow",
-             f"{expect.get('shadow')} != sum over per_cpu {total.get('shadow')}")
-    if min(mins) != res["all_cpus"]["residency_min_ns"] or \
-            max(maxs) != res["all_cpus"]["residency_max_ns"]:
-        fail(f"{where}.all_cpus", "min/max are not those of the CPUs")
+        fail(f"{where}.shadow",
+             f"{expect.get('shadow')} != sum over {parts_name} {total.get('shadow')}")
+    if min(mins) != whole["residency_min_ns"] or max(maxs) != whole["residency_max_ns"]:
+        fail(where, f"min/max are not those of the {parts_name}")
+
+
+def check_across_governors(doc):
+    """One entry per workload of results, summing that workload's results."""
+    results = [r for r in doc["results"] if isinstance(r, dict)]
+    workloads = list(dict.fromkeys(r.get("workload") for r in results))
+    entries = doc["across_governors"]
+    if not isinstance(entries, list) or \
+            [e.get("workload") if isinstance(e, dict) else None for e in entries] != workloads:
+        fail("$.across_governors", f"workloads are not those of results, in order: {workloads}")
+        return
+    for i, e in enumerate(entries):
+        where = f"$.across_governors[{i}]"
+        if not check_keys(where, e, ACROSS_KEYS):
+            continue
+        mine = [r for r in results if r.get("workload") == e["workload"]]
+        if e["governors"] != [r.get("governor") for r in mine]:
+            fail(f"{where}.governors", "not the workload's governors in results, in order")
+        check_stats(f"{where}.all_governors", e["all_governors"])
+        if errors:
+            return
+        total = {}
+        for r in mine:
+            add_stats(total, r["all_cpus"])
+        check_sum(f"{where}.all_governors", "results' all_cpus", total,
+                  [r["all_cpus"]["residency_min_ns"] for r in mine],
+                  [r["all_cpus"]["residency_max_ns"] for r in mine], e["all_governors"])
 
 
 def check_top(doc):
@@ -327,6 +364,8 @@ def check_top(doc):
         if key in seen:
             fail(f"$.results[{i}]", f"duplicate workload x governor {key}")
         seen.add(key)
+    if not errors:
+        check_across_governors(doc)
 
 
 def check_seed_reference(rows):

@@ -7,7 +7,8 @@
  *
  * Build and run from the repository root:
  *	gcc -O2 -Wall -Wextra -Ibpf -Iloader tests/host/test_aggregate.c \
- *		loader/aggregate.c loader/report.c -o /tmp/test_aggregate
+ *		loader/aggregate.c loader/report.c loader/table.c \
+ *		-o /tmp/test_aggregate
  *	/tmp/test_aggregate
  * Output: one "PASS: <name>" or "FAIL: <name>: <why>" line per check; exit
  * status 1 if any failed.  The JSON check runs check_report_json.py next to
@@ -29,39 +30,7 @@
 #include "aggregate.h"
 #include "report.h"
 #include "check.h"
-
-#define US	1000ULL		/* ns per us */
-
-static struct idlescope_record make_record(const char *workload, int governor,
-					   int cpu, int state,
-					   __u64 residency_ns)
-{
-	struct idlescope_record rec;
-
-	memset(&rec, 0, sizeof(rec));
-	memcpy(rec.workload, workload, strnlen(workload, IDLESCOPE_WORKLOAD_LEN));
-	rec.governor = governor;
-	rec.cpu = cpu;
-	rec.state = state;
-	rec.chosen_state = state;
-	rec.residency_ns = residency_ns;
-	rec.predicted_ns = IDLESCOPE_UNKNOWN_NS;
-	rec.flags = IDLESCOPE_F_SELECTED;
-	return rec;
-}
-
-static struct idlescope_record make_prediction(const char *workload,
-					       int governor, int cpu,
-					       __u64 predicted_ns,
-					       __u64 residency_ns)
-{
-	struct idlescope_record rec = make_record(workload, governor, cpu, 1,
-						  residency_ns);
-
-	rec.predicted_ns = predicted_ns;
-	rec.flags |= IDLESCOPE_F_PREDICTED;
-	return rec;
-}
+#include "fixtures.h"
 
 /* ---- log2 buckets and the histogram printer ------------------------- */
 
@@ -345,6 +314,14 @@ static void test_merge(void)
 	      all.within_factor[0] == 0 && all.within_factor[1] == 3,
 	      "merge: states, ratio (p = 2a -> k 1) and factor counts add",
 	      "wrong counts");
+	/* cpu 0: 1 + 3 + 5 us in state 1; cpu 1: 5 + 100 us in state 2 */
+	check(all.state_residency_ns[1] == 9 * US &&
+	      all.state_residency_ns[2] == 105 * US &&
+	      all.state_residency_ns[0] == 0,
+	      "merge: idle time per entered state adds (state 1: 9 us, state 2: 105 us)",
+	      "state 1 %llu ns, state 2 %llu ns",
+	      (unsigned long long)all.state_residency_ns[1],
+	      (unsigned long long)all.state_residency_ns[2]);
 
 	s0 = agg_get(agg, 0, IDLESCOPE_GOV_MENU, 0);
 	s1 = agg_get(agg, 0, IDLESCOPE_GOV_MENU, 1);
@@ -705,6 +682,18 @@ static void test_crosscheck(void)
 	check(st->state_entered[0] == 3 && st->state_entered[1] == 4 &&
 	      st->state_entered[5] == 1 && st->invalid_state_samples == 1,
 	      "states: entered counts per index, -1 counted as invalid", "wrong counts");
+	{
+		__u64 in_states_ns = 0;
+
+		for (i = 0; i < IDLESCOPE_MAX_STATES; i++)
+			in_states_ns += st->state_residency_ns[i];
+		check(in_states_ns == st->residency_sum_ns - 1 &&
+		      st->state_residency_ns[5] == 1,
+		      "states: idle time per state covers every period but the 1 ns one in state -1",
+		      "%llu ns in states, %llu ns in all",
+		      (unsigned long long)in_states_ns,
+		      (unsigned long long)st->residency_sum_ns);
+	}
 	CHECK_EQ_INT("agg_set_states: more than IDLESCOPE_MAX_STATES -> -EINVAL",
 		     agg_set_states(agg, test_states, IDLESCOPE_MAX_STATES + 1), -EINVAL);
 	agg_free(agg);
@@ -760,42 +749,6 @@ static void text_hook(FILE *f, const struct agg *agg, int workload,
 		agg_governor_name(governor), (unsigned long long)all->samples);
 }
 
-static char *read_file(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf;
-	long size;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	size = ftell(f);
-	rewind(f);
-	buf = calloc(1, size + 1);
-	if (fread(buf, 1, size, f) != (size_t)size) {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	return buf;
-}
-
-/* Number of directory entries other than . and .. */
-static int count_entries(const char *dir)
-{
-	struct dirent *de;
-	DIR *d = opendir(dir);
-	int nr = 0;
-
-	if (!d)
-		return -1;
-	while ((de = readdir(d)))
-		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
-			nr++;
-	closedir(d);
-	return nr;
-}
-
 static void test_text_report(const char *dir)
 {
 	static const char *const want_lines[] = {
@@ -849,19 +802,6 @@ static void test_text_report(const char *dir)
 	free(text);
 out:
 	agg_free(agg);
-}
-
-static const char *check_script(void)
-{
-	static char path[PATH_MAX];
-	const char *env = getenv("CHECK_REPORT_JSON");
-	const char *slash = strrchr(__FILE__, '/');
-
-	if (env)
-		return env;
-	snprintf(path, sizeof(path), "%.*scheck_report_json.py",
-		 slash ? (int)(slash - __FILE__ + 1) : 0, __FILE__);
-	return path;
 }
 
 static void test_json_report(const char *dir)
@@ -1006,8 +946,8 @@ static void test_shadow_text_report(const char *dir)
 	check(!strstr(text, "model menu2010fix reproduces") &&
 	      !strstr(text, "model menu reproduces"),
 	      "shadow report.txt: agreement lines only for checked models", "found one");
-	/* The table sits in the section, after the live factor table. */
-	table = strstr(text, "  shadow replay");
+	/* The table sits in the pair's section, after the live factor table. */
+	table = strstr(text, "  shadow replay, all CPUs");
 	check(table && strstr(text, "    100x               10   100.0%\n") < table &&
 	      strstr(text, "\n  states:\n") > table,
 	      "shadow report.txt: the shadow table follows the live factor table",
@@ -1067,7 +1007,11 @@ static void test_shadow_json_report(const char *dir)
 		 " --expect results[0].all_cpus.shadow[3].samples=0"
 		 " --expect results[0].per_cpu[0].shadow[0].agree_samples=6"
 		 " --expect results[0].per_cpu[1].shadow[0].agree_samples=3"
-		 " --expect results[0].per_cpu[1].shadow[2].samples=4",
+		 " --expect results[0].per_cpu[1].shadow[2].samples=4"
+		 " --expect across_governors[0].workload=periodic"
+		 " --expect 'across_governors[0].governors=[\"menu2010\"]'"
+		 " --expect across_governors[0].all_governors.shadow[0].agree_samples=9"
+		 " --expect across_governors[0].all_governors.shadow[2].samples=5",
 		 check_script(), path);
 	status = system(cmd);
 	check(status == 0, "shadow report.json: checker passes, shadow counts and seed numbers match",
@@ -1091,6 +1035,11 @@ static void test_shadow_json_report(const char *dir)
 	check(check_tampered(path, dir,
 			     "d[\"results\"][0][\"all_cpus\"][\"shadow\"][0][\"model\"] = \"teo\"") != 0,
 	      "checker: shadow entries follow shadow_models", "passed");
+	check(check_tampered(path, dir,
+			     "d[\"across_governors\"][0][\"all_governors\"][\"shadow\"][1][\"agree_checked\"] = 1") != 0,
+	      "checker: across_governors sums the workload's results", "passed");
+	check(check_tampered(path, dir, "d[\"across_governors\"][0][\"governors\"] = [\"menu\"]") != 0,
+	      "checker: across_governors lists the workload's governors", "passed");
 	check(check_tampered(path, dir, "d[\"seed_reference\"][1][\"before_pct\"] = 20.0") != 0,
 	      "checker: seed_reference grows with F", "passed");
 	agg_free(agg);
