@@ -88,9 +88,13 @@ initramfs: $(INITRAMFS)
 # make run: seconds per workload and the governors/workloads to measure.
 SECONDS_PER_WORKLOAD ?= 5
 GOVERNORS ?= menu teo ladder menu2010 menu2010fix menu2010rpd
-WORKLOAD_SET ?= idle periodic1ms periodic100us periodic10ms jitter bimodal poisson pingpong iowait
+WORKLOAD_SET ?= idle periodic1ms periodic100us periodic10ms jitter bimodal poisson pingpong iowait irqtrain
 RUN_DIR := out/$(shell date -u +%Y%m%dT%H%M%SZ)
 DISK := $(BUILD)/disk.img
+# irqtrain's interrupts: a byte every IRQTRAIN_PERIOD_US from the host's
+# irqfeed to the guest's second serial port (/dev/ttyS1) through IRQ_SOCK.
+IRQ_SOCK := $(BUILD)/irq.sock
+IRQTRAIN_PERIOD_US ?= 1000
 
 # The iowait workload's disk: contents do not matter, only that reads block.
 $(DISK):
@@ -103,13 +107,18 @@ $(if $(SUITE_NAMES_ERROR),$(error $(SUITE_NAMES_ERROR)))
 endif
 
 run: kernel
-	@$(MAKE) --no-print-directory initramfs $(DISK)
+	@$(MAKE) --no-print-directory initramfs $(DISK) $(IRQFEED)
 	@mkdir -p $(RUN_DIR) && ln -sfn $(notdir $(RUN_DIR)) out/latest
-	@vm/run.sh -s $(RUN_DIR) -t 3000 -q -drive -q file=$(DISK),if=virtio,format=raw,cache=none -- \
+	@rm -f $(IRQ_SOCK); \
+	$(IRQFEED) -u $(IRQ_SOCK) -p $(IRQTRAIN_PERIOD_US) -d 86400 -w $(RUN_DIR)/irqfeed.on \
+		>$(RUN_DIR)/irqfeed.txt 2>&1 & feeder=$$!; \
+	vm/run.sh -s $(RUN_DIR) -t 3000 -q -drive -q file=$(DISK),if=virtio,format=raw,cache=none \
+		-q -serial -q mon:stdio -q -serial -q chardev:irq \
+		-q -chardev -q socket,id=irq,path=$(IRQ_SOCK),server=on,wait=off -- \
 		sh /usr/share/idlescope/suite.sh $(SECONDS_PER_WORKLOAD) \
-		"'$(GOVERNORS)'" "'$(WORKLOAD_SET)'"
-	@for g in $(GOVERNORS); do echo "== $$g"; cat $(RUN_DIR)/$$g/report.txt; done
-	@echo "reports: $(RUN_DIR) (out/latest)"
+		"'$(GOVERNORS)'" "'$(WORKLOAD_SET)'"; \
+	rc=$$?; kill $$feeder 2>/dev/null; exit $$rc
+	@scripts/run-summary.sh $(LOADER) $(RUN_DIR) $(GOVERNORS)
 
 test: kernel
 	@$(MAKE) --no-print-directory initramfs

@@ -26,6 +26,8 @@
 #include "idlescope.h"
 #include "aggregate.h"
 #include "report.h"
+#include "summary.h"
+#include "plot.h"
 #include "recfile.h"
 #include "models.h"
 #include "idlescope.skel.h"
@@ -34,6 +36,7 @@
 #define CPUIDLE_SYSFS	"/sys/devices/system/cpu/cpuidle"
 #define STATE_SYSFS	"/sys/devices/system/cpu/cpu0/cpuidle"
 #define POLL_TIMEOUT_MS	100
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 static struct env {
 	long duration_s;
@@ -729,10 +732,43 @@ static void meta_add_recfile(struct report_meta *meta, const struct recfile *rf,
 		report_meta_add_skipped(meta, t->skipped[i].prog, t->skipped[i].reason);
 }
 
+/* DIR/plots/<workload>.svg for every workload, as summary.md links them. */
+static int write_plots(const struct agg *agg, const char *dir)
+{
+	char path[4096], name[256];
+	int w, n, err;
+
+	n = snprintf(path, sizeof(path), "%s/%s", dir, PLOT_DIR);
+	if (n < 0 || n >= (int)sizeof(path))
+		return -ENAMETOOLONG;
+	if (mkdir(path, 0755) && errno != EEXIST)
+		return -errno;
+	for (w = 0; w < agg_nr_workloads(agg); w++) {
+		err = plot_file_name(agg, w, name, sizeof(name));
+		if (!err) {
+			n = snprintf(path, sizeof(path), "%s/%s/%s", dir, PLOT_DIR, name);
+			err = n < 0 || n >= (int)sizeof(path) ? -ENAMETOOLONG :
+			      plot_write_ratio_svg(agg, w, path);
+		}
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/*
+ * stdout gets the report; -o DIR gets report.txt, report.json, summary.md
+ * and the plots, each file complete or absent.
+ */
 static int write_reports(struct run *run, const struct report_meta *meta)
 {
+	static const char *const docs[] = { "report.txt", "report.json", "summary.md" };
+	static const report_doc_fprint_fn writers[] = {
+		report_fprint_text, report_fprint_json, report_fprint_summary,
+	};
 	char path[4096];
-	int err;
+	unsigned int i;
+	int err = 0;
 
 	if (env.json)
 		report_fprint_json(stdout, run->agg, meta);
@@ -740,11 +776,13 @@ static int write_reports(struct run *run, const struct report_meta *meta)
 		report_fprint_text(stdout, run->agg, meta);
 	if (!env.outdir)
 		return 0;
-	snprintf(path, sizeof(path), "%s/report.txt", env.outdir);
-	err = report_write_text(run->agg, meta, path);
+	for (i = 0; i < ARRAY_SIZE(docs) && !err; i++) {
+		snprintf(path, sizeof(path), "%s/%s", env.outdir, docs[i]);
+		err = report_write_doc(path, writers[i], run->agg, meta);
+	}
 	if (!err) {
-		snprintf(path, sizeof(path), "%s/report.json", env.outdir);
-		err = report_write_json(run->agg, meta, path);
+		snprintf(path, sizeof(path), "%s/%s", env.outdir, PLOT_DIR);
+		err = write_plots(run->agg, env.outdir);
 	}
 	if (err)
 		fprintf(stderr, "idlescope: error: writing %s: %s\n", path, strerror(-err));

@@ -16,6 +16,11 @@
  *   -f PATH    open a FIFO or tty for writing, e.g. PATH.in of
  *              -chardev pipe,id=irq,path=PATH (mkfifo PATH.in PATH.out).
  * Both wait up to 10 s for the other side to appear.
+ *
+ * With -w FILE, slots pass without a byte while FILE does not exist: a guest
+ * that only opens the serial port for irqtrain creates FILE in its 9p share
+ * for the run.  Bytes sent to a closed port would pile up in QEMU's socket
+ * and arrive as one burst when irqtrain opens it.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -37,6 +42,7 @@ static struct env {
 	long period_us;
 	const char *path;		/* -f */
 	const char *socket_path;	/* -u */
+	const char *gate_path;		/* -w */
 } env = {
 	.duration_s = WL_DEFAULT_DURATION_S,
 	.period_us = 1000,
@@ -49,13 +55,15 @@ static const char argp_doc[] =
 "\n"
 "EXAMPLES:\n"
 "    irqfeed -u build/irq.sock -d 30          # 1000 bytes/s for 30 s\n"
-"    irqfeed -f build/irq.in -p 5000          # a FIFO, 200 bytes/s\n";
+"    irqfeed -f build/irq.in -p 5000          # a FIFO, 200 bytes/s\n"
+"    irqfeed -u build/irq.sock -w out/feed.on # only while out/feed.on exists\n";
 
 static const struct argp_option opts[] = {
 	{ "period", 'p', "USEC", 0, "Write a byte every USEC microseconds (default 1000)", 0 },
 	{ "duration", 'd', "SECONDS", 0, "Feed for SECONDS (default 10)", 0 },
 	{ "file", 'f', "PATH", 0, "Write to the FIFO or tty PATH", 0 },
 	{ "unix", 'u', "SOCKET", 0, "Connect to the UNIX stream socket SOCKET", 0 },
+	{ "while", 'w', "FILE", 0, "Send only while FILE exists", 0 },
 	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show this help", 0 },
 	{},
 };
@@ -79,6 +87,11 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 			argp_error(state, "socket path must be 1 to %zu characters, not '%s'",
 				   sizeof(((struct sockaddr_un *)0)->sun_path) - 1, arg);
 		env.socket_path = arg;
+		break;
+	case 'w':
+		if (!*arg)
+			argp_error(state, "gate file path must not be empty");
+		env.gate_path = arg;
 		break;
 	case 'h':
 		argp_state_help(state, stderr, ARGP_HELP_STD_HELP);
@@ -174,6 +187,8 @@ static int feed(int fd, struct wl_timer_run *run, const char *target)
 			fprintf(stderr, "irqfeed: clock_nanosleep: %s\n", strerror(-err));
 			return err;
 		}
+		if (env.gate_path && access(env.gate_path, F_OK))
+			continue;
 		wl_stats_add(&run->lateness, wl_now_ns() - deadline_ns);
 		n = write(fd, &byte, 1);
 		if (n < 0 && errno == EINTR)

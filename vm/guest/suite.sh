@@ -6,7 +6,7 @@
 # idlescope watches; one loader run per governor, its live dashboard on the
 # console, its reports and raw records under /host/<governor>/.
 #
-# usage: suite.sh [SECONDS_PER_WORKLOAD] [GOVERNORS] [WORKLOADS]
+# usage: suite.sh SECONDS_PER_WORKLOAD GOVERNORS WORKLOADS
 #        suite.sh --check GOVERNORS WORKLOADS
 # The second form only checks the names (on the host, before booting).
 
@@ -33,7 +33,7 @@ workload_command() {
 	poisson) echo "on_both_cpus poisson -d $d -t poisson" ;;
 	pingpong) echo "pingpong -d $d" ;;
 	iowait) echo "on_both_cpus iowait -d $d -f /dev/vda" ;;
-	irqtrain) echo "irqtrain -d $d -f /dev/ttyS1" ;;
+	irqtrain) echo "with_irqfeed irqtrain -d $d -f /dev/ttyS1" ;;
 	*) return 1 ;;
 	esac
 }
@@ -65,10 +65,21 @@ fi
 
 per_workload_s=${1:-5}
 governors=${2:-$known_governors}
-workloads=${3:-"idle periodic1ms periodic100us periodic10ms jitter bimodal poisson pingpong iowait"}
+# The default set is the Makefile's WORKLOAD_SET.
+workloads=${3:?"usage: suite.sh SECONDS_PER_WORKLOAD GOVERNORS WORKLOADS"}
 
 check_names "$governors" "$workloads" || exit 1
 insmod /lib/modules/idlescope_states.ko || exit 1
+
+# with_irqfeed COMMAND...: the host's irqfeed (make run starts it with
+# -w /host/irqfeed.on) sends bytes to the second serial port only meanwhile.
+with_irqfeed() {
+	touch /host/irqfeed.on
+	"$@"
+	rc=$?
+	rm -f /host/irqfeed.on
+	return $rc
+}
 
 # on_both_cpus COMMAND...: one instance pinned to each CPU (the second with
 # another seed), so each CPU sees its own train of periods.

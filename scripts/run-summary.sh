@@ -1,0 +1,29 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The end of `make run`, on the host: one report over every governor's
+# record file (report.txt, report.json, summary.md, plots/), its
+# per-workload tables across governors on stdout, and a warning for any
+# workload with fewer than 1000 periods on a CPU.
+#
+# usage: scripts/run-summary.sh LOADER RUN_DIR GOVERNOR...
+
+set -euo pipefail
+
+loader=$1
+dir=$2
+shift 2
+files=()
+for g in "$@"; do
+	files+=("$dir/$g/run.rec")
+done
+
+"$loader" report "${files[@]}" -o "$dir" >/dev/null
+# The across-governors sections come first, before the per-governor ones.
+awk '/^== workload .*, governor .* ==$/ { exit } { print }' "$dir/report.txt"
+for f in "${files[@]}"; do
+	"$loader" dump "$f"
+done | awk -F, '$1 != "cpu" && $12 != "" { n[$12 " on cpu" $1]++ }
+	END { for (k in n) if (n[k] < 1000)
+		printf "run: warning: workload %s: only %d periods\n", k, n[k] }' | sort
+echo "report: $dir/report.txt, $dir/summary.md, $dir/plots/ (out/latest)"
