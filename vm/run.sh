@@ -39,7 +39,7 @@ USAGE
 	exit 2
 }
 
-die() { echo "vm: error: $*" >&2; exit "${2:-1}"; }
+die() { echo "vm: error: $1" >&2; exit "${2:-1}"; }
 
 while getopts "k:i:s:t:l:a:q:h" opt; do
 	case $opt in
