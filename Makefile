@@ -22,12 +22,13 @@ MODULE := $(BUILD)/idlescope_states/idlescope_states.ko
 # Guest test scripts, installed in /usr/share/idlescope/tests.
 GUEST_TESTS := $(wildcard tests/guest/*.sh)
 
-.PHONY: help deps kernel module bpf loader initramfs run test clean
+.PHONY: help deps kernel module bpf loader initramfs run test bench clean
 
 help:
 	@echo "idlescope targets:"
 	@echo "  make run        build everything, boot the VM, measure, print the report"
 	@echo "  make test       build everything, run host and VM tests (N passed, N failed)"
+	@echo "  make bench      probe overhead, drop-free rates, loader/report cost, build times"
 	@echo "  make deps       install missing Debian packages (as root)"
 	@echo "  make kernel     build the guest kernel (cached in /var/cache/idlescope)"
 	@echo "  make module     build the idlescope_states idle driver module"
@@ -123,6 +124,30 @@ run: kernel
 test: kernel
 	@$(MAKE) --no-print-directory initramfs
 	@tests/run.sh
+
+# make bench: one boot of the bench image (the initramfs above plus the
+# bench tools, as a second cpio archive the kernel unpacks over the first,
+# so the loader and workloads measured are exactly those `make run` uses).
+PROGSTATS := $(BUILD)/progstats
+GENREC := $(BUILD)/genrec
+BENCH_INITRAMFS := $(BUILD)/bench-initramfs.cpio.gz
+
+$(PROGSTATS): bench/progstats.c bpf/idlescope.h
+	$(CC) $(CFLAGS) -static -Ibpf $< -lbpf -lelf -lz -o $@
+
+$(GENREC): bench/genrec.c loader/recfile.c workloads/workload.c loader/recfile.h \
+		workloads/workload.h bpf/idlescope.h
+	$(CC) $(CFLAGS) -Ibpf -Iloader -Iworkloads $(filter %.c,$^) -lm -o $@
+
+$(BENCH_INITRAMFS): $(INITRAMFS) $(PROGSTATS) bench/guest.sh vm/mkinitramfs.sh
+	vm/mkinitramfs.sh $@.tools $(PROGSTATS):/usr/bin/progstats \
+		bench/guest.sh:/usr/share/idlescope/bench.sh
+	cat $(INITRAMFS) $@.tools >$@
+	@rm -f $@.tools
+
+bench: kernel
+	@$(MAKE) --no-print-directory $(BENCH_INITRAMFS) $(GENREC)
+	@bench/run.sh
 
 clean:
 	rm -rf $(BUILD)

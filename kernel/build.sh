@@ -157,7 +157,10 @@ fi
 phase "build bzImage, vmlinux with BTF, modules ($jobs jobs)"
 start=$(date +%s)
 "${make_cmd[@]}" all >>"$log" 2>&1 || fail_with_log "kernel build failed"
-phase "built in $(( $(date +%s) - start )) s"
+build_seconds=$(( $(date +%s) - start ))
+phase "built in $build_seconds s"
+# `make bench` reports it: a cold build is too long to repeat for a figure.
+echo "$build_seconds" >"$dir/build-seconds"
 
 touch "$dir/complete"
 link_tree

@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * genrec - write a synthetic record file of -n idle periods, for timing
+ * `idlescope report` on more records than a TCG guest produces in a run.
+ *
+ * The file must cost the report what a real one of that size costs, so
+ * every path of the aggregation and the shadow replay has to be taken:
+ * several CPUs, each with its own consecutive seq (a gap would reset the
+ * replay and skip its work), all four menu-family governors in turn (a
+ * quarter of the file each, as four loader runs would record them, the
+ * first period after a switch marked restarted), predictions scattered
+ * around the actual residency as widely as each workload makes real
+ * governors scatter them, and workload tags that change every few
+ * thousand periods.  The state table and kernel release come from a real
+ * record file (-H), so the states chosen here are the guest's states.
+ */
+#include <argp.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "recfile.h"
+#include "workload.h"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* Periods in a row with one tag, per CPU: a workload run of a few seconds. */
+#define TAG_RUN_PERIODS		5000
+/* CPU time between two idle periods: the workload's own work. */
+#define BUSY_MEAN_NS		20000.0
+
+static struct env {
+	long records;
+	long nr_cpus;
+	__u64 seed;
+	const char *template_path;
+	const char *output_path;
+} env = {
+	.nr_cpus = 4,
+	.seed = 1,
+};
+
+/*
+ * One idle pattern: how long periods last, what the governor is told about
+ * the next timer, and how far its predictions stray (log2 of the factor,
+ * uniform in [-spread, +spread]).
+ */
+struct pattern {
+	const char *tag;
+	double residency_mean_ns;	/* exponential part of the residency */
+	double residency_fixed_ns;	/* constant part */
+	bool timer_ends_period;		/* next timer == residency (else far away) */
+	double prediction_spread_log2;
+};
+
+static const struct pattern patterns[] = {
+	{ "periodic1ms", 5000, 975000, true, 0.5 },
+	{ "pingpong", 150000, 20000, false, 4 },
+	{ "poisson2ms", 2000000, 0, true, 3 },
+	{ "idle", 50000000, 0, true, 2 },
+};
+
+static const enum idlescope_governor governors[] = {
+	IDLESCOPE_GOV_MENU, IDLESCOPE_GOV_MENU2010,
+	IDLESCOPE_GOV_MENU2010FIX, IDLESCOPE_GOV_MENU2010RPD,
+};
+
+/* Where each CPU is in the synthetic timeline. */
+struct cpu_timeline {
+	__u64 now_ns;
+	__u32 seq;
+	int governor;			/* last one used, -1 before the first */
+};
+
+static const char argp_doc[] =
+"Write a synthetic idlescope record file for timing `idlescope report`.\n"
+"\n"
+"EXAMPLES:\n"
+"    genrec -n 1000000 -H run.rec -o 1m.rec   # 1M periods, run.rec's states\n"
+"    genrec -n 10000000 -c 8 -H run.rec -o 10m.rec\n";
+
+static const struct argp_option opts[] = {
+	{ "records", 'n', "N", 0, "Write N records (required)", 0 },
+	{ "cpus", 'c', "N", 0, "Spread them over N CPUs (default 4)", 0 },
+	{ "seed", 's', "SEED", 0, "PRNG seed (default 1)", 0 },
+	{ "header", 'H', "FILE", 0, "Take the state table from record file FILE (required)", 0 },
+	{ "output", 'o', "FILE", 0, "Write the records to FILE (required)", 0 },
+	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show this help", 0 },
+	{},
+};
+
+static error_t parse_arg(int key, char *arg, struct argp_state *state)
+{
+	switch (key) {
+	case 'n':
+		env.records = wl_parse_long(arg, "records", 1, 1L << 32, state);
+		break;
+	case 'c':
+		env.nr_cpus = wl_parse_long(arg, "cpus", 1, IDLESCOPE_MAX_CPUS, state);
+		break;
+	case 's':
+		env.seed = wl_parse_long(arg, "seed", 0, __LONG_MAX__, state);
+		break;
+	case 'H':
+		env.template_path = arg;
+		break;
+	case 'o':
+		env.output_path = arg;
+		break;
+	case 'h':
+		argp_state_help(state, stderr, ARGP_HELP_STD_HELP);
+		break;
+	case ARGP_KEY_ARG:
+		argp_error(state, "unexpected argument '%s'", arg);
+		break;
+	case ARGP_KEY_END:
+		if (!env.records || !env.template_path || !env.output_path)
+			argp_error(state, "-n, -H and -o are required");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+/* The deepest enabled state worth entering for predicted_ns, as menu picks. */
+static int pick_state(const struct recfile_header *hdr, __u64 predicted_ns)
+{
+	int state = 0;
+	unsigned int i;
+
+	for (i = 1; i < hdr->nr_states; i++) {
+		if (hdr->states[i].disabled)
+			continue;
+		if (hdr->states[i].target_residency_ns > predicted_ns)
+			break;
+		state = i;
+	}
+	return state;
+}
+
+static void make_record(struct idlescope_record *rec, const struct recfile_header *hdr,
+			const struct pattern *p, struct cpu_timeline *tl,
+			int governor, struct wl_rng *rng)
+{
+	double stray_log2 = (2 * wl_rand_unit(rng) - 1) * p->prediction_spread_log2;
+	__u64 residency_ns = p->residency_fixed_ns + wl_rand_exp(rng, p->residency_mean_ns);
+	__u64 predicted_ns = residency_ns * exp2(stray_log2) + 1;
+	int state = pick_state(hdr, predicted_ns);
+	unsigned int deeper = state + 1;
+
+	memset(rec, 0, sizeof(*rec));
+	rec->enter_ns = tl->now_ns;
+	rec->residency_ns = residency_ns;
+	rec->kernel_residency_ns = residency_ns;
+	rec->predicted_ns = predicted_ns;
+	rec->next_timer_ns = p->timer_ends_period ? residency_ns : residency_ns * 8;
+	rec->latency_req_ns = IDLESCOPE_LATENCY_REQ_UNKNOWN;
+	rec->exit_latency_ns = hdr->states[state].exit_latency_ns;
+	rec->target_residency_ns = hdr->states[state].target_residency_ns;
+	rec->seq = tl->seq++;
+	rec->state = state;
+	rec->chosen_state = state;
+	rec->governor = governors[governor];
+	rec->flags = IDLESCOPE_F_SELECTED | IDLESCOPE_F_PREDICTED | IDLESCOPE_F_REFLECTED;
+	if (tl->governor != governor)
+		rec->flags |= IDLESCOPE_F_RESTARTED;
+	if (state && residency_ns < hdr->states[state].target_residency_ns)
+		rec->flags |= IDLESCOPE_F_MISS_ABOVE;
+	else if (deeper < hdr->nr_states &&
+		 residency_ns >= hdr->states[deeper].target_residency_ns)
+		rec->flags |= IDLESCOPE_F_MISS_BELOW;
+	strncpy(rec->workload, p->tag, sizeof(rec->workload) - 1);
+
+	tl->governor = governor;
+	tl->now_ns += residency_ns + wl_rand_exp(rng, BUSY_MEAN_NS);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct argp argp = {
+		.options = opts,
+		.parser = parse_arg,
+		.doc = argp_doc,
+	};
+	struct cpu_timeline timeline[IDLESCOPE_MAX_CPUS] = {};
+	struct recfile_header hdr;
+	struct idlescope_record rec;
+	struct wl_rng rng;
+	char err_msg[256];
+	FILE *template = NULL, *out = NULL;
+	long i;
+	int cpu, err = 0;
+
+	if (argp_parse(&argp, argc, argv, 0, NULL, NULL))
+		return 1;
+
+	template = recfile_open(env.template_path, &hdr, err_msg, sizeof(err_msg));
+	if (!template) {
+		fprintf(stderr, "genrec: error: %s\n", err_msg);
+		return 1;
+	}
+	if (hdr.nr_states < 2) {
+		fprintf(stderr, "genrec: error: %s: %u idle states, at least 2 needed\n",
+			env.template_path, hdr.nr_states);
+		err = -EINVAL;
+		goto cleanup;
+	}
+	hdr.nr_cpus = env.nr_cpus;
+	out = recfile_create(env.output_path, &hdr);
+	if (!out) {
+		err = -errno;
+		fprintf(stderr, "genrec: error: creating %s: %s\n", env.output_path,
+			strerror(-err));
+		goto cleanup;
+	}
+
+	wl_rng_seed(&rng, env.seed);
+	for (cpu = 0; cpu < env.nr_cpus; cpu++)
+		timeline[cpu].governor = -1;
+	/* CPUs take turns, as the ring buffer interleaves them. */
+	for (i = 0; i < env.records; i++) {
+		long period = i / env.nr_cpus;
+		int governor = i * ARRAY_SIZE(governors) / env.records;
+
+		cpu = i % env.nr_cpus;
+		make_record(&rec, &hdr, &patterns[period / TAG_RUN_PERIODS % ARRAY_SIZE(patterns)],
+			    &timeline[cpu], governor, &rng);
+		rec.cpu = cpu;
+		if (fwrite(&rec, sizeof(rec), 1, out) != 1) {
+			err = -errno;
+			fprintf(stderr, "genrec: error: writing %s: %s\n", env.output_path,
+				strerror(-err));
+			goto cleanup;
+		}
+	}
+
+cleanup:
+	if (out && fclose(out) && !err) {
+		err = -errno;
+		fprintf(stderr, "genrec: error: closing %s: %s\n", env.output_path,
+			strerror(-err));
+	}
+	fclose(template);
+	return err ? 1 : 0;
+}

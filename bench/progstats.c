@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * progstats - one snapshot of what the loaded BPF programs cost and what
+ * idlescope's BPF side counted, for the benchmark's before/after deltas.
+ *
+ * Per program, the kernel's run_cnt and run_time_ns (they only grow while
+ * /proc/sys/kernel/bpf_stats_enabled is 1): the run time per event of the
+ * probes.  Per idlescope counters map (found by name and value size, as
+ * the loader does not pin it), the per-CPU counters summed: records sent
+ * and records dropped because the ring buffer was full, at any moment of a
+ * run, not only at the loader's exit.
+ *
+ * One line per object, "KIND NAME id ID FIELD VALUE ...":
+ *	prog cpu_idle id 12 run_cnt 81234 run_time_ns 40617000
+ *	map counters id 5 entries 81240 exits 81240 records 81238 dropped 0
+ */
+#include <argp.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include "idlescope.h"
+
+#define COUNTERS_MAP_NAME	"counters"
+
+const char *argp_program_version = "progstats 0.1";
+static const char argp_doc[] =
+"Print run_cnt/run_time_ns of every loaded BPF program and idlescope's\n"
+"per-CPU counters, summed.\n"
+"\n"
+"EXAMPLES:\n"
+"    echo 1 > /proc/sys/kernel/bpf_stats_enabled; progstats\n";
+
+static const struct argp_option opts[] = {
+	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show this help", 0 },
+	{},
+};
+
+static error_t parse_arg(int key, char *arg, struct argp_state *state)
+{
+	switch (key) {
+	case 'h':
+		argp_state_help(state, stderr, ARGP_HELP_STD_HELP);
+		break;
+	case ARGP_KEY_ARG:
+		argp_error(state, "unexpected argument '%s'", arg);
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static int print_progs(void)
+{
+	struct bpf_prog_info info;
+	__u32 id = 0, len;
+	int fd, err;
+
+	while (!(err = bpf_prog_get_next_id(id, &id))) {
+		fd = bpf_prog_get_fd_by_id(id);
+		if (fd < 0) {
+			if (fd == -ENOENT)
+				continue;	/* unloaded since get_next_id */
+			err = fd;
+			fprintf(stderr, "progstats: error: opening program %u: %s\n", id,
+				strerror(-err));
+			return err;
+		}
+		memset(&info, 0, sizeof(info));
+		len = sizeof(info);
+		err = bpf_obj_get_info_by_fd(fd, &info, &len);
+		close(fd);
+		if (err) {
+			fprintf(stderr, "progstats: error: program %u info: %s\n", id,
+				strerror(-err));
+			return err;
+		}
+		printf("prog %s id %u run_cnt %llu run_time_ns %llu\n", info.name, id,
+		       (unsigned long long)info.run_cnt,
+		       (unsigned long long)info.run_time_ns);
+	}
+	if (err == -ENOENT)
+		return 0;
+	fprintf(stderr, "progstats: error: listing programs: %s\n", strerror(-err));
+	return err;
+}
+
+static int print_counters(int fd, __u32 id, int nr_cpus)
+{
+	struct idlescope_counters vals[IDLESCOPE_MAX_CPUS], total = {};
+	__u32 zero = 0;
+	int cpu, err;
+
+	err = bpf_map_lookup_elem(fd, &zero, vals);
+	if (err) {
+		fprintf(stderr, "progstats: error: reading map %u: %s\n", id, strerror(-err));
+		return err;
+	}
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
+		total.entries += vals[cpu].entries;
+		total.exits += vals[cpu].exits;
+		total.records += vals[cpu].records;
+		total.dropped += vals[cpu].dropped;
+	}
+	printf("map %s id %u entries %llu exits %llu records %llu dropped %llu\n",
+	       COUNTERS_MAP_NAME, id, total.entries, total.exits, total.records,
+	       total.dropped);
+	return 0;
+}
+
+static int print_maps(int nr_cpus)
+{
+	struct bpf_map_info info;
+	__u32 id = 0, len;
+	int fd, err;
+
+	while (!(err = bpf_map_get_next_id(id, &id))) {
+		fd = bpf_map_get_fd_by_id(id);
+		if (fd < 0) {
+			if (fd == -ENOENT)
+				continue;
+			err = fd;
+			fprintf(stderr, "progstats: error: opening map %u: %s\n", id,
+				strerror(-err));
+			return err;
+		}
+		memset(&info, 0, sizeof(info));
+		len = sizeof(info);
+		err = bpf_obj_get_info_by_fd(fd, &info, &len);
+		if (err) {
+			fprintf(stderr, "progstats: error: map %u info: %s\n", id, strerror(-err));
+		} else if (info.type == BPF_MAP_TYPE_PERCPU_ARRAY &&
+			   info.value_size == sizeof(struct idlescope_counters) &&
+			   !strcmp(info.name, COUNTERS_MAP_NAME)) {
+			err = print_counters(fd, id, nr_cpus);
+		}
+		close(fd);
+		if (err)
+			return err;
+	}
+	if (err == -ENOENT)
+		return 0;
+	fprintf(stderr, "progstats: error: listing maps: %s\n", strerror(-err));
+	return err;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct argp argp = {
+		.options = opts,
+		.parser = parse_arg,
+		.doc = argp_doc,
+	};
+	int nr_cpus, err;
+
+	err = argp_parse(&argp, argc, argv, 0, NULL, NULL);
+	if (err)
+		return err;
+	nr_cpus = libbpf_num_possible_cpus();
+	if (nr_cpus < 0 || nr_cpus > IDLESCOPE_MAX_CPUS) {
+		fprintf(stderr, "progstats: error: %d possible CPUs, at most %d supported\n",
+			nr_cpus, IDLESCOPE_MAX_CPUS);
+		return 1;
+	}
+	err = print_progs();
+	if (!err)
+		err = print_maps(nr_cpus);
+	return err ? 1 : 0;
+}

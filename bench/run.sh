@@ -1,0 +1,120 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# `make bench`: time the builds, boot the bench image once (bench/guest.sh
+# makes every in-guest measurement in that boot), time the off-line report
+# on synthetic record files, then print one table and write
+# out/<UTC time>/bench.json (bench/summarize.py), out/latest pointing at it.
+#
+# Every guest figure is a ratio or a rate from that one boot: another QEMU
+# may share the host's two cores, so absolute numbers of different runs do
+# not compare.  Builds: the cached kernel build is timed; a cold one (about
+# 9 minutes) is not repeated, its figure is the one kernel/build.sh noted
+# in the cache when it built the tree in use.
+#
+# Knobs (environment): BENCH_ROUNDS (12), BENCH_PHASE_S (3),
+# BENCH_LEVEL_S (4), BENCH_RINGBUFS ("4096 16384 65536 262144 4194304"),
+# BENCH_REPORT_RECORDS ("1000000 10000000").
+
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=$top/build
+rounds=${BENCH_ROUNDS:-12}
+phase_s=${BENCH_PHASE_S:-3}
+level_s=${BENCH_LEVEL_S:-4}
+ringbufs=${BENCH_RINGBUFS:-"4096 16384 65536 262144 4194304"}
+report_records=${BENCH_REPORT_RECORDS:-"1000000 10000000"}
+# The guest's share of the wall time, with room for a slow host.
+guest_timeout_s=1200
+
+die() {
+	echo "bench: error: $1" >&2
+	exit "${2:-1}"
+}
+
+for f in idlescope genrec bench-initramfs.cpio.gz linux/arch/x86/boot/bzImage; do
+	[ -e "$build/$f" ] || die "$build/$f missing (make bench builds it)"
+done
+for n in "$rounds" "$phase_s" "$level_s"; do
+	[[ $n =~ ^[1-9][0-9]*$ ]] || die "BENCH_ROUNDS, BENCH_PHASE_S and BENCH_LEVEL_S want positive integers, not '$n'" 2
+done
+command -v python3 >/dev/null || die "python3 missing (make deps)" 127
+
+cd "$top" || exit 1
+mkdir -p out || die "cannot create out/"
+# Always a directory of its own: out/latest may be a `make run` directory.
+run_dir=out/$(date -u +%Y%m%dT%H%M%SZ)
+while [ -e "$run_dir" ]; do
+	sleep 1
+	run_dir=out/$(date -u +%Y%m%dT%H%M%SZ)
+done
+host=$run_dir/host.txt
+scratch=$build/bench-scratch
+rm -rf "$scratch"
+mkdir -p "$scratch" "$run_dir/guest" || die "cannot create $run_dir"
+trap 'rm -rf "$scratch"' EXIT
+
+# What `time` prints: wall, user and system seconds, as raw-line keys.
+TIMEFORMAT='seconds=%3R user_s=%3U sys_s=%3S'
+
+# timed LOG COMMAND...: run COMMAND, its output into LOG; sets timing to
+# what `time` printed and returns COMMAND's status.
+timed() {
+	local log=$1 rc
+	shift
+	{ time "$@" >"$log" 2>&1; } 2>"$scratch/time"
+	rc=$?
+	timing=$(cat "$scratch/time")
+	return $rc
+}
+
+echo "bench: builds"
+timed "$scratch/kernel.log" kernel/build.sh || { cat "$scratch/kernel.log"; die "kernel/build.sh failed"; }
+grep -q '^\[kernel\] cache hit' "$scratch/kernel.log" ||
+	die "kernel/build.sh missed its cache after make kernel: $(head -n 1 "$scratch/kernel.log")"
+echo "build what=kernel_cached $timing" >>"$host"
+
+cache_dir=$(dirname "$(readlink -f "$build/linux")")
+# A tree built before kernel/build.sh noted build-seconds still has the
+# times of its files: patches applied, then the last line of the build log.
+if [ -r "$cache_dir/build-seconds" ]; then
+	echo "build what=kernel_cold seconds=$(cat "$cache_dir/build-seconds") : noted by kernel/build.sh" >>"$host"
+elif [ -e "$cache_dir/patched" ] && [ -e "$cache_dir/build.log" ]; then
+	echo "build what=kernel_cold seconds=$(( $(stat -c %Y "$cache_dir/build.log") - $(stat -c %Y "$cache_dir/patched") )) : config + build, cache file times patched..build.log" >>"$host"
+else
+	echo "build what=kernel_cold : not measured" >>"$host"
+fi
+
+# Everything the initramfs needs from a clean build directory, against the
+# same kernel tree: BPF object, skeleton, loader, workloads, module, cpio.
+ln -s "$(readlink -f "$build/linux")" "$scratch/linux"
+timed "$scratch/make.log" make -s --no-print-directory BUILD="$scratch" "$scratch/initramfs.cpio.gz" ||
+	{ cat "$scratch/make.log"; die "clean initramfs build failed"; }
+echo "build what=initramfs_clean $timing" >>"$host"
+find "$scratch" -mindepth 1 -maxdepth 1 ! -name linux -exec rm -rf {} +
+
+echo "bench: booting the bench image (log: $run_dir/guest/console.log)"
+{ time vm/run.sh -i "$build/bench-initramfs.cpio.gz" -s "$run_dir/guest" -t "$guest_timeout_s" -- \
+	sh /usr/share/idlescope/bench.sh "$rounds" "$phase_s" "$level_s" "\"$ringbufs\"" 2>&1 |
+	grep --line-buffered -a -e '^bench: ' -e '^vm: '; } 2>"$scratch/time"
+rc=${PIPESTATUS[0]}
+timing=$(cat "$scratch/time")
+[ "$rc" = 0 ] || die "the guest bench failed with status $rc (log: $run_dir/guest/console.log)" "$rc"
+echo "boot $timing" >>"$host"
+
+echo "bench: off-line reports on the host"
+for n in $report_records; do
+	"$build/genrec" -n "$n" -H "$run_dir/guest/template.rec" -o "$scratch/$n.rec" ||
+		die "genrec -n $n failed"
+	mkdir -p "$scratch/report-$n"
+	timed "$scratch/report.log" "$build/idlescope" report "$scratch/$n.rec" -o "$scratch/report-$n" ||
+		die "idlescope report of $n records failed: $(tail -n 1 "$scratch/report.log")"
+	echo "report records=$n $timing" >>"$host"
+	rm -rf "$scratch/$n.rec" "$scratch/report-$n"
+done
+
+python3 bench/summarize.py "$run_dir/guest/raw.txt" "$host" "$run_dir/bench.json" ||
+	die "summarizing failed"
+ln -sfn "$(basename "$run_dir")" out/latest
+echo "bench: $run_dir/bench.json (out/latest)"
