@@ -186,21 +186,23 @@ int main(int argc, char **argv)
 	};
 	struct cpu_timeline timeline[IDLESCOPE_MAX_CPUS] = {};
 	struct recfile_header hdr;
+	struct recfile_trailer trailer = { .magic = RECFILE_TRAILER_MAGIC };
 	struct idlescope_record rec;
+	struct recfile template;
 	struct wl_rng rng;
 	char err_msg[256];
-	FILE *template = NULL, *out = NULL;
+	FILE *out = NULL;
 	long i;
 	int cpu, err = 0;
 
 	if (argp_parse(&argp, argc, argv, 0, NULL, NULL))
 		return 1;
 
-	template = recfile_open(env.template_path, &hdr, err_msg, sizeof(err_msg));
-	if (!template) {
+	if (recfile_open(&template, env.template_path, err_msg, sizeof(err_msg))) {
 		fprintf(stderr, "genrec: error: %s\n", err_msg);
 		return 1;
 	}
+	hdr = template.hdr;
 	if (hdr.nr_states < 2) {
 		fprintf(stderr, "genrec: error: %s: %u idle states, at least 2 needed\n",
 			env.template_path, hdr.nr_states);
@@ -208,6 +210,7 @@ int main(int argc, char **argv)
 		goto cleanup;
 	}
 	hdr.nr_cpus = env.nr_cpus;
+	hdr.nr_records = 0;	/* recfile_finish() sets it */
 	out = recfile_create(env.output_path, &hdr);
 	if (!out) {
 		err = -errno;
@@ -228,6 +231,7 @@ int main(int argc, char **argv)
 		make_record(&rec, &hdr, &patterns[period / TAG_RUN_PERIODS % ARRAY_SIZE(patterns)],
 			    &timeline[cpu], governor, &rng);
 		rec.cpu = cpu;
+		trailer.records_produced[cpu]++;
 		if (fwrite(&rec, sizeof(rec), 1, out) != 1) {
 			err = -errno;
 			fprintf(stderr, "genrec: error: writing %s: %s\n", env.output_path,
@@ -235,13 +239,16 @@ int main(int argc, char **argv)
 			goto cleanup;
 		}
 	}
-
-cleanup:
-	if (out && fclose(out) && !err) {
-		err = -errno;
+	/* A trailer, as a loader that ended cleanly writes it. */
+	err = recfile_finish(out, &trailer, env.records);
+	out = NULL;
+	if (err)
 		fprintf(stderr, "genrec: error: closing %s: %s\n", env.output_path,
 			strerror(-err));
-	}
-	fclose(template);
+
+cleanup:
+	if (out)
+		fclose(out);
+	recfile_close(&template);
 	return err ? 1 : 0;
 }

@@ -47,6 +47,9 @@ typedef unsigned __int128 u128;	/* products of two __u64 */
 
 struct agg {
 	int nr_workloads;
+	/* The tag interned last, raw: records come in runs of one tag. */
+	int last_workload;
+	char last_tag[IDLESCOPE_WORKLOAD_LEN];
 	char workload_names[AGG_MAX_WORKLOADS][IDLESCOPE_WORKLOAD_LEN + 1];
 	struct agg_stats stats[AGG_MAX_WORKLOADS][IDLESCOPE_NR_GOVERNORS]
 			      [IDLESCOPE_MAX_CPUS];
@@ -200,16 +203,21 @@ static int intern_workload(struct agg *agg, const char *tag)
 	size_t len = strnlen(tag, IDLESCOPE_WORKLOAD_LEN);
 	int i;
 
+	if (agg->nr_workloads && !memcmp(tag, agg->last_tag, sizeof(agg->last_tag)))
+		return agg->last_workload;
 	memcpy(name, tag, len);
 	name[len] = '\0';
 
 	i = agg_workload_index(agg, name);
-	if (i >= 0)
-		return i;
-	if (agg->nr_workloads == AGG_MAX_WORKLOADS)
-		return -ENOSPC;
-	memcpy(agg->workload_names[agg->nr_workloads], name, len + 1);
-	return agg->nr_workloads++;
+	if (i < 0) {
+		if (agg->nr_workloads == AGG_MAX_WORKLOADS)
+			return -ENOSPC;
+		memcpy(agg->workload_names[agg->nr_workloads], name, len + 1);
+		i = agg->nr_workloads++;
+	}
+	agg->last_workload = i;
+	memcpy(agg->last_tag, tag, sizeof(agg->last_tag));
+	return i;
 }
 
 /*
@@ -387,7 +395,10 @@ int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
 	 */
 	memcpy(name, rec->workload, len);
 	name[len] = '\0';
-	workload = agg_workload_index(agg, name);
+	if (agg->nr_workloads && !memcmp(rec->workload, agg->last_tag, sizeof(agg->last_tag)))
+		workload = agg->last_workload;
+	else
+		workload = agg_workload_index(agg, name);
 	if (workload < 0)
 		return -ENOENT;
 	st = &agg->stats[workload][rec->governor][rec->cpu];
