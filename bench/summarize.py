@@ -298,7 +298,7 @@ def main():
                      f"< {REPORT_10M_MAX_S:.0f} s" if judged_size else "",
                      verdict(r["seconds"] < REPORT_10M_MAX_S) if judged_size else ""))
     cold = builds.get("kernel_cold", {})
-    rows.append(("kernel build, cold",
+    rows.append(("kernel build, on a cache miss",
                  f"{fmt_s(cold.get('seconds'))} ({cold.get('source', '')})", "", ""))
     rows.append(("kernel build, cached", fmt_s(builds["kernel_cached"]["seconds"]), "", ""))
     rows.append(("initramfs build, clean", fmt_s(builds["initramfs_clean"]["seconds"]), "", ""))

@@ -10,9 +10,10 @@
  * sleep that happened.
  *
  * So the cpu_idle entry reads what select just decided: which governor is
- * current, and from its per-CPU data the prediction and the inputs it used;
- * from the CPU's cpuidle device what the governor learnt about the previous
- * period (the core's residency measurement, the poll time limit).  The exit
+ * current, and from its per-CPU data the prediction and the inputs it used,
+ * the residency its update learnt from and its count of selects (see
+ * note_selects()); from the CPU's cpuidle device the rest of what the
+ * governor learnt about the previous period (the poll time limit).  The exit
  * times the period and turns it into a record; cpu_idle_miss marks it.
  * Since the miss comes after the exit, a record is sent through the ring
  * buffer when the next period on that CPU begins.
