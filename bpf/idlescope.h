@@ -81,8 +81,7 @@ struct idlescope_record {
 	__u32 load;			/* menu2010: loadavg input (x10) */
 	__u16 governor;			/* enum idlescope_governor */
 	__u16 flags;			/* IDLESCOPE_F_* */
-	__u16 lost_selects;		/* selects since the previous period that
-					 * entered no state (menu family) */
+	__u16 lost_selects;		/* menu family: selects entering no state */
 	__u16 pad;
 	char workload[IDLESCOPE_WORKLOAD_LEN];
 };

@@ -919,7 +919,7 @@ int main(int argc, char **argv)
 	struct run run = {};
 	struct report_meta meta;
 	struct timespec start;
-	__u64 usage_at_attach = 0;
+	__u64 usage_at_start = 0;
 	struct recfile_state states[IDLESCOPE_MAX_STATES];
 	int nr_states;
 	char saved_governor[64] = "", other_governor[64] = "";
@@ -1015,8 +1015,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, "idlescope: error: attaching BPF programs: %s\n", strerror(-err));
 		goto cleanup;
 	}
-	/* The kernel's count over the same window as the records'. */
-	usage_at_attach = sysfs_usage_sum(nr_cpus);
 	if (env.governor) {
 		err = switch_governor(env.governor, saved_governor, other_governor);
 		if (err) {
@@ -1025,6 +1023,12 @@ int main(int argc, char **argv)
 			goto cleanup;
 		}
 	}
+	/*
+	 * The kernel's count from here to detach: the window of the records
+	 * of the governor the run is for (those before the switch are the
+	 * old governor's, and a switch can take long under emulation).
+	 */
+	usage_at_start = sysfs_usage_sum(nr_cpus);
 
 	/*
 	 * Pinned last, so the pin's existence says the loader is ready:
@@ -1084,7 +1088,7 @@ int main(int argc, char **argv)
 		}
 	}
 	/* Detach first so the drained buffer is the last word. */
-	meta.sysfs_usage_delta = sysfs_usage_sum(nr_cpus) - usage_at_attach;
+	meta.sysfs_usage_delta = sysfs_usage_sum(nr_cpus) - usage_at_start;
 	idlescope_bpf__detach(obj);
 	err = ring_buffer__consume(rb);
 	if (err < 0) {

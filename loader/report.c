@@ -569,11 +569,12 @@ static void print_one_line(FILE *f, const char *s)
 		fputc((unsigned char)*s < 0x20 ? '?' : *s, f);
 }
 
+/* 0 is a start time nobody recorded: a record file without its trailer. */
 static void format_utc(char *buf, size_t size, time_t t)
 {
 	struct tm tm;
 
-	if (!gmtime_r(&t, &tm) ||
+	if (!t || !gmtime_r(&t, &tm) ||
 	    !strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm))
 		snprintf(buf, size, "unknown");
 }

@@ -44,6 +44,8 @@ idlescope report $out/killed.rec -o $out/killed >/dev/null 2>$out/killed.err
 check "record: a SIGKILLed loader's file still reports" [ $? = 0 -a -s $out/killed/report.json ]
 check "record: ... and the report says the loader did not finish it" \
 	grep -q 'did not finish' $out/killed.err
+check "record: ... and that its start time is unknown" \
+	grep -q '"start_time_utc": "unknown"' $out/killed/report.json
 records=$(idlescope dump $out/killed.rec 2>/dev/null | grep -c .)
 check "record: ... with the records written before the kill ($records lines)" [ "$records" -gt 100 ]
 size=$(wc -c <$out/killed.rec)

@@ -315,8 +315,9 @@ def check_top(doc):
         fail("$.schema_version", f"{doc['schema_version']!r} != 1")
     if doc["tool"] != "idlescope":
         fail("$.tool", "not idlescope")
-    if not re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", doc["start_time_utc"]):
-        fail("$.start_time_utc", "not UTC ISO 8601 (YYYY-MM-DDTHH:MM:SSZ)")
+    if doc["start_time_utc"] != "unknown" and \
+            not re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", doc["start_time_utc"]):
+        fail("$.start_time_utc", "neither UTC ISO 8601 (YYYY-MM-DDTHH:MM:SSZ) nor unknown")
     if not isinstance(doc["duration_s"], (int, float)) or doc["duration_s"] < 0:
         fail("$.duration_s", "not a non-negative number")
     for key in ("governors", "workloads"):
