@@ -694,11 +694,11 @@ static void trailer_from_meta(struct recfile_trailer *t, const struct report_met
 /*
  * The report metadata of one record file, added to *meta: from its trailer
  * exactly as the live report had it, or, for a file the loader never
- * closed, what the records themselves say (the BPF side's counters, the
- * duration and the sysfs count are then unknown and stay 0).
+ * closed, what the records themselves say (@records_read per CPU; the
+ * drops, the duration and the sysfs count are then unknown and add 0).
  */
 static void meta_add_recfile(struct report_meta *meta, const struct recfile *rf,
-			     const struct agg *agg, bool first)
+			     const __u64 *records_read, bool first)
 {
 	const struct recfile_trailer *t = &rf->trailer;
 	unsigned int cpu, i;
@@ -712,12 +712,8 @@ static void meta_add_recfile(struct report_meta *meta, const struct recfile *rf,
 	if ((int)rf->hdr.nr_cpus > meta->nr_cpus)
 		meta->nr_cpus = rf->hdr.nr_cpus;
 	if (!rf->has_trailer) {
-		for (cpu = 0; cpu < rf->hdr.nr_cpus; cpu++) {
-			struct agg_stats st;
-
-			agg_sum(agg, AGG_ANY, AGG_ANY, cpu, &st);
-			meta->records_produced[cpu] = st.samples;
-		}
+		for (cpu = 0; cpu < rf->hdr.nr_cpus; cpu++)
+			meta->records_produced[cpu] += records_read[cpu];
 		return;
 	}
 	if (t->start_time < meta->start_time)
@@ -832,6 +828,7 @@ static int dump_command(int argc, char **argv)
 static int report_command(int argc, char **argv)
 {
 	static const char usage[] = "idlescope: error: usage: idlescope report FILE... [-j] [-o DIR]\n";
+	__u64 records_read[IDLESCOPE_MAX_CPUS];
 	struct idlescope_record rec;
 	struct report_meta meta;
 	struct run run = {};
@@ -877,15 +874,19 @@ static int report_command(int argc, char **argv)
 				strerror(-err));
 			goto cleanup;
 		}
-		while ((ret = recfile_read(&rf, &rec)) == 1)
+		memset(records_read, 0, sizeof(records_read));
+		while ((ret = recfile_read(&rf, &rec)) == 1) {
+			if (rec.cpu < IDLESCOPE_MAX_CPUS)
+				records_read[rec.cpu]++;
 			handle_record(&run, &rec, sizeof(rec));
+		}
 		if (ret < 0)
 			fprintf(stderr, "idlescope: warning: %s: last record cut short, ignored\n",
 				argv[i]);
 		if (!rf.has_trailer)
 			fprintf(stderr, "idlescope: warning: %s: the loader did not finish it: "
 				"duration and drop counts unknown\n", argv[i]);
-		meta_add_recfile(&meta, &rf, run.agg, i == optind);
+		meta_add_recfile(&meta, &rf, records_read, i == optind);
 		meta.shadow_replay_resets += run.replay->replay_resets;
 		recfile_close(&rf);
 	}
