@@ -196,24 +196,33 @@ int agg_workload_index(const struct agg *agg, const char *name)
 	return -1;
 }
 
-/* Index of the record's workload tag, interning it when new. */
-static int intern_workload(struct agg *agg, const char *tag)
+/*
+ * Index of a record's raw workload tag (NUL-padded, maybe unterminated),
+ * or -1.  Records come in runs of one tag: the last interned is tried first.
+ */
+static int find_workload(const struct agg *agg, const char *tag)
 {
 	char name[IDLESCOPE_WORKLOAD_LEN + 1];
 	size_t len = strnlen(tag, IDLESCOPE_WORKLOAD_LEN);
-	int i;
 
 	if (agg->nr_workloads && !memcmp(tag, agg->last_tag, sizeof(agg->last_tag)))
 		return agg->last_workload;
 	memcpy(name, tag, len);
 	name[len] = '\0';
+	return agg_workload_index(agg, name);
+}
 
-	i = agg_workload_index(agg, name);
+/* Index of the record's workload tag, interning it when new. */
+static int intern_workload(struct agg *agg, const char *tag)
+{
+	int i = find_workload(agg, tag);
+
 	if (i < 0) {
 		if (agg->nr_workloads == AGG_MAX_WORKLOADS)
 			return -ENOSPC;
-		memcpy(agg->workload_names[agg->nr_workloads], name, len + 1);
 		i = agg->nr_workloads++;
+		memcpy(agg->workload_names[i], tag, IDLESCOPE_WORKLOAD_LEN);
+		agg->workload_names[i][IDLESCOPE_WORKLOAD_LEN] = '\0';
 	}
 	agg->last_workload = i;
 	memcpy(agg->last_tag, tag, sizeof(agg->last_tag));
@@ -376,8 +385,6 @@ const char *agg_shadow_name(const struct agg *agg, int shadow)
 int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
 		   int shadow, __u64 predicted_ns, int agreement)
 {
-	char name[IDLESCOPE_WORKLOAD_LEN + 1];
-	size_t len = strnlen(rec->workload, IDLESCOPE_WORKLOAD_LEN);
 	struct agg_shadow *sh;
 	struct agg_stats *st;
 	int workload;
@@ -393,12 +400,7 @@ int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
 	 * Never intern here: a shadow score on a key without its record
 	 * would make the shadow's periods differ from the live ones.
 	 */
-	memcpy(name, rec->workload, len);
-	name[len] = '\0';
-	if (agg->nr_workloads && !memcmp(rec->workload, agg->last_tag, sizeof(agg->last_tag)))
-		workload = agg->last_workload;
-	else
-		workload = agg_workload_index(agg, name);
+	workload = find_workload(agg, rec->workload);
 	if (workload < 0)
 		return -ENOENT;
 	st = &agg->stats[workload][rec->governor][rec->cpu];
