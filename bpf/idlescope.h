@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * idlescope.h - what the BPF side and user space share: the record of one
- * completed idle period and the constants that describe it.  This is the one
- * place the record layout is defined; the record file format (loader) and the
- * ring buffer carry exactly this struct.
+ * completed idle period and everything that describes it.  This is the one
+ * place for the record layout, the record flags, the governors idlescope
+ * knows, an idle state's table entry, the per-CPU counters and the timer
+ * lateness histogram; the BPF programs, the loader, the replay, the bench
+ * tools and the tests all include it.
  */
 #ifndef __IDLESCOPE_H
 #define __IDLESCOPE_H
@@ -11,8 +13,9 @@
 #define IDLESCOPE_MAX_CPUS		8
 #define IDLESCOPE_WORKLOAD_LEN		16
 #define IDLESCOPE_MAX_STATES		10	/* CPUIDLE_STATE_MAX */
+#define IDLESCOPE_MENU_INTERVALS	8	/* menu.c: INTERVALS */
 
-/* Default ring buffer size (bytes); a power of two, -b overrides it. */
+/* Default size (bytes) of each ring buffer; a power of two, -b overrides it. */
 #define IDLESCOPE_RINGBUF_DEFAULT	(4U << 20)
 
 /* Pinned path of the one-entry map that holds the current workload tag. */
@@ -25,19 +28,28 @@
 /* predicted_ns when the governor's prediction could not be read. */
 #define IDLESCOPE_UNKNOWN_NS		(~0ULL)
 
-/* Which governor's select chose the state of a period. */
+/*
+ * The governors idlescope knows, in id order: X(ID, "sysfs name").  Every
+ * list of governors (the enum below, the loader's names, the BPF side's
+ * address checks, the Makefile's default set) is made from this one.
+ */
+#define IDLESCOPE_GOVERNORS(X)				\
+	X(NONE,		"none")		/* no select seen: no cpuidle driver */ \
+	X(MENU,		"menu")				\
+	X(TEO,		"teo")				\
+	X(LADDER,	"ladder")			\
+	X(MENU2010,	"menu2010")			\
+	X(MENU2010FIX,	"menu2010fix")			\
+	X(MENU2010RPD,	"menu2010rpd")
+
+#define IDLESCOPE_GOV_ENUM(id, name)	IDLESCOPE_GOV_##id,
 enum idlescope_governor {
-	IDLESCOPE_GOV_NONE = 0,		/* no select seen: no cpuidle driver */
-	IDLESCOPE_GOV_MENU,
-	IDLESCOPE_GOV_TEO,
-	IDLESCOPE_GOV_LADDER,
-	IDLESCOPE_GOV_MENU2010,
-	IDLESCOPE_GOV_MENU2010FIX,
-	IDLESCOPE_GOV_MENU2010RPD,
+	IDLESCOPE_GOVERNORS(IDLESCOPE_GOV_ENUM)
 	IDLESCOPE_NR_GOVERNORS,
 };
+#undef IDLESCOPE_GOV_ENUM
 
-/* idlescope_record.flags */
+/* idlescope_record.flags: what the BPF side saw of the period. */
 #define IDLESCOPE_F_SELECTED	(1U << 0)	/* a governor select preceded it */
 #define IDLESCOPE_F_PREDICTED	(1U << 1)	/* predicted_ns is the governor's */
 #define IDLESCOPE_F_MISS_ABOVE	(1U << 2)	/* cpu_idle_miss: state too deep */
@@ -46,19 +58,44 @@ enum idlescope_governor {
 #define IDLESCOPE_F_TICK_WAKEUP	(1U << 5)	/* menu: the tick ended the period */
 #define IDLESCOPE_F_POLL_LIMIT	(1U << 6)	/* polling ended on its time limit */
 #define IDLESCOPE_F_RESTARTED	(1U << 7)	/* the governor's ->enable() ran before it */
+#define IDLESCOPE_F_STOP_TICK	(1U << 8)	/* select asked to stop the tick */
+#define IDLESCOPE_F_SELECT_PROBED (1U << 9)	/* the select probe filled chosen_state,
+						 * latency_req_ns, exit_latency_ns,
+						 * target_residency_ns, STOP_TICK */
+#define IDLESCOPE_F_RECONSTRUCTED (1U << 10)	/* predicted_ns rebuilt by the loader
+						 * from the governor's data */
+#define IDLESCOPE_F_MENU_DATA	(1U << 11)	/* correction_factor, intervals_us valid */
+/* Inputs a replayed model needs, set when the BPF side really read them. */
+#define IDLESCOPE_F_HAS_NEXT_TIMER (1U << 12)	/* next_timer_ns */
+#define IDLESCOPE_F_HAS_IOWAITERS (1U << 13)	/* nr_iowaiters */
+#define IDLESCOPE_F_HAS_LOAD	(1U << 14)	/* load (menu2010's loadavg) */
+#define IDLESCOPE_F_HAS_TICK	(1U << 15)	/* TICK_WAKEUP is known either way */
 
 /* Per-CPU counters the BPF side keeps; records + dropped = periods seen. */
 struct idlescope_counters {
 	__u64 entries;			/* cpu_idle entries */
 	__u64 exits;			/* cpu_idle exits */
-	__u64 records;			/* periods sent through the ring buffer */
+	__u64 records;			/* periods sent through a ring buffer */
 	__u64 dropped;			/* periods lost: ring buffer full */
 	__u64 unpaired;			/* exits without an entry (attach, hotplug) */
+	__u64 selects;			/* governor selects the select probe saw */
 };
 
 /* The workload tag: a NUL-padded name, empty when no workload runs. */
 struct idlescope_tag {
 	char name[IDLESCOPE_WORKLOAD_LEN];
+};
+
+/*
+ * One cpuidle state as the governors see it (drv->states[] and the
+ * disable attribute): the record file's state table, the cross-check,
+ * the ideal-state scoring and the replayed models all use this entry.
+ */
+struct idlescope_state {
+	__u64 target_residency_ns;
+	__u64 exit_latency_ns;
+	__u32 disabled;
+	__u32 polling;			/* CPUIDLE_FLAG_POLLING: the core's POLL */
 };
 
 /* One completed idle period on one CPU. */
@@ -68,22 +105,105 @@ struct idlescope_record {
 	__u64 kernel_residency_ns;	/* dev->last_residency_ns: what governors learn from */
 	__u64 predicted_ns;		/* governor's prediction, or UNKNOWN */
 	__u64 next_timer_ns;		/* sleep length the governor was given */
-	__s64 latency_req_ns;		/* PM QoS latency limit at select */
-	__u32 exit_latency_ns;		/* of the state entered */
-	__u32 target_residency_ns;	/* of the state entered */
+	__s64 latency_req_ns;		/* PM QoS limit select used, or UNKNOWN */
+	__u32 exit_latency_ns;		/* of the chosen state */
+	__u32 target_residency_ns;	/* of the chosen state */
 	__u32 cpu;
 	__u32 seq;			/* per-CPU period number: a gap means drops */
 	__s32 state;			/* state index entered */
-	__s32 chosen_state;		/* select's return value, -1 if none */
+	__s32 chosen_state;		/* select's return value, -1 if unknown */
 	__u32 bucket;			/* menu family: correction bucket */
 	__u32 nr_iowaiters;
 	__u32 typical_interval_us;	/* menu family: pattern detector */
 	__u32 load;			/* menu2010: loadavg input (x10) */
+	__u32 correction_factor;	/* menu: correction_factor[bucket] at select */
+	__u32 intervals_us[IDLESCOPE_MENU_INTERVALS];	/* menu: intervals at select */
+	__u32 flags;			/* IDLESCOPE_F_* */
 	__u16 governor;			/* enum idlescope_governor */
-	__u16 flags;			/* IDLESCOPE_F_* */
-	__u16 lost_selects;		/* menu family: selects entering no state */
-	__u16 pad;
+	__u16 lost_selects;		/* selects entering no state since the last period */
 	char workload[IDLESCOPE_WORKLOAD_LEN];
+	__u32 pad;
 };
+
+/*
+ * What the loader found the kernel able to do (record file header,
+ * report header): a stock distribution kernel has no observation fields
+ * and no 2010 governors, and trampolines may be unavailable.
+ */
+#define IDLESCOPE_CAP_OBSERVATION	(1U << 0)	/* patch 0004's fields */
+#define IDLESCOPE_CAP_GOV2010		(1U << 1)	/* menu2010* governors */
+#define IDLESCOPE_CAP_SELECT_PROBES	(1U << 2)	/* fentry/fexit on select attached */
+#define IDLESCOPE_CAP_MISS_TP		(1U << 3)	/* cpu_idle_miss tracepoint */
+#define IDLESCOPE_CAP_LATENESS		(1U << 4)	/* timer lateness measured */
+
+/*
+ * Timer lateness: how late hrtimer_wakeup() timers (the sleeps of user
+ * space) expire after their soft expiry time.  A log-linear histogram with
+ * IDLESCOPE_LATENESS_SUB sub-buckets per power of two, so percentiles are
+ * good to 25%: values 0..3 ns have a slot each, then value v with
+ * k = floor(log2(v)) >= 2 goes to slot 4 * (k - 1) + the two bits after
+ * its leading one.  The last slot also holds everything larger.
+ */
+#define IDLESCOPE_LATENESS_SUB		4
+#define IDLESCOPE_LATENESS_SLOTS	128	/* up to 2^33 ns: 8.6 s */
+
+struct idlescope_lateness {
+	__u64 count;
+	__u64 sum_ns;
+	__u64 max_ns;
+	__u64 hist[IDLESCOPE_LATENESS_SLOTS];
+};
+
+/* floor(log2(v)) for v >= 1, without a clz the BPF target may lack. */
+static inline unsigned int idlescope_log2(__u64 v)
+{
+	unsigned int k = 0;
+
+	if (v >> 32) {
+		v >>= 32;
+		k += 32;
+	}
+	if (v >> 16) {
+		v >>= 16;
+		k += 16;
+	}
+	if (v >> 8) {
+		v >>= 8;
+		k += 8;
+	}
+	if (v >> 4) {
+		v >>= 4;
+		k += 4;
+	}
+	if (v >> 2) {
+		v >>= 2;
+		k += 2;
+	}
+	if (v >> 1)
+		k += 1;
+	return k;
+}
+
+static inline unsigned int idlescope_lateness_slot(__u64 ns)
+{
+	unsigned int k, slot;
+
+	if (ns < IDLESCOPE_LATENESS_SUB)
+		return ns;
+	k = idlescope_log2(ns);
+	slot = IDLESCOPE_LATENESS_SUB * (k - 1) + ((ns >> (k - 2)) & 3);
+	return slot < IDLESCOPE_LATENESS_SLOTS ? slot : IDLESCOPE_LATENESS_SLOTS - 1;
+}
+
+/* The smallest value of a slot (its range ends where the next begins). */
+static inline __u64 idlescope_lateness_slot_low(unsigned int slot)
+{
+	unsigned int k;
+
+	if (slot < IDLESCOPE_LATENESS_SUB)
+		return slot;
+	k = slot / IDLESCOPE_LATENESS_SUB + 1;
+	return (__u64)(IDLESCOPE_LATENESS_SUB + slot % IDLESCOPE_LATENESS_SUB) << (k - 2);
+}
 
 #endif /* __IDLESCOPE_H */
