@@ -29,18 +29,20 @@
 #define IDLESCOPE_UNKNOWN_NS		(~0ULL)
 
 /*
- * The governors idlescope knows, in id order: X(ID, "sysfs name").  Every
- * list of governors (the enum below, the loader's names, the BPF side's
+ * The governors idlescope knows, in id order: X(ID, name), name as in
+ * /sys/devices/system/cpu/cpuidle (stringify it with #name).  Every list
+ * of governors (the enum below, the loader's names, the BPF side's
  * address checks, the Makefile's default set) is made from this one.
+ * NONE is no governor: no select was seen (no cpuidle driver).
  */
-#define IDLESCOPE_GOVERNORS(X)				\
-	X(NONE,		"none")		/* no select seen: no cpuidle driver */ \
-	X(MENU,		"menu")				\
-	X(TEO,		"teo")				\
-	X(LADDER,	"ladder")			\
-	X(MENU2010,	"menu2010")			\
-	X(MENU2010FIX,	"menu2010fix")			\
-	X(MENU2010RPD,	"menu2010rpd")
+#define IDLESCOPE_GOVERNORS(X)		\
+	X(NONE,		none)		\
+	X(MENU,		menu)		\
+	X(TEO,		teo)		\
+	X(LADDER,	ladder)		\
+	X(MENU2010,	menu2010)	\
+	X(MENU2010FIX,	menu2010fix)	\
+	X(MENU2010RPD,	menu2010rpd)
 
 #define IDLESCOPE_GOV_ENUM(id, name)	IDLESCOPE_GOV_##id,
 enum idlescope_governor {
