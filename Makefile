@@ -36,6 +36,7 @@ help:
 	@echo "  make initramfs  build the guest initramfs"
 	@echo "  make clean      remove build/ (the kernel cache stays)"
 
+include lib/lib.mk
 include workloads/workloads.mk
 
 deps:
@@ -135,9 +136,9 @@ BENCH_INITRAMFS := $(BUILD)/bench-initramfs.cpio.gz
 $(PROGSTATS): bench/progstats.c bpf/idlescope.h
 	$(CC) $(CFLAGS) -static -Ibpf $< -lbpf -lelf -lz -o $@
 
-$(GENREC): bench/genrec.c loader/recfile.c workloads/workload.c loader/recfile.h \
-		workloads/workload.h bpf/idlescope.h
-	$(CC) $(CFLAGS) -Ibpf -Iloader -Iworkloads $(filter %.c,$^) -lm -o $@
+$(GENREC): bench/genrec.c loader/recfile.c loader/recfile.h bpf/idlescope.h \
+		$(LIB_ARGS) $(LIB_RNG)
+	$(CC) $(CFLAGS) -Ibpf -Iloader -Ilib $(filter %.c,$^) -lm -o $@
 
 $(BENCH_INITRAMFS): $(INITRAMFS) $(PROGSTATS) bench/guest.sh vm/mkinitramfs.sh
 	vm/mkinitramfs.sh $@.tools $(PROGSTATS):/usr/bin/progstats \

@@ -47,10 +47,10 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
 	case 'S':
-		env.short_us = wl_parse_long(arg, "short sleep", 1, WL_MAX_USEC, state);
+		env.short_us = parse_long_arg(arg, "short sleep", 1, WL_MAX_USEC, state);
 		break;
 	case 'L':
-		env.long_us = wl_parse_long(arg, "long sleep", 1, WL_MAX_USEC, state);
+		env.long_us = parse_long_arg(arg, "long sleep", 1, WL_MAX_USEC, state);
 		break;
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s'", arg);

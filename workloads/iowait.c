@@ -56,7 +56,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		env.path = arg;
 		break;
 	case 'g':
-		env.gap_us = wl_parse_long(arg, "gap", 0, WL_MAX_USEC, state);
+		env.gap_us = parse_long_arg(arg, "gap", 0, WL_MAX_USEC, state);
 		break;
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s'", arg);
@@ -127,9 +127,9 @@ int main(int argc, char **argv)
 		.doc = argp_doc,
 		.children = children,
 	};
-	struct wl_stats latency = {};
+	struct duration_stats latency = {};
 	__u64 blocks = 0, block, start_ns;
-	struct wl_rng rng;
+	struct rng rng;
 	char summary[160];
 	void *buf = NULL;
 	int fd = -1, err;
@@ -140,7 +140,7 @@ int main(int argc, char **argv)
 	if (err)
 		return 1;
 	wl_default_tag("iowait", -1);
-	wl_rng_seed(&rng, wl_env.seed);
+	rng_seed(&rng, wl_env.seed);
 
 	fd = open_device(env.path, &blocks);
 	if (fd < 0) {
@@ -158,7 +158,7 @@ int main(int argc, char **argv)
 	if (err)
 		goto cleanup;
 	while (!wl_exiting && wl_now_ns() < wl_end_ns) {
-		block = wl_rand_range(&rng, 0, blocks - 1);
+		block = rng_range(&rng, 0, blocks - 1);
 		start_ns = wl_now_ns();
 		n = pread(fd, buf, READ_SIZE, block * READ_SIZE);
 		if (n < 0 && errno == EINTR)
@@ -170,7 +170,7 @@ int main(int argc, char **argv)
 				n < 0 ? strerror(-err) : "short read");
 			break;
 		}
-		wl_stats_add(&latency, wl_now_ns() - start_ns);
+		duration_stats_add(&latency, wl_now_ns() - start_ns);
 		if (env.gap_us)
 			wl_sleep_until(wl_now_ns() + env.gap_us * NSEC_PER_USEC);
 	}
@@ -178,7 +178,7 @@ int main(int argc, char **argv)
 	if (err)
 		goto cleanup;
 
-	wl_stats_fmt(&latency, summary, sizeof(summary));
+	duration_stats_fmt(&latency, summary, sizeof(summary));
 	printf("iowait: %s, gap %ld us, %llu reads of %d B, read latency %s, tag %s%s\n",
 	       env.path, env.gap_us, (unsigned long long)latency.count, READ_SIZE,
 	       summary, wl_env.tag, wl_tag_note());
@@ -188,6 +188,6 @@ cleanup:
 	if (fd >= 0)
 		close(fd);
 	free(buf);
-	wl_stats_free(&latency);
+	duration_stats_free(&latency);
 	return err ? 1 : 0;
 }

@@ -72,10 +72,10 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
 	case 'p':
-		env.period_us = wl_parse_long(arg, "period", 1, WL_MAX_USEC, state);
+		env.period_us = parse_long_arg(arg, "period", 1, WL_MAX_USEC, state);
 		break;
 	case 'd':
-		env.duration_s = wl_parse_long(arg, "duration", 1, 86400, state);
+		env.duration_s = parse_long_arg(arg, "duration", 1, 86400, state);
 		break;
 	case 'f':
 		if (!*arg)
@@ -189,7 +189,7 @@ static int feed(int fd, struct wl_timer_run *run, const char *target)
 		}
 		if (env.gate_path && access(env.gate_path, F_OK))
 			continue;
-		wl_stats_add(&run->lateness, wl_now_ns() - deadline_ns);
+		duration_stats_add(&run->lateness, wl_now_ns() - deadline_ns);
 		n = write(fd, &byte, 1);
 		if (n < 0 && errno == EINTR)
 			return 0;
@@ -233,10 +233,10 @@ int main(int argc, char **argv)
 	close(fd);
 
 	/* run.wakeups counts bytes written, run.overruns slots skipped */
-	wl_stats_fmt(&run.lateness, summary, sizeof(summary));
+	duration_stats_fmt(&run.lateness, summary, sizeof(summary));
 	printf("irqfeed: %s, period %ld us, %llu bytes, %llu slots skipped, lateness %s\n",
 	       target, env.period_us, (unsigned long long)run.wakeups,
 	       (unsigned long long)run.overruns, summary);
-	wl_stats_free(&run.lateness);
+	duration_stats_free(&run.lateness);
 	return err ? 1 : 0;
 }

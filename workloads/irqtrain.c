@@ -46,7 +46,7 @@ struct train {
 	__u64 seq_gaps;			/* bytes that did not follow their predecessor */
 	__u64 first_ns, last_ns;
 	int last_byte;			/* -1 before the first */
-	struct wl_stats interarrival;	/* between consecutive reads */
+	struct duration_stats interarrival;	/* between consecutive reads */
 };
 
 static const char argp_doc[] =
@@ -157,7 +157,7 @@ static void count_bytes(struct train *t, const unsigned char *buf, ssize_t n, __
 	ssize_t i;
 
 	if (t->reads) {
-		wl_stats_add(&t->interarrival, now_ns - t->last_ns);
+		duration_stats_add(&t->interarrival, now_ns - t->last_ns);
 	} else {
 		t->first_ns = now_ns;
 		t->first_read_bytes = n;
@@ -253,7 +253,7 @@ int main(int argc, char **argv)
 	if (err)
 		goto cleanup;
 
-	wl_stats_fmt(&train.interarrival, summary, sizeof(summary));
+	duration_stats_fmt(&train.interarrival, summary, sizeof(summary));
 	span_s = (double)(train.last_ns - train.first_ns) / NSEC_PER_SEC;
 	printf("irqtrain: %s, %llu bytes in %llu reads, %.1f bytes/s, inter-arrival %s, %llu sequence gaps, tag %s%s\n",
 	       env.path, (unsigned long long)train.bytes, (unsigned long long)train.reads,
@@ -273,6 +273,6 @@ cleanup:
 		tcsetattr(fd, TCSANOW, &saved);
 		close(fd);
 	}
-	wl_stats_free(&train.interarrival);
+	duration_stats_free(&train.interarrival);
 	return err ? 1 : 0;
 }

@@ -24,7 +24,7 @@ static struct env {
 };
 
 struct jitter_state {
-	struct wl_rng rng;
+	struct rng rng;
 	__u64 grid_ns;			/* the current grid point, noise-free */
 };
 
@@ -48,10 +48,10 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
 	case 'p':
-		env.period_us = wl_parse_long(arg, "period", 1, WL_MAX_USEC, state);
+		env.period_us = parse_long_arg(arg, "period", 1, WL_MAX_USEC, state);
 		break;
 	case 'j':
-		env.jitter_us = wl_parse_long(arg, "jitter", 0, WL_MAX_USEC, state);
+		env.jitter_us = parse_long_arg(arg, "jitter", 0, WL_MAX_USEC, state);
 		break;
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s'", arg);
@@ -78,7 +78,7 @@ static __u64 next_deadline(struct wl_timer_run *run, void *ctx, __u64 deadline_n
 
 	if (!js->grid_ns)		/* first call: deadline_ns is the start */
 		js->grid_ns = deadline_ns;
-	noise_ns = wl_rand_range(&js->rng, -jitter_ns, jitter_ns);
+	noise_ns = rng_range(&js->rng, -jitter_ns, jitter_ns);
 	/* noise may put a deadline just behind us; a passed grid point is skipped */
 	run->overruns += wl_next_period(&js->grid_ns, env.period_us * NSEC_PER_USEC, now_ns);
 	return js->grid_ns + noise_ns;
@@ -106,7 +106,7 @@ int main(int argc, char **argv)
 	if (err)
 		return 1;
 	wl_default_tag("jitter", env.period_us);
-	wl_rng_seed(&js.rng, wl_env.seed);
+	rng_seed(&js.rng, wl_env.seed);
 
 	err = wl_run_pattern(next_deadline, &js, summary, sizeof(summary));
 	if (err)

@@ -40,7 +40,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
 	case 'p':
-		env.period_us = wl_parse_long(arg, "period", 1, WL_MAX_USEC, state);
+		env.period_us = parse_long_arg(arg, "period", 1, WL_MAX_USEC, state);
 		break;
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s'", arg);

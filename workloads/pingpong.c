@@ -61,7 +61,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
 	case 'g':
-		env.gap_us = wl_parse_long(arg, "gap", 0, WL_MAX_USEC, state);
+		env.gap_us = parse_long_arg(arg, "gap", 0, WL_MAX_USEC, state);
 		break;
 	case 'n':
 		env.one_cpu_ok = true;
@@ -122,7 +122,7 @@ static void *partner_main(void *arg)
 }
 
 /* Ping, wait for the pong, until the run ends.  Returns 0 or -errno. */
-static int ping_loop(int ping_wr, int pong_rd, struct wl_stats *rtt, __u64 *round_trips)
+static int ping_loop(int ping_wr, int pong_rd, struct duration_stats *rtt, __u64 *round_trips)
 {
 	__u64 sent_ns, now_ns;
 	char byte = 'p';
@@ -146,7 +146,7 @@ static int ping_loop(int ping_wr, int pong_rd, struct wl_stats *rtt, __u64 *roun
 			return err;
 		}
 		now_ns = wl_now_ns();
-		wl_stats_add(rtt, now_ns - sent_ns);
+		duration_stats_add(rtt, now_ns - sent_ns);
 		(*round_trips)++;
 	}
 	return 0;
@@ -167,7 +167,7 @@ int main(int argc, char **argv)
 	int ping[2] = { -1, -1 }, pong[2] = { -1, -1 };
 	struct partner partner = {};
 	bool partner_started = false;
-	struct wl_stats rtt = {};
+	struct duration_stats rtt = {};
 	__u64 round_trips = 0, start_ns = 0, elapsed_ns;
 	sigset_t block, old;
 	char summary[160];
@@ -239,7 +239,7 @@ int main(int argc, char **argv)
 	if (err)
 		goto cleanup;
 
-	wl_stats_fmt(&rtt, summary, sizeof(summary));
+	duration_stats_fmt(&rtt, summary, sizeof(summary));
 	printf("pingpong: CPUs %d and %d, gap %ld us, %llu round trips in %.3f s, %.0f round trips/s, round trip %s, tag %s%s\n",
 	       cpus[0], cpus[1], env.gap_us, (unsigned long long)round_trips,
 	       (double)elapsed_ns / NSEC_PER_SEC,
@@ -258,6 +258,6 @@ cleanup:
 		close(pong[0]);
 	if (pong[1] >= 0)
 		close(pong[1]);
-	wl_stats_free(&rtt);
+	duration_stats_free(&rtt);
 	return err ? 1 : 0;
 }

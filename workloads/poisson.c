@@ -22,7 +22,7 @@ static struct env {
 };
 
 struct poisson_state {
-	struct wl_rng rng;
+	struct rng rng;
 	__u64 gaps;
 	double gap_sum_ns;
 };
@@ -45,7 +45,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
 	case 'm':
-		env.mean_us = wl_parse_long(arg, "mean gap", 1, WL_MAX_USEC, state);
+		env.mean_us = parse_long_arg(arg, "mean gap", 1, WL_MAX_USEC, state);
 		break;
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s'", arg);
@@ -60,7 +60,7 @@ static __u64 next_deadline(struct wl_timer_run *run, void *ctx, __u64 deadline_n
 			   __u64 now_ns)
 {
 	struct poisson_state *ps = ctx;
-	double gap_ns = wl_rand_exp(&ps->rng, (double)env.mean_us * NSEC_PER_USEC);
+	double gap_ns = rng_exp(&ps->rng, (double)env.mean_us * NSEC_PER_USEC);
 
 	if (gap_ns < 1)
 		gap_ns = 1;
@@ -92,7 +92,7 @@ int main(int argc, char **argv)
 	if (err)
 		return 1;
 	wl_default_tag("poisson", env.mean_us);
-	wl_rng_seed(&ps.rng, wl_env.seed);
+	rng_seed(&ps.rng, wl_env.seed);
 
 	err = wl_run_pattern(next_deadline, &ps, summary, sizeof(summary));
 	if (err)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The shared part of the idlescope workloads: options, the workload tag,
- * deadlines, pinning, PRNG and statistics (see workload.h).
+ * deadlines and pinning (see workload.h).
  *
  * The tag is written with the bpf(2) syscall directly rather than through
  * libbpf, so the workloads stay tiny static binaries with no dependency on
@@ -13,8 +13,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
-#include <math.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -58,20 +56,6 @@ static const struct argp_option wl_cpu_opts[] = {
 	{},
 };
 
-long wl_parse_long(const char *arg, const char *what, long min, long max,
-		   struct argp_state *state)
-{
-	char *end;
-	long val;
-
-	errno = 0;
-	val = strtol(arg, &end, 10);
-	if (errno || end == arg || *end || val < min || val > max)
-		argp_error(state, "%s must be an integer from %ld to %ld, not '%s'",
-			   what, min, max, arg);
-	return val;
-}
-
 static bool valid_tag(const char *name)
 {
 	size_t len = strlen(name);
@@ -92,7 +76,7 @@ static error_t wl_parse_arg(int key, char *arg, struct argp_state *state)
 
 	switch (key) {
 	case 'd':
-		wl_env.duration_s = wl_parse_long(arg, "duration", 1, 86400, state);
+		wl_env.duration_s = parse_long_arg(arg, "duration", 1, 86400, state);
 		break;
 	case 's':
 		errno = 0;
@@ -122,7 +106,7 @@ static error_t wl_cpu_parse_arg(int key, char *arg, struct argp_state *state)
 {
 	if (key != 'c')
 		return ARGP_ERR_UNKNOWN;
-	wl_env.cpu = wl_parse_long(arg, "CPU", 0, CPU_SETSIZE - 1, state);
+	wl_env.cpu = parse_long_arg(arg, "CPU", 0, CPU_SETSIZE - 1, state);
 	return 0;
 }
 
@@ -350,7 +334,7 @@ int wl_run_timer(wl_next_deadline_fn next, void *ctx, struct wl_timer_run *run)
 			return err;
 		}
 		/* an absolute sleep never returns early: lateness is >= 0 */
-		wl_stats_add(&run->lateness, wl_now_ns() - deadline_ns);
+		duration_stats_add(&run->lateness, wl_now_ns() - deadline_ns);
 		run->wakeups++;
 	}
 }
@@ -360,7 +344,7 @@ void wl_timer_fmt(struct wl_timer_run *run, char *buf, size_t size)
 	char lateness[128];
 	int len;
 
-	wl_stats_fmt(&run->lateness, lateness, sizeof(lateness));
+	duration_stats_fmt(&run->lateness, lateness, sizeof(lateness));
 	len = snprintf(buf, size, "%llu wakeups, lateness %s",
 		       (unsigned long long)run->wakeups, lateness);
 	if (run->overruns && len > 0 && (size_t)len < size)
@@ -399,102 +383,6 @@ int wl_pin_cpu(int cpu)
 	return 0;
 }
 
-/* PRNG ----------------------------------------------------------------- */
-
-void wl_rng_seed(struct wl_rng *rng, __u64 seed)
-{
-	rng->state = seed;
-}
-
-__u64 wl_rand_u64(struct wl_rng *rng)
-{
-	__u64 z = (rng->state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-__s64 wl_rand_range(struct wl_rng *rng, __s64 lo, __s64 hi)
-{
-	__u64 span = (__u64)(hi - lo) + 1;
-
-	/* Lemire's multiply-shift: bias below 2^-40 for the spans used here */
-	if (span == 0)
-		return (__s64)wl_rand_u64(rng);
-	return lo + (__s64)(((__uint128_t)wl_rand_u64(rng) * span) >> 64);
-}
-
-double wl_rand_unit(struct wl_rng *rng)
-{
-	return (wl_rand_u64(rng) >> 11) * 0x1.0p-53;
-}
-
-double wl_rand_exp(struct wl_rng *rng, double mean)
-{
-	/* inversion; 1 - u is in (0, 1], so the log is finite */
-	return -mean * log(1.0 - wl_rand_unit(rng));
-}
-
-/* Statistics ----------------------------------------------------------- */
-
-void wl_stats_add(struct wl_stats *stats, __u64 value_ns)
-{
-	__u32 *grown;
-	size_t cap;
-
-	stats->count++;
-	stats->sum_ns += value_ns;
-	if (value_ns > stats->max_ns)
-		stats->max_ns = value_ns;
-	if (stats->nr == WL_STATS_MAX_SAMPLES)
-		return;
-	if (stats->nr == stats->cap) {
-		cap = stats->cap ? stats->cap * 2 : 4096;
-		grown = realloc(stats->samples_ns, cap * sizeof(*grown));
-		if (!grown)
-			return;	/* percentiles then cover the samples kept */
-		stats->samples_ns = grown;
-		stats->cap = cap;
-	}
-	stats->samples_ns[stats->nr++] = value_ns > UINT32_MAX ? UINT32_MAX : value_ns;
-}
-
-static int cmp_u32(const void *a, const void *b)
-{
-	__u32 x = *(const __u32 *)a, y = *(const __u32 *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Nearest-rank percentile of the sorted samples. */
-static __u64 percentile(const struct wl_stats *stats, unsigned int pct)
-{
-	size_t rank = (stats->nr * pct + 99) / 100;
-
-	return stats->samples_ns[rank ? rank - 1 : 0];
-}
-
-void wl_stats_fmt(struct wl_stats *stats, char *buf, size_t size)
-{
-	if (!stats->count || !stats->nr) {
-		snprintf(buf, size, "no samples");
-		return;
-	}
-	qsort(stats->samples_ns, stats->nr, sizeof(*stats->samples_ns), cmp_u32);
-	snprintf(buf, size, "mean %.1f us, median %.1f us, p99 %.1f us, max %.1f us",
-		 (double)stats->sum_ns / stats->count / NSEC_PER_USEC,
-		 (double)percentile(stats, 50) / NSEC_PER_USEC,
-		 (double)percentile(stats, 99) / NSEC_PER_USEC,
-		 (double)stats->max_ns / NSEC_PER_USEC);
-}
-
-void wl_stats_free(struct wl_stats *stats)
-{
-	free(stats->samples_ns);
-	memset(stats, 0, sizeof(*stats));
-}
-
 int wl_run_pattern(wl_next_deadline_fn next, void *ctx, char *summary, size_t size)
 {
 	struct wl_timer_run run = {};
@@ -506,6 +394,6 @@ int wl_run_pattern(wl_next_deadline_fn next, void *ctx, char *summary, size_t si
 	wl_stop();
 	if (!err)
 		wl_timer_fmt(&run, summary, size);
-	wl_stats_free(&run.lateness);
+	duration_stats_free(&run.lateness);
 	return err;
 }

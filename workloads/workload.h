@@ -7,9 +7,9 @@
  * BPF side records carries the workload's name.  The pieces here are the
  * ones each pattern needs and that must behave the same everywhere: the
  * common options (-d, -s, -t, -c), the tag, a seeded PRNG (so a pattern is
- * the same sequence of sleeps on every run), absolute-deadline sleeps on
- * CLOCK_MONOTONIC (so lateness does not accumulate into drift), CPU pinning,
- * and the lateness statistics the summaries print.
+ * the same sequence of sleeps on every run; lib/rng.h), absolute-deadline
+ * sleeps on CLOCK_MONOTONIC (so lateness does not accumulate into drift), CPU
+ * pinning, and the lateness statistics the summaries print (lib/stats.h).
  */
 #ifndef __WORKLOAD_H
 #define __WORKLOAD_H
@@ -19,7 +19,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <linux/types.h>
+#include "args.h"
 #include "idlescope.h"
+#include "rng.h"
+#include "stats.h"
 
 #define WL_DEFAULT_DURATION_S	10
 #define WL_DEFAULT_SEED		1
@@ -47,10 +50,6 @@ extern volatile sig_atomic_t wl_exiting;	/* SIGINT or SIGTERM arrived */
  */
 extern const struct argp wl_argp;
 extern const struct argp wl_cpu_argp;
-
-/* Parse a decimal in [min, max] or argp_error() naming what it is. */
-long wl_parse_long(const char *arg, const char *what, long min, long max,
-		   struct argp_state *state);
 
 /* "1ms", "100us", "2s": the compact duration used in default tags. */
 void wl_fmt_usec(char *buf, size_t size, long usec);
@@ -115,46 +114,11 @@ int wl_usable_cpus(int *cpus, int max);
 /* Pin the calling thread to cpu; reports failure and returns -errno. */
 int wl_pin_cpu(int cpu);
 
-/* splitmix64: tiny, seedable, and the same sequence on every machine. */
-struct wl_rng {
-	__u64 state;
-};
-
-void wl_rng_seed(struct wl_rng *rng, __u64 seed);
-__u64 wl_rand_u64(struct wl_rng *rng);
-/* Uniform integer in [lo, hi] (lo <= hi). */
-__s64 wl_rand_range(struct wl_rng *rng, __s64 lo, __s64 hi);
-/* Uniform double in [0, 1). */
-double wl_rand_unit(struct wl_rng *rng);
-/* Exponentially distributed with the given mean (a Poisson process gap). */
-double wl_rand_exp(struct wl_rng *rng, double mean);
-
-/*
- * Samples of a duration (lateness, read latency, ...), kept exactly up to
- * WL_STATS_MAX_SAMPLES (16 MB); mean and max always cover every sample,
- * percentiles the ones kept.
- */
-#define WL_STATS_MAX_SAMPLES	(4U << 20)
-
-struct wl_stats {
-	__u32 *samples_ns;		/* saturated at UINT32_MAX (4.29 s) */
-	size_t nr;			/* samples kept */
-	size_t cap;
-	__u64 count;			/* samples seen, kept or not */
-	__u64 sum_ns;
-	__u64 max_ns;
-};
-
-void wl_stats_add(struct wl_stats *stats, __u64 value_ns);
-/* "mean 57.3 us, median 50.1 us, p99 120.4 us, max 812.0 us" */
-void wl_stats_fmt(struct wl_stats *stats, char *buf, size_t size);
-void wl_stats_free(struct wl_stats *stats);
-
 /* One run of a timer pattern: wake-ups at absolute deadlines. */
 struct wl_timer_run {
 	__u64 wakeups;
 	__u64 overruns;			/* deadlines already past when computed */
-	struct wl_stats lateness;	/* wake-up time minus deadline */
+	struct duration_stats lateness;	/* wake-up time minus deadline */
 };
 
 /*
