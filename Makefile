@@ -36,6 +36,7 @@ help:
 	@echo "  make initramfs  build the guest initramfs"
 	@echo "  make clean      remove build/ (the kernel cache stays)"
 
+include lib/lib.mk
 include workloads/workloads.mk
 
 deps:
@@ -74,10 +75,11 @@ module: $(MODULE)
 bpf: $(BUILD)/idlescope.bpf.o
 loader: $(LOADER)
 
-$(INITRAMFS): vm/init vm/mkinitramfs.sh vm/guest/suite.sh $(LOADER) $(MODULE) \
+$(INITRAMFS): vm/init vm/mkinitramfs.sh vm/guest/suite.sh workloads/suite.txt $(LOADER) $(MODULE) \
 		$(WORKLOAD_BINS) tests/lib.sh $(GUEST_TESTS)
 	vm/mkinitramfs.sh $@ $(LOADER):/usr/bin/idlescope \
 		vm/guest/suite.sh:/usr/share/idlescope/suite.sh \
+		workloads/suite.txt:/usr/share/idlescope/suite.txt \
 		$(foreach w,$(WORKLOAD_BINS),$(w):/usr/bin/$(notdir $(w))) \
 		$(MODULE):/lib/modules/idlescope_states.ko \
 		tests/lib.sh:/usr/share/idlescope/lib.sh \
@@ -87,9 +89,15 @@ $(INITRAMFS): vm/init vm/mkinitramfs.sh vm/guest/suite.sh $(LOADER) $(MODULE) \
 initramfs: $(INITRAMFS)
 
 # make run: seconds per workload and the governors/workloads to measure.
+# The governors are bpf/idlescope.h's IDLESCOPE_GOVERNORS(X) lines
+# `X(ID, "name")` but "none" (no governor ran); the workloads are the names
+# of workloads/suite.txt, which vm/guest/suite.sh runs.
 SECONDS_PER_WORKLOAD ?= 5
-GOVERNORS ?= menu teo ladder menu2010 menu2010fix menu2010rpd
-WORKLOAD_SET ?= idle periodic1ms periodic100us periodic10ms jitter bimodal poisson pingpong iowait irqtrain
+KNOWN_GOVERNORS := $(filter-out none,$(shell sed -n \
+	's/^[[:space:]]*X([A-Z0-9_]*,[[:space:]]*"\([^"]*\)").*/\1/p' bpf/idlescope.h))
+SUITE := workloads/suite.txt
+GOVERNORS ?= $(KNOWN_GOVERNORS)
+WORKLOAD_SET ?= $(shell awk '$$1 ~ /^[^\#]/ { print $$1 }' $(SUITE))
 RUN_DIR := out/$(shell date -u +%Y%m%dT%H%M%SZ)
 DISK := $(BUILD)/disk.img
 # irqtrain's interrupts: a byte every IRQTRAIN_PERIOD_US from the host's
@@ -103,7 +111,8 @@ $(DISK):
 
 # Names are checked before anything is built or booted: one line, then stop.
 ifneq ($(filter run,$(MAKECMDGOALS)),)
-SUITE_NAMES_ERROR := $(shell sh vm/guest/suite.sh --check '$(GOVERNORS)' '$(WORKLOAD_SET)' 2>&1)
+SUITE_NAMES_ERROR := $(shell sh vm/guest/suite.sh --check $(SUITE) '$(KNOWN_GOVERNORS)' \
+	'$(GOVERNORS)' '$(WORKLOAD_SET)' 2>&1)
 $(if $(SUITE_NAMES_ERROR),$(error $(SUITE_NAMES_ERROR)))
 endif
 
@@ -116,8 +125,8 @@ run: kernel
 	vm/run.sh -s $(RUN_DIR) -t 3000 -q -drive -q file=$(DISK),if=virtio,format=raw,cache=none \
 		-q -serial -q mon:stdio -q -serial -q chardev:irq \
 		-q -chardev -q socket,id=irq,path=$(IRQ_SOCK),server=on,wait=off -- \
-		sh /usr/share/idlescope/suite.sh $(SECONDS_PER_WORKLOAD) \
-		"'$(GOVERNORS)'" "'$(WORKLOAD_SET)'"; \
+		sh /usr/share/idlescope/suite.sh /usr/share/idlescope/suite.txt \
+		"'$(KNOWN_GOVERNORS)'" $(SECONDS_PER_WORKLOAD) "'$(GOVERNORS)'" "'$(WORKLOAD_SET)'"; \
 	rc=$$?; kill $$feeder 2>/dev/null; exit $$rc
 	@scripts/run-summary.sh $(LOADER) $(RUN_DIR) $(GOVERNORS)
 
@@ -135,9 +144,9 @@ BENCH_INITRAMFS := $(BUILD)/bench-initramfs.cpio.gz
 $(PROGSTATS): bench/progstats.c bpf/idlescope.h
 	$(CC) $(CFLAGS) -static -Ibpf $< -lbpf -lelf -lz -o $@
 
-$(GENREC): bench/genrec.c loader/recfile.c workloads/workload.c loader/recfile.h \
-		workloads/workload.h bpf/idlescope.h
-	$(CC) $(CFLAGS) -Ibpf -Iloader -Iworkloads $(filter %.c,$^) -lm -o $@
+$(GENREC): bench/genrec.c loader/recfile.c loader/recfile.h bpf/idlescope.h \
+		$(LIB_ARGS) $(LIB_RNG)
+	$(CC) $(CFLAGS) -Ibpf -Iloader -Ilib $(filter %.c,$^) -lm -o $@
 
 $(BENCH_INITRAMFS): $(INITRAMFS) $(PROGSTATS) bench/guest.sh vm/mkinitramfs.sh
 	vm/mkinitramfs.sh $@.tools $(PROGSTATS):/usr/bin/progstats \

@@ -21,7 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "recfile.h"
-#include "workload.h"
+#include "args.h"
+#include "rng.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -94,13 +95,13 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
 	case 'n':
-		env.records = wl_parse_long(arg, "records", 1, 1L << 32, state);
+		env.records = parse_long_arg(arg, "records", 1, 1L << 32, state);
 		break;
 	case 'c':
-		env.nr_cpus = wl_parse_long(arg, "cpus", 1, IDLESCOPE_MAX_CPUS, state);
+		env.nr_cpus = parse_long_arg(arg, "cpus", 1, IDLESCOPE_MAX_CPUS, state);
 		break;
 	case 's':
-		env.seed = wl_parse_long(arg, "seed", 0, __LONG_MAX__, state);
+		env.seed = parse_long_arg(arg, "seed", 0, __LONG_MAX__, state);
 		break;
 	case 'H':
 		env.template_path = arg;
@@ -142,10 +143,10 @@ static int pick_state(const struct recfile_header *hdr, __u64 predicted_ns)
 
 static void make_record(struct idlescope_record *rec, const struct recfile_header *hdr,
 			const struct pattern *p, struct cpu_timeline *tl,
-			int governor, struct wl_rng *rng)
+			int governor, struct rng *rng)
 {
-	double stray_log2 = (2 * wl_rand_unit(rng) - 1) * p->prediction_spread_log2;
-	__u64 residency_ns = p->residency_fixed_ns + wl_rand_exp(rng, p->residency_mean_ns);
+	double stray_log2 = (2 * rng_unit(rng) - 1) * p->prediction_spread_log2;
+	__u64 residency_ns = p->residency_fixed_ns + rng_exp(rng, p->residency_mean_ns);
 	__u64 predicted_ns = residency_ns * exp2(stray_log2) + 1;
 	int state = pick_state(hdr, predicted_ns);
 	unsigned int deeper = state + 1;
@@ -174,7 +175,7 @@ static void make_record(struct idlescope_record *rec, const struct recfile_heade
 	strncpy(rec->workload, p->tag, sizeof(rec->workload) - 1);
 
 	tl->governor = governor;
-	tl->now_ns += residency_ns + wl_rand_exp(rng, BUSY_MEAN_NS);
+	tl->now_ns += residency_ns + rng_exp(rng, BUSY_MEAN_NS);
 }
 
 int main(int argc, char **argv)
@@ -189,7 +190,7 @@ int main(int argc, char **argv)
 	struct recfile_trailer trailer = { .magic = RECFILE_TRAILER_MAGIC };
 	struct idlescope_record rec;
 	struct recfile template;
-	struct wl_rng rng;
+	struct rng rng;
 	char err_msg[256];
 	FILE *out = NULL;
 	long i;
@@ -219,7 +220,7 @@ int main(int argc, char **argv)
 		goto cleanup;
 	}
 
-	wl_rng_seed(&rng, env.seed);
+	rng_seed(&rng, env.seed);
 	for (cpu = 0; cpu < env.nr_cpus; cpu++)
 		timeline[cpu].governor = -1;
 	/* CPUs take turns, as the ring buffer interleaves them. */

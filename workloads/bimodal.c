@@ -10,9 +10,6 @@
  * is restarted from the wake-up time (an overrun).
  */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include "workload.h"
 
 static struct env {
@@ -23,10 +20,7 @@ static struct env {
 	.long_us = 5000,
 };
 
-struct bimodal_state {
-	__u64 nr_short;
-	__u64 nr_long;
-};
+static __u64 nr_short, nr_long;		/* sleeps asked for */
 
 static const char argp_doc[] =
 "Alternate a short sleep of -S microseconds with a long one of -L microseconds.\n"
@@ -47,13 +41,10 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
 	case 'S':
-		env.short_us = wl_parse_long(arg, "short sleep", 1, WL_MAX_USEC, state);
+		env.short_us = parse_long_arg(arg, "short sleep", 1, WL_MAX_USEC, state);
 		break;
 	case 'L':
-		env.long_us = wl_parse_long(arg, "long sleep", 1, WL_MAX_USEC, state);
-		break;
-	case ARGP_KEY_ARG:
-		argp_error(state, "unexpected argument '%s'", arg);
+		env.long_us = parse_long_arg(arg, "long sleep", 1, WL_MAX_USEC, state);
 		break;
 	case ARGP_KEY_END:
 		if (env.short_us >= env.long_us)
@@ -66,53 +57,35 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-static __u64 next_deadline(struct wl_timer_run *run, void *ctx, __u64 deadline_ns,
-			   __u64 now_ns)
+static __u64 next_deadline(__u64 deadline_ns, __u64 now_ns)
 {
-	struct bimodal_state *bs = ctx;
 	long gap_us;
 
 	/* even wake-ups (the first included) sleep short, odd ones long */
-	if (bs->nr_short == bs->nr_long) {
+	if (nr_short == nr_long) {
 		gap_us = env.short_us;
-		bs->nr_short++;
+		nr_short++;
 	} else {
 		gap_us = env.long_us;
-		bs->nr_long++;
+		nr_long++;
 	}
-	run->overruns += wl_next_gap(&deadline_ns, gap_us * NSEC_PER_USEC, now_ns);
+	wl_timer.overruns += wl_next_gap(&deadline_ns, gap_us * NSEC_PER_USEC, now_ns);
 	return deadline_ns;
 }
 
-int main(int argc, char **argv)
+static int summary(void)
 {
-	static const struct argp_child children[] = {
-		{ &wl_argp, 0, "Common options:", 1 },
-		{ &wl_cpu_argp, 0, NULL, 1 },
-		{},
-	};
-	static const struct argp argp = {
-		.options = opts,
-		.parser = parse_arg,
-		.doc = argp_doc,
-		.children = children,
-	};
-	struct bimodal_state bs = {};
-	char summary[256];
-	int err;
-
-	wl_prog = "bimodal";
-	err = argp_parse(&argp, argc, argv, 0, NULL, NULL);
-	if (err)
-		return 1;
-	wl_default_tag("bimodal", -1);
-
-	err = wl_run_pattern(next_deadline, &bs, summary, sizeof(summary));
-	if (err)
-		goto cleanup;
-	printf("bimodal: short %ld us, long %ld us, %s, tag %s%s\n", env.short_us,
-	       env.long_us, summary, wl_env.tag, wl_tag_note());
-
-cleanup:
-	return err ? 1 : 0;
+	wl_summary("short %ld us, long %ld us, %s", env.short_us, env.long_us,
+		   wl_timer_summary());
+	return 0;
 }
+
+const struct wl_pattern wl_pattern = {
+	.name = "bimodal",
+	.doc = argp_doc,
+	.options = opts,
+	.parse_arg = parse_arg,
+	.pinnable = true,
+	.next_deadline = next_deadline,
+	.summary = summary,
+};

@@ -31,6 +31,11 @@ static struct env {
 	.path = "/dev/vda",
 };
 
+static int device_fd = -1;
+static __u64 device_blocks;		/* whole READ_SIZE blocks on it */
+static void *read_buf;
+static struct duration_stats latency;
+
 static const char argp_doc[] =
 "Read random 4096-byte blocks of a disk with O_DIRECT, one at a time, so the\n"
 "task waits in io_schedule() (nr_iowait > 0) while its CPU idles.\n"
@@ -56,10 +61,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		env.path = arg;
 		break;
 	case 'g':
-		env.gap_us = wl_parse_long(arg, "gap", 0, WL_MAX_USEC, state);
-		break;
-	case ARGP_KEY_ARG:
-		argp_error(state, "unexpected argument '%s'", arg);
+		env.gap_us = parse_long_arg(arg, "gap", 0, WL_MAX_USEC, state);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -114,53 +116,31 @@ fail:
 	return err;
 }
 
-int main(int argc, char **argv)
+/* The device, and a buffer aligned as O_DIRECT needs. */
+static int open_io(void)
 {
-	static const struct argp_child children[] = {
-		{ &wl_argp, 0, "Common options:", 1 },
-		{ &wl_cpu_argp, 0, NULL, 1 },
-		{},
-	};
-	static const struct argp argp = {
-		.options = opts,
-		.parser = parse_arg,
-		.doc = argp_doc,
-		.children = children,
-	};
-	struct wl_stats latency = {};
-	__u64 blocks = 0, block, start_ns;
-	struct wl_rng rng;
-	char summary[160];
-	void *buf = NULL;
-	int fd = -1, err;
-	ssize_t n;
+	int err;
 
-	wl_prog = "iowait";
-	err = argp_parse(&argp, argc, argv, 0, NULL, NULL);
-	if (err)
-		return 1;
-	wl_default_tag("iowait", -1);
-	wl_rng_seed(&rng, wl_env.seed);
-
-	fd = open_device(env.path, &blocks);
-	if (fd < 0) {
-		err = fd;
-		goto cleanup;
-	}
+	device_fd = open_device(env.path, &device_blocks);
+	if (device_fd < 0)
+		return device_fd;
 	/* O_DIRECT needs a buffer aligned to the logical block size */
-	err = -posix_memalign(&buf, READ_SIZE, READ_SIZE);
-	if (err) {
-		fprintf(stderr, "iowait: cannot allocate the read buffer: %s\n", strerror(-err));
-		goto cleanup;
-	}
-
-	err = wl_start();
+	err = -posix_memalign(&read_buf, READ_SIZE, READ_SIZE);
 	if (err)
-		goto cleanup;
+		fprintf(stderr, "iowait: cannot allocate the read buffer: %s\n", strerror(-err));
+	return err;
+}
+
+static int run(void)
+{
+	__u64 block, start_ns;
+	ssize_t n;
+	int err;
+
 	while (!wl_exiting && wl_now_ns() < wl_end_ns) {
-		block = wl_rand_range(&rng, 0, blocks - 1);
+		block = rng_range(&wl_rng, 0, device_blocks - 1);
 		start_ns = wl_now_ns();
-		n = pread(fd, buf, READ_SIZE, block * READ_SIZE);
+		n = pread(device_fd, read_buf, READ_SIZE, block * READ_SIZE);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n != READ_SIZE) {
@@ -168,26 +148,41 @@ int main(int argc, char **argv)
 			fprintf(stderr, "iowait: read of block %llu of %s: %s\n",
 				(unsigned long long)block, env.path,
 				n < 0 ? strerror(-err) : "short read");
-			break;
+			return err;
 		}
-		wl_stats_add(&latency, wl_now_ns() - start_ns);
+		duration_stats_add(&latency, wl_now_ns() - start_ns);
 		if (env.gap_us)
 			wl_sleep_until(wl_now_ns() + env.gap_us * NSEC_PER_USEC);
 	}
-	wl_stop();
-	if (err)
-		goto cleanup;
-
-	wl_stats_fmt(&latency, summary, sizeof(summary));
-	printf("iowait: %s, gap %ld us, %llu reads of %d B, read latency %s, tag %s%s\n",
-	       env.path, env.gap_us, (unsigned long long)latency.count, READ_SIZE,
-	       summary, wl_env.tag, wl_tag_note());
-
-cleanup:
-	wl_stop();
-	if (fd >= 0)
-		close(fd);
-	free(buf);
-	wl_stats_free(&latency);
-	return err ? 1 : 0;
+	return 0;
 }
+
+static int summary(void)
+{
+	char latency_summary[160];
+
+	duration_stats_fmt(&latency, latency_summary, sizeof(latency_summary));
+	wl_summary("%s, gap %ld us, %llu reads of %d B, read latency %s", env.path,
+		   env.gap_us, (unsigned long long)latency.count, READ_SIZE, latency_summary);
+	return 0;
+}
+
+static void close_io(void)
+{
+	if (device_fd >= 0)
+		close(device_fd);
+	free(read_buf);
+	duration_stats_free(&latency);
+}
+
+const struct wl_pattern wl_pattern = {
+	.name = "iowait",
+	.doc = argp_doc,
+	.options = opts,
+	.parse_arg = parse_arg,
+	.pinnable = true,
+	.open = open_io,
+	.run = run,
+	.summary = summary,
+	.close = close_io,
+};

@@ -38,15 +38,17 @@
 #define CONNECT_RETRY_NS	(100 * 1000 * NSEC_PER_USEC)
 
 static struct env {
-	long duration_s;
 	long period_us;
 	const char *path;		/* -f */
 	const char *socket_path;	/* -u */
 	const char *gate_path;		/* -w */
 } env = {
-	.duration_s = WL_DEFAULT_DURATION_S,
 	.period_us = 1000,
 };
+
+static const char *target;		/* -u's or -f's path */
+static int target_fd = -1;
+static unsigned char next_byte;		/* the counter irqtrain checks */
 
 static const char argp_doc[] =
 "Host side of irqtrain: write one byte every -p microseconds to a FIFO or tty\n"
@@ -60,11 +62,9 @@ static const char argp_doc[] =
 
 static const struct argp_option opts[] = {
 	{ "period", 'p', "USEC", 0, "Write a byte every USEC microseconds (default 1000)", 0 },
-	{ "duration", 'd', "SECONDS", 0, "Feed for SECONDS (default 10)", 0 },
 	{ "file", 'f', "PATH", 0, "Write to the FIFO or tty PATH", 0 },
 	{ "unix", 'u', "SOCKET", 0, "Connect to the UNIX stream socket SOCKET", 0 },
 	{ "while", 'w', "FILE", 0, "Send only while FILE exists", 0 },
-	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show this help", 0 },
 	{},
 };
 
@@ -72,10 +72,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
 	case 'p':
-		env.period_us = wl_parse_long(arg, "period", 1, WL_MAX_USEC, state);
-		break;
-	case 'd':
-		env.duration_s = wl_parse_long(arg, "duration", 1, 86400, state);
+		env.period_us = parse_long_arg(arg, "period", 1, WL_MAX_USEC, state);
 		break;
 	case 'f':
 		if (!*arg)
@@ -92,12 +89,6 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		if (!*arg)
 			argp_error(state, "gate file path must not be empty");
 		env.gate_path = arg;
-		break;
-	case 'h':
-		argp_state_help(state, stderr, ARGP_HELP_STD_HELP);
-		break;
-	case ARGP_KEY_ARG:
-		argp_error(state, "unexpected argument '%s'", arg);
 		break;
 	case ARGP_KEY_END:
 		if (!env.path == !env.socket_path)
@@ -167,76 +158,70 @@ static int open_path(const char *path)
 	return fd;
 }
 
-/* One byte per slot until the end; returns 0 or -errno. */
-static int feed(int fd, struct wl_timer_run *run, const char *target)
+/* The other side: QEMU's socket or FIFO. */
+static int open_target(void)
 {
-	__u64 period_ns = env.period_us * NSEC_PER_USEC;
-	__u64 deadline_ns = wl_now_ns();
-	unsigned char byte = 0;
+	signal(SIGPIPE, SIG_IGN);	/* a closed peer is an EPIPE to report */
+	target = env.socket_path ? env.socket_path : env.path;
+	target_fd = env.socket_path ? connect_socket(env.socket_path) : open_path(env.path);
+	return target_fd < 0 ? target_fd : 0;
+}
+
+static __u64 next_deadline(__u64 deadline_ns, __u64 now_ns)
+{
+	wl_timer.overruns += wl_next_period(&deadline_ns, env.period_us * NSEC_PER_USEC,
+					    now_ns);
+	return deadline_ns;
+}
+
+/* One byte per slot, while the gate is open; 1: slot passed without one. */
+static int send_byte(void)
+{
 	ssize_t n;
 	int err;
 
-	for (;;) {
-		run->overruns += wl_next_period(&deadline_ns, period_ns, wl_now_ns());
-		if (deadline_ns > wl_end_ns)
-			return 0;
-		err = wl_sleep_until(deadline_ns);
-		if (err == -EINTR)
-			return 0;
-		if (err) {
-			fprintf(stderr, "irqfeed: clock_nanosleep: %s\n", strerror(-err));
-			return err;
-		}
-		if (env.gate_path && access(env.gate_path, F_OK))
-			continue;
-		wl_stats_add(&run->lateness, wl_now_ns() - deadline_ns);
-		n = write(fd, &byte, 1);
-		if (n < 0 && errno == EINTR)
-			return 0;
-		if (n != 1) {
-			err = n < 0 ? -errno : -EIO;
-			fprintf(stderr, "irqfeed: write to %s: %s\n", target,
-				err == -EPIPE ? "the other side closed" : strerror(-err));
-			return err;
-		}
-		run->wakeups++;
-		byte++;
+	if (env.gate_path && access(env.gate_path, F_OK))
+		return 1;
+	n = write(target_fd, &next_byte, 1);
+	if (n < 0 && errno == EINTR)
+		return -EINTR;
+	if (n != 1) {
+		err = n < 0 ? -errno : -EIO;
+		fprintf(stderr, "irqfeed: write to %s: %s\n", target,
+			err == -EPIPE ? "the other side closed" : strerror(-err));
+		return err;
 	}
+	next_byte++;
+	return 0;
 }
 
-int main(int argc, char **argv)
+static int summary(void)
 {
-	static const struct argp argp = {
-		.options = opts,
-		.parser = parse_arg,
-		.doc = argp_doc,
-	};
-	struct wl_timer_run run = {};
-	const char *target;
-	char summary[256];
-	int fd, err;
+	char lateness[128];
 
-	wl_prog = "irqfeed";
-	err = argp_parse(&argp, argc, argv, 0, NULL, NULL);
-	if (err)
-		return 1;
-	wl_prepare();
-	signal(SIGPIPE, SIG_IGN);	/* a closed peer is an EPIPE to report */
-
-	target = env.socket_path ? env.socket_path : env.path;
-	fd = env.socket_path ? connect_socket(env.socket_path) : open_path(env.path);
-	if (fd < 0)
-		return 1;
-
-	wl_end_ns = wl_now_ns() + env.duration_s * NSEC_PER_SEC;
-	err = feed(fd, &run, target);
-	close(fd);
-
-	/* run.wakeups counts bytes written, run.overruns slots skipped */
-	wl_stats_fmt(&run.lateness, summary, sizeof(summary));
-	printf("irqfeed: %s, period %ld us, %llu bytes, %llu slots skipped, lateness %s\n",
-	       target, env.period_us, (unsigned long long)run.wakeups,
-	       (unsigned long long)run.overruns, summary);
-	wl_stats_free(&run.lateness);
-	return err ? 1 : 0;
+	/* wakeups counts bytes written, overruns slots skipped */
+	duration_stats_fmt(&wl_timer.lateness, lateness, sizeof(lateness));
+	wl_summary("%s, period %ld us, %llu bytes, %llu slots skipped, lateness %s",
+		   target, env.period_us, (unsigned long long)wl_timer.wakeups,
+		   (unsigned long long)wl_timer.overruns, lateness);
+	return 0;
 }
+
+static void close_target(void)
+{
+	if (target_fd >= 0)
+		close(target_fd);
+}
+
+const struct wl_pattern wl_pattern = {
+	.name = "irqfeed",
+	.doc = argp_doc,
+	.options = opts,
+	.parse_arg = parse_arg,
+	.untagged = true,
+	.open = open_target,
+	.next_deadline = next_deadline,
+	.wakeup = send_byte,
+	.summary = summary,
+	.close = close_target,
+};

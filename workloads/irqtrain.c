@@ -46,8 +46,13 @@ struct train {
 	__u64 seq_gaps;			/* bytes that did not follow their predecessor */
 	__u64 first_ns, last_ns;
 	int last_byte;			/* -1 before the first */
-	struct wl_stats interarrival;	/* between consecutive reads */
+	struct duration_stats interarrival;	/* between consecutive reads */
 };
+
+static struct train train = { .last_byte = -1 };
+static int port_fd = -1;
+static struct termios saved_tio;	/* the port's settings before the run */
+static int saved_trigger = -1;		/* its receive trigger level, if set */
 
 static const char argp_doc[] =
 "Count bytes the host sends to a serial port at a fixed rate (irqfeed on the\n"
@@ -72,9 +77,6 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		if (!*arg)
 			argp_error(state, "serial port path must not be empty");
 		env.path = arg;
-		break;
-	case ARGP_KEY_ARG:
-		argp_error(state, "unexpected argument '%s'", arg);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -157,7 +159,7 @@ static void count_bytes(struct train *t, const unsigned char *buf, ssize_t n, __
 	ssize_t i;
 
 	if (t->reads) {
-		wl_stats_add(&t->interarrival, now_ns - t->last_ns);
+		duration_stats_add(&t->interarrival, now_ns - t->last_ns);
 	} else {
 		t->first_ns = now_ns;
 		t->first_read_bytes = n;
@@ -172,10 +174,10 @@ static void count_bytes(struct train *t, const unsigned char *buf, ssize_t n, __
 	}
 }
 
-/* Read until the run ends; returns 0 or -errno. */
-static int read_train(int fd, struct train *t)
+/* The run: read until it ends; returns 0 or -errno. */
+static int read_train(void)
 {
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	struct pollfd pfd = { .fd = port_fd, .events = POLLIN };
 	unsigned char buf[256];
 	struct timespec left;
 	__u64 now_ns;
@@ -196,7 +198,7 @@ static int read_train(int fd, struct train *t)
 		}
 		if (!err)
 			break;		/* the run is over */
-		n = read(fd, buf, sizeof(buf));
+		n = read(port_fd, buf, sizeof(buf));
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
@@ -205,74 +207,63 @@ static int read_train(int fd, struct train *t)
 				n ? strerror(-err) : "hung up");
 			return err;
 		}
-		count_bytes(t, buf, n, wl_now_ns());
+		count_bytes(&train, buf, n, wl_now_ns());
 	}
 	return 0;
 }
 
-int main(int argc, char **argv)
+/* The port, raw, and its receive trigger level at one byte. */
+static int open_train(void)
 {
-	static const struct argp_child children[] = {
-		{ &wl_argp, 0, "Common options:", 1 },
-		{ &wl_cpu_argp, 0, NULL, 1 },
-		{},
-	};
-	static const struct argp argp = {
-		.options = opts,
-		.parser = parse_arg,
-		.doc = argp_doc,
-		.children = children,
-	};
-	struct train train = { .last_byte = -1 };
-	int fd = -1, old_trigger = -1, err;
-	struct termios saved;
-	char summary[160];
+	port_fd = open_port(env.path, &saved_tio);
+	if (port_fd < 0)
+		return port_fd;
+	saved_trigger = set_rx_trigger(env.path, RX_TRIGGER_BYTES);
+	if (saved_trigger < 0)
+		fprintf(stderr, "irqtrain: cannot set the receive trigger of %s to %d byte (%s): lone bytes interrupt after the character timeout\n",
+			env.path, RX_TRIGGER_BYTES, strerror(-saved_trigger));
+	return 0;
+}
+
+static int summary(void)
+{
+	char interarrival[160];
 	double span_s;
 
-	wl_prog = "irqtrain";
-	err = argp_parse(&argp, argc, argv, 0, NULL, NULL);
-	if (err)
-		return 1;
-	wl_default_tag("irqtrain", -1);
-
-	fd = open_port(env.path, &saved);
-	if (fd < 0) {
-		err = fd;
-		goto cleanup;
-	}
-	old_trigger = set_rx_trigger(env.path, RX_TRIGGER_BYTES);
-	if (old_trigger < 0)
-		fprintf(stderr, "irqtrain: cannot set the receive trigger of %s to %d byte (%s): lone bytes interrupt after the character timeout\n",
-			env.path, RX_TRIGGER_BYTES, strerror(-old_trigger));
-
-	err = wl_start();
-	if (err)
-		goto cleanup;
-	err = read_train(fd, &train);
-	wl_stop();
-	if (err)
-		goto cleanup;
-
-	wl_stats_fmt(&train.interarrival, summary, sizeof(summary));
+	duration_stats_fmt(&train.interarrival, interarrival, sizeof(interarrival));
 	span_s = (double)(train.last_ns - train.first_ns) / NSEC_PER_SEC;
-	printf("irqtrain: %s, %llu bytes in %llu reads, %.1f bytes/s, inter-arrival %s, %llu sequence gaps, tag %s%s\n",
-	       env.path, (unsigned long long)train.bytes, (unsigned long long)train.reads,
-	       span_s > 0 ? (train.bytes - train.first_read_bytes) / span_s : 0.0, summary,
-	       (unsigned long long)train.seq_gaps, wl_env.tag, wl_tag_note());
+	wl_summary("%s, %llu bytes in %llu reads, %.1f bytes/s, inter-arrival %s, %llu sequence gaps",
+		   env.path, (unsigned long long)train.bytes, (unsigned long long)train.reads,
+		   span_s > 0 ? (train.bytes - train.first_read_bytes) / span_s : 0.0,
+		   interarrival, (unsigned long long)train.seq_gaps);
 	if (!train.bytes) {
 		fprintf(stderr, "irqtrain: no bytes arrived on %s: is irqfeed feeding it?\n",
 			env.path);
-		err = -ENODATA;
+		return -ENODATA;
 	}
-
-cleanup:
-	wl_stop();
-	if (old_trigger > 0)
-		set_rx_trigger(env.path, old_trigger);
-	if (fd >= 0) {
-		tcsetattr(fd, TCSANOW, &saved);
-		close(fd);
-	}
-	wl_stats_free(&train.interarrival);
-	return err ? 1 : 0;
+	return 0;
 }
+
+/* The port as it was. */
+static void close_train(void)
+{
+	if (saved_trigger > 0)
+		set_rx_trigger(env.path, saved_trigger);
+	if (port_fd >= 0) {
+		tcsetattr(port_fd, TCSANOW, &saved_tio);
+		close(port_fd);
+	}
+	duration_stats_free(&train.interarrival);
+}
+
+const struct wl_pattern wl_pattern = {
+	.name = "irqtrain",
+	.doc = argp_doc,
+	.options = opts,
+	.parse_arg = parse_arg,
+	.pinnable = true,
+	.open = open_train,
+	.run = read_train,
+	.summary = summary,
+	.close = close_train,
+};

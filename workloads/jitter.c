@@ -10,9 +10,6 @@
  * runs with the same seed ask for the same deadlines.
  */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include "workload.h"
 
 static struct env {
@@ -23,10 +20,7 @@ static struct env {
 	.jitter_us = -1,
 };
 
-struct jitter_state {
-	struct wl_rng rng;
-	__u64 grid_ns;			/* the current grid point, noise-free */
-};
+static __u64 grid_ns;			/* the current grid point, noise-free */
 
 static const char argp_doc[] =
 "Wake up every -p microseconds plus or minus uniform noise of -j microseconds.\n"
@@ -48,13 +42,10 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
 	case 'p':
-		env.period_us = wl_parse_long(arg, "period", 1, WL_MAX_USEC, state);
+		env.period_us = parse_long_arg(arg, "period", 1, WL_MAX_USEC, state);
 		break;
 	case 'j':
-		env.jitter_us = wl_parse_long(arg, "jitter", 0, WL_MAX_USEC, state);
-		break;
-	case ARGP_KEY_ARG:
-		argp_error(state, "unexpected argument '%s'", arg);
+		env.jitter_us = parse_long_arg(arg, "jitter", 0, WL_MAX_USEC, state);
 		break;
 	case ARGP_KEY_END:
 		if (env.jitter_us < 0)
@@ -69,51 +60,33 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-static __u64 next_deadline(struct wl_timer_run *run, void *ctx, __u64 deadline_ns,
-			   __u64 now_ns)
+static __u64 next_deadline(__u64 deadline_ns, __u64 now_ns)
 {
-	struct jitter_state *js = ctx;
 	__s64 jitter_ns = env.jitter_us * NSEC_PER_USEC;
 	__s64 noise_ns;
 
-	if (!js->grid_ns)		/* first call: deadline_ns is the start */
-		js->grid_ns = deadline_ns;
-	noise_ns = wl_rand_range(&js->rng, -jitter_ns, jitter_ns);
+	if (!grid_ns)			/* first call: deadline_ns is the start */
+		grid_ns = deadline_ns;
+	noise_ns = rng_range(&wl_rng, -jitter_ns, jitter_ns);
 	/* noise may put a deadline just behind us; a passed grid point is skipped */
-	run->overruns += wl_next_period(&js->grid_ns, env.period_us * NSEC_PER_USEC, now_ns);
-	return js->grid_ns + noise_ns;
+	wl_timer.overruns += wl_next_period(&grid_ns, env.period_us * NSEC_PER_USEC, now_ns);
+	return grid_ns + noise_ns;
 }
 
-int main(int argc, char **argv)
+static int summary(void)
 {
-	static const struct argp_child children[] = {
-		{ &wl_argp, 0, "Common options:", 1 },
-		{ &wl_cpu_argp, 0, NULL, 1 },
-		{},
-	};
-	static const struct argp argp = {
-		.options = opts,
-		.parser = parse_arg,
-		.doc = argp_doc,
-		.children = children,
-	};
-	struct jitter_state js = {};
-	char summary[256];
-	int err;
-
-	wl_prog = "jitter";
-	err = argp_parse(&argp, argc, argv, 0, NULL, NULL);
-	if (err)
-		return 1;
-	wl_default_tag("jitter", env.period_us);
-	wl_rng_seed(&js.rng, wl_env.seed);
-
-	err = wl_run_pattern(next_deadline, &js, summary, sizeof(summary));
-	if (err)
-		goto cleanup;
-	printf("jitter: period %ld +- %ld us, %s, tag %s%s\n", env.period_us,
-	       env.jitter_us, summary, wl_env.tag, wl_tag_note());
-
-cleanup:
-	return err ? 1 : 0;
+	wl_summary("period %ld +- %ld us, %s", env.period_us, env.jitter_us,
+		   wl_timer_summary());
+	return 0;
 }
+
+const struct wl_pattern wl_pattern = {
+	.name = "jitter",
+	.doc = argp_doc,
+	.options = opts,
+	.parse_arg = parse_arg,
+	.pinnable = true,
+	.tag_param_us = &env.period_us,
+	.next_deadline = next_deadline,
+	.summary = summary,
+};

@@ -11,9 +11,6 @@
  * woken minus deadline) is measured, for the overhead benchmarks.
  */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include "workload.h"
 
 static struct env {
@@ -38,55 +35,32 @@ static const struct argp_option opts[] = {
 
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
-	switch (key) {
-	case 'p':
-		env.period_us = wl_parse_long(arg, "period", 1, WL_MAX_USEC, state);
-		break;
-	case ARGP_KEY_ARG:
-		argp_error(state, "unexpected argument '%s'", arg);
-		break;
-	default:
+	if (key != 'p')
 		return ARGP_ERR_UNKNOWN;
-	}
+	env.period_us = parse_long_arg(arg, "period", 1, WL_MAX_USEC, state);
 	return 0;
 }
 
-static __u64 next_deadline(struct wl_timer_run *run, void *ctx, __u64 deadline_ns,
-			   __u64 now_ns)
+static __u64 next_deadline(__u64 deadline_ns, __u64 now_ns)
 {
-	(void)ctx;
-	run->overruns += wl_next_period(&deadline_ns, env.period_us * NSEC_PER_USEC, now_ns);
+	wl_timer.overruns += wl_next_period(&deadline_ns, env.period_us * NSEC_PER_USEC,
+					    now_ns);
 	return deadline_ns;
 }
 
-int main(int argc, char **argv)
+static int summary(void)
 {
-	static const struct argp_child children[] = {
-		{ &wl_argp, 0, "Common options:", 1 },
-		{ &wl_cpu_argp, 0, NULL, 1 },
-		{},
-	};
-	static const struct argp argp = {
-		.options = opts,
-		.parser = parse_arg,
-		.doc = argp_doc,
-		.children = children,
-	};
-	char summary[256];
-	int err;
-
-	wl_prog = "periodic";
-	err = argp_parse(&argp, argc, argv, 0, NULL, NULL);
-	if (err)
-		return 1;
-	wl_default_tag("periodic", env.period_us);
-
-	err = wl_run_pattern(next_deadline, NULL, summary, sizeof(summary));
-	if (err)
-		goto cleanup;
-	printf("periodic: period %ld us, %s, tag %s%s\n", env.period_us, summary,
-	       wl_env.tag, wl_tag_note());
-
-cleanup:
-	return err ? 1 : 0;
+	wl_summary("period %ld us, %s", env.period_us, wl_timer_summary());
+	return 0;
 }
+
+const struct wl_pattern wl_pattern = {
+	.name = "periodic",
+	.doc = argp_doc,
+	.options = opts,
+	.parse_arg = parse_arg,
+	.pinnable = true,
+	.tag_param_us = &env.period_us,
+	.next_deadline = next_deadline,
+	.summary = summary,
+};

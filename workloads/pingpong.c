@@ -39,6 +39,15 @@ struct partner {
 	int err;			/* negative errno, 0 = ended by EOF */
 };
 
+/* The run: main thread on cpus[0], partner on cpus[1]. */
+static int cpus[2];
+static int ping[2] = { -1, -1 }, pong[2] = { -1, -1 };
+static struct partner partner;
+static pthread_t partner_tid;
+static bool partner_started;
+static struct duration_stats rtt;
+static __u64 round_trips, elapsed_ns;
+
 static const char argp_doc[] =
 "Two threads pinned to the first two usable CPUs (normally 0 and 1) wake\n"
 "each other through a pipe pair; prints round trips per second.\n"
@@ -61,13 +70,10 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
 	case 'g':
-		env.gap_us = wl_parse_long(arg, "gap", 0, WL_MAX_USEC, state);
+		env.gap_us = parse_long_arg(arg, "gap", 0, WL_MAX_USEC, state);
 		break;
 	case 'n':
 		env.one_cpu_ok = true;
-		break;
-	case ARGP_KEY_ARG:
-		argp_error(state, "unexpected argument '%s'", arg);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -122,7 +128,7 @@ static void *partner_main(void *arg)
 }
 
 /* Ping, wait for the pong, until the run ends.  Returns 0 or -errno. */
-static int ping_loop(int ping_wr, int pong_rd, struct wl_stats *rtt, __u64 *round_trips)
+static int ping_loop(int ping_wr, int pong_rd)
 {
 	__u64 sent_ns, now_ns;
 	char byte = 'p';
@@ -146,52 +152,28 @@ static int ping_loop(int ping_wr, int pong_rd, struct wl_stats *rtt, __u64 *roun
 			return err;
 		}
 		now_ns = wl_now_ns();
-		wl_stats_add(rtt, now_ns - sent_ns);
-		(*round_trips)++;
+		duration_stats_add(&rtt, now_ns - sent_ns);
+		round_trips++;
 	}
 	return 0;
 }
 
-int main(int argc, char **argv)
+/* The two CPUs and the pipe pair. */
+static int open_pipes(void)
 {
-	static const struct argp_child children[] = {
-		{ &wl_argp, 0, "Common options:", 1 },
-		{},
-	};
-	static const struct argp argp = {
-		.options = opts,
-		.parser = parse_arg,
-		.doc = argp_doc,
-		.children = children,
-	};
-	int ping[2] = { -1, -1 }, pong[2] = { -1, -1 };
-	struct partner partner = {};
-	bool partner_started = false;
-	struct wl_stats rtt = {};
-	__u64 round_trips = 0, start_ns = 0, elapsed_ns;
-	sigset_t block, old;
-	char summary[160];
-	int cpus[2], nr_cpus;
-	pthread_t tid;
-	int err;
-
-	wl_prog = "pingpong";
-	err = argp_parse(&argp, argc, argv, 0, NULL, NULL);
-	if (err)
-		return 1;
-	wl_default_tag("pingpong", env.gap_us ? env.gap_us : -1);
+	int nr_cpus, err;
 
 	nr_cpus = wl_usable_cpus(cpus, 2);
 	if (nr_cpus < 1) {
 		fprintf(stderr, "pingpong: cannot read the CPU affinity: %s\n", strerror(errno));
-		return 1;
+		return -EINVAL;
 	}
 	if (nr_cpus < 2) {
 		if (!env.one_cpu_ok) {
 			fprintf(stderr,
 				"pingpong: needs 2 usable CPUs, found 1 (-n runs both threads on CPU %d)\n",
 				cpus[0]);
-			return 1;
+			return -EINVAL;
 		}
 		fprintf(stderr, "pingpong: one usable CPU: both threads on CPU %d\n", cpus[0]);
 		cpus[1] = cpus[0];
@@ -200,15 +182,31 @@ int main(int argc, char **argv)
 	if (pipe2(ping, O_CLOEXEC) || pipe2(pong, O_CLOEXEC)) {
 		err = -errno;
 		fprintf(stderr, "pingpong: pipe: %s\n", strerror(-err));
-		goto cleanup;
+		return err;
 	}
+	return 0;
+}
 
-	err = wl_start();
-	if (err)
-		goto cleanup;
+/* Close the ping pipe: the partner reads EOF (or stops thinking) and ends. */
+static void end_partner(void)
+{
+	if (ping[1] >= 0)
+		close(ping[1]);
+	ping[1] = -1;
+	if (partner_started)
+		pthread_join(partner_tid, NULL);
+	partner_started = false;
+}
+
+static int run(void)
+{
+	sigset_t block, old;
+	__u64 start_ns;
+	int err;
+
 	err = wl_pin_cpu(cpus[0]);
 	if (err)
-		goto cleanup;
+		return err;
 
 	partner.cpu = cpus[1];
 	partner.ping_rd = ping[0];
@@ -217,47 +215,56 @@ int main(int argc, char **argv)
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
 	pthread_sigmask(SIG_BLOCK, &block, &old);	/* the partner inherits it */
-	err = -pthread_create(&tid, NULL, partner_main, &partner);
+	err = -pthread_create(&partner_tid, NULL, partner_main, &partner);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (err) {
 		fprintf(stderr, "pingpong: pthread_create: %s\n", strerror(-err));
-		goto cleanup;
+		return err;
 	}
 	partner_started = true;
 
 	start_ns = wl_now_ns();
-	err = ping_loop(ping[1], pong[0], &rtt, &round_trips);
+	err = ping_loop(ping[1], pong[0]);
 	elapsed_ns = wl_now_ns() - start_ns;
-	wl_stop();
-
-	close(ping[1]);			/* the partner reads EOF and returns */
-	ping[1] = -1;
-	pthread_join(tid, NULL);
-	partner_started = false;
-	if (!err)
-		err = partner.err;
-	if (err)
-		goto cleanup;
-
-	wl_stats_fmt(&rtt, summary, sizeof(summary));
-	printf("pingpong: CPUs %d and %d, gap %ld us, %llu round trips in %.3f s, %.0f round trips/s, round trip %s, tag %s%s\n",
-	       cpus[0], cpus[1], env.gap_us, (unsigned long long)round_trips,
-	       (double)elapsed_ns / NSEC_PER_SEC,
-	       elapsed_ns ? round_trips * (double)NSEC_PER_SEC / elapsed_ns : 0.0,
-	       summary, wl_env.tag, wl_tag_note());
-
-cleanup:
-	wl_stop();
-	if (ping[1] >= 0)
-		close(ping[1]);
-	if (partner_started)
-		pthread_join(tid, NULL);
-	if (ping[0] >= 0)
-		close(ping[0]);
-	if (pong[0] >= 0)
-		close(pong[0]);
-	if (pong[1] >= 0)
-		close(pong[1]);
-	wl_stats_free(&rtt);
-	return err ? 1 : 0;
+	end_partner();
+	return err ? err : partner.err;
 }
+
+static int summary(void)
+{
+	char rtt_summary[160];
+
+	duration_stats_fmt(&rtt, rtt_summary, sizeof(rtt_summary));
+	wl_summary("CPUs %d and %d, gap %ld us, %llu round trips in %.3f s, %.0f round trips/s, round trip %s",
+		   cpus[0], cpus[1], env.gap_us, (unsigned long long)round_trips,
+		   (double)elapsed_ns / NSEC_PER_SEC,
+		   elapsed_ns ? round_trips * (double)NSEC_PER_SEC / elapsed_ns : 0.0,
+		   rtt_summary);
+	return 0;
+}
+
+static void close_pipes(void)
+{
+	int i;
+
+	end_partner();
+	for (i = 0; i < 2; i++) {
+		if (ping[i] >= 0)
+			close(ping[i]);
+		if (pong[i] >= 0)
+			close(pong[i]);
+	}
+	duration_stats_free(&rtt);
+}
+
+const struct wl_pattern wl_pattern = {
+	.name = "pingpong",
+	.doc = argp_doc,
+	.options = opts,
+	.parse_arg = parse_arg,
+	.tag_param_us = &env.gap_us,
+	.open = open_pipes,
+	.run = run,
+	.summary = summary,
+	.close = close_pipes,
+};

@@ -10,9 +10,6 @@
  * next gap; a gap that has already passed restarts from the wake-up time.
  */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include "workload.h"
 
 static struct env {
@@ -21,11 +18,9 @@ static struct env {
 	.mean_us = 2000,
 };
 
-struct poisson_state {
-	struct wl_rng rng;
-	__u64 gaps;
-	double gap_sum_ns;
-};
+/* The gaps drawn, to show the draws' mean beside the asked one. */
+static __u64 gaps;
+static double gap_sum_ns;
 
 static const char argp_doc[] =
 "Sleep exponentially distributed gaps with mean -m microseconds.\n"
@@ -43,65 +38,39 @@ static const struct argp_option opts[] = {
 
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
-	switch (key) {
-	case 'm':
-		env.mean_us = wl_parse_long(arg, "mean gap", 1, WL_MAX_USEC, state);
-		break;
-	case ARGP_KEY_ARG:
-		argp_error(state, "unexpected argument '%s'", arg);
-		break;
-	default:
+	if (key != 'm')
 		return ARGP_ERR_UNKNOWN;
-	}
+	env.mean_us = parse_long_arg(arg, "mean gap", 1, WL_MAX_USEC, state);
 	return 0;
 }
 
-static __u64 next_deadline(struct wl_timer_run *run, void *ctx, __u64 deadline_ns,
-			   __u64 now_ns)
+static __u64 next_deadline(__u64 deadline_ns, __u64 now_ns)
 {
-	struct poisson_state *ps = ctx;
-	double gap_ns = wl_rand_exp(&ps->rng, (double)env.mean_us * NSEC_PER_USEC);
+	double gap_ns = rng_exp(&wl_rng, (double)env.mean_us * NSEC_PER_USEC);
 
 	if (gap_ns < 1)
 		gap_ns = 1;
-	ps->gaps++;
-	ps->gap_sum_ns += gap_ns;
-	run->overruns += wl_next_gap(&deadline_ns, (__u64)gap_ns, now_ns);
+	gaps++;
+	gap_sum_ns += gap_ns;
+	wl_timer.overruns += wl_next_gap(&deadline_ns, (__u64)gap_ns, now_ns);
 	return deadline_ns;
 }
 
-int main(int argc, char **argv)
+static int summary(void)
 {
-	static const struct argp_child children[] = {
-		{ &wl_argp, 0, "Common options:", 1 },
-		{ &wl_cpu_argp, 0, NULL, 1 },
-		{},
-	};
-	static const struct argp argp = {
-		.options = opts,
-		.parser = parse_arg,
-		.doc = argp_doc,
-		.children = children,
-	};
-	struct poisson_state ps = {};
-	char summary[256];
-	int err;
-
-	wl_prog = "poisson";
-	err = argp_parse(&argp, argc, argv, 0, NULL, NULL);
-	if (err)
-		return 1;
-	wl_default_tag("poisson", env.mean_us);
-	wl_rng_seed(&ps.rng, wl_env.seed);
-
-	err = wl_run_pattern(next_deadline, &ps, summary, sizeof(summary));
-	if (err)
-		goto cleanup;
 	/* the gap drawn last ended after the run and was not slept */
-	printf("poisson: mean %ld us, drawn mean %.1f us, %s, tag %s%s\n", env.mean_us,
-	       ps.gaps ? ps.gap_sum_ns / ps.gaps / NSEC_PER_USEC : 0.0, summary,
-	       wl_env.tag, wl_tag_note());
-
-cleanup:
-	return err ? 1 : 0;
+	wl_summary("mean %ld us, drawn mean %.1f us, %s", env.mean_us,
+		   gaps ? gap_sum_ns / gaps / NSEC_PER_USEC : 0.0, wl_timer_summary());
+	return 0;
 }
+
+const struct wl_pattern wl_pattern = {
+	.name = "poisson",
+	.doc = argp_doc,
+	.options = opts,
+	.parse_arg = parse_arg,
+	.pinnable = true,
+	.tag_param_us = &env.mean_us,
+	.next_deadline = next_deadline,
+	.summary = summary,
+};

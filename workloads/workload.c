@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The shared part of the idlescope workloads: options, the workload tag,
- * deadlines, pinning, PRNG and statistics (see workload.h).
+ * The shared part of the idlescope workloads: main(), the skeleton every
+ * program runs with its wl_pattern, the common options, the workload tag,
+ * deadlines and pinning (see workload.h).
  *
  * The tag is written with the bpf(2) syscall directly rather than through
  * libbpf, so the workloads stay tiny static binaries with no dependency on
@@ -12,9 +13,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
-#include <inttypes.h>
-#include <math.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -35,42 +33,38 @@ struct wl_env wl_env = {
 	.cpu = -1,
 };
 
-const char *wl_prog = "workload";
 volatile sig_atomic_t wl_exiting;
 __u64 wl_end_ns;
+struct rng wl_rng;
+struct wl_timer_run wl_timer;
 
+static const struct wl_pattern *const pattern = &wl_pattern;
 static int tag_map_fd = -1;
 static bool tag_set;
 
 /* Common options ------------------------------------------------------- */
 
-static const struct argp_option wl_opts[] = {
+/*
+ * The common options, in three parts: what a program does not take (-s and
+ * -t without a tag, -c without pinning) is not in its --help either.
+ */
+static const struct argp_option run_opts[] = {	/* every program */
 	{ "duration", 'd', "SECONDS", 0, "Run for SECONDS (default 10)", 0 },
+	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show this help", 0 },
+};
+
+static const struct argp_option tag_opts[] = {	/* all but irqfeed */
 	{ "seed", 's', "SEED", 0, "Seed of the pattern's PRNG (default 1)", 0 },
 	{ "tag", 't', "NAME", 0,
 	  "Tag the run NAME (1-15 characters) instead of the default", 0 },
-	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show this help", 0 },
-	{},
 };
 
-static const struct argp_option wl_cpu_opts[] = {
+static const struct argp_option cpu_opts[] = {	/* pinnable patterns */
 	{ "cpu", 'c', "CPU", 0, "Pin to CPU (default: not pinned)", 0 },
-	{},
 };
 
-long wl_parse_long(const char *arg, const char *what, long min, long max,
-		   struct argp_state *state)
-{
-	char *end;
-	long val;
-
-	errno = 0;
-	val = strtol(arg, &end, 10);
-	if (errno || end == arg || *end || val < min || val > max)
-		argp_error(state, "%s must be an integer from %ld to %ld, not '%s'",
-			   what, min, max, arg);
-	return val;
-}
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define MAX_COMMON_OPTS	(ARRAY_SIZE(run_opts) + ARRAY_SIZE(tag_opts) + ARRAY_SIZE(cpu_opts))
 
 static bool valid_tag(const char *name)
 {
@@ -85,14 +79,14 @@ static bool valid_tag(const char *name)
 	return true;
 }
 
-static error_t wl_parse_arg(int key, char *arg, struct argp_state *state)
+static error_t common_parse_arg(int key, char *arg, struct argp_state *state)
 {
 	unsigned long long seed;
 	char *end;
 
 	switch (key) {
 	case 'd':
-		wl_env.duration_s = wl_parse_long(arg, "duration", 1, 86400, state);
+		wl_env.duration_s = parse_long_arg(arg, "duration", 1, 86400, state);
 		break;
 	case 's':
 		errno = 0;
@@ -109,8 +103,14 @@ static error_t wl_parse_arg(int key, char *arg, struct argp_state *state)
 		strcpy(wl_env.tag, arg);
 		wl_env.tag_given = true;
 		break;
+	case 'c':
+		wl_env.cpu = parse_long_arg(arg, "CPU", 0, CPU_SETSIZE - 1, state);
+		break;
 	case 'h':
 		argp_state_help(state, stderr, ARGP_HELP_STD_HELP);
+		break;
+	case ARGP_KEY_ARG:
+		argp_error(state, "unexpected argument '%s'", arg);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -118,27 +118,41 @@ static error_t wl_parse_arg(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-static error_t wl_cpu_parse_arg(int key, char *arg, struct argp_state *state)
+static size_t add_opts(struct argp_option *to, size_t n, const struct argp_option *from,
+		       size_t nr_from)
 {
-	if (key != 'c')
-		return ARGP_ERR_UNKNOWN;
-	wl_env.cpu = wl_parse_long(arg, "CPU", 0, CPU_SETSIZE - 1, state);
-	return 0;
+	memcpy(to + n, from, nr_from * sizeof(*from));
+	return n + nr_from;
 }
 
-const struct argp wl_argp = {
-	.options = wl_opts,
-	.parser = wl_parse_arg,
-};
+/* The pattern's options, then the common ones that apply to it. */
+static int parse_args(int argc, char **argv)
+{
+	struct argp_option common_opts[MAX_COMMON_OPTS + 1] = {};
+	struct argp common_argp = { .options = common_opts, .parser = common_parse_arg };
+	struct argp_child children[] = {
+		{ &common_argp, 0, "Common options:", 1 },
+		{},
+	};
+	struct argp argp = {
+		.options = pattern->options,
+		.parser = pattern->parse_arg,
+		.doc = pattern->doc,
+		.children = children,
+	};
+	size_t n = 0;
 
-const struct argp wl_cpu_argp = {
-	.options = wl_cpu_opts,
-	.parser = wl_cpu_parse_arg,
-};
+	n = add_opts(common_opts, n, run_opts, ARRAY_SIZE(run_opts));
+	if (!pattern->untagged)
+		n = add_opts(common_opts, n, tag_opts, ARRAY_SIZE(tag_opts));
+	if (pattern->pinnable)
+		n = add_opts(common_opts, n, cpu_opts, ARRAY_SIZE(cpu_opts));
+	return argp_parse(&argp, argc, argv, 0, NULL, NULL);
+}
 
 /* Tag ------------------------------------------------------------------ */
 
-void wl_fmt_usec(char *buf, size_t size, long usec)
+static void fmt_usec(char *buf, size_t size, long usec)
 {
 	if (usec > 0 && usec % 1000000 == 0)
 		snprintf(buf, size, "%lds", usec / 1000000);
@@ -148,18 +162,23 @@ void wl_fmt_usec(char *buf, size_t size, long usec)
 		snprintf(buf, size, "%ldus", usec);
 }
 
-void wl_default_tag(const char *base, long usec)
+/*
+ * The pattern's name followed by the compact form of its parameter, unless
+ * -t was given.  A name that would not fit IDLESCOPE_WORKLOAD_LEN - 1
+ * characters falls back to the pattern's name alone.
+ */
+static void default_tag(void)
 {
 	char param[32] = "";
 	char name[64];
 
 	if (wl_env.tag_given)
 		return;
-	if (usec >= 0)
-		wl_fmt_usec(param, sizeof(param), usec);
-	snprintf(name, sizeof(name), "%s%s", base, param);
+	if (pattern->tag_param_us && *pattern->tag_param_us > 0)
+		fmt_usec(param, sizeof(param), *pattern->tag_param_us);
+	snprintf(name, sizeof(name), "%s%s", pattern->name, param);
 	if (strlen(name) >= IDLESCOPE_WORKLOAD_LEN)
-		snprintf(name, sizeof(name), "%s", base);
+		snprintf(name, sizeof(name), "%s", pattern->name);
 	snprintf(wl_env.tag, sizeof(wl_env.tag), "%s", name);
 }
 
@@ -201,7 +220,7 @@ static void tag_start(void)
 
 	err = tag_map_open();
 	if (err < 0) {
-		fprintf(stderr, "%s: %s (%s: %s): periods are not tagged\n", wl_prog,
+		fprintf(stderr, "%s: %s (%s: %s): periods are not tagged\n", pattern->name,
 			err == -ENOENT ? "no idlescope loader running" :
 					 "cannot open the workload tag map",
 			IDLESCOPE_TAG_PIN, strerror(-err));
@@ -211,20 +230,40 @@ static void tag_start(void)
 	err = tag_map_write(wl_env.tag);
 	if (err < 0) {
 		fprintf(stderr, "%s: cannot write tag '%s' (%s): periods are not tagged\n",
-			wl_prog, wl_env.tag, strerror(-err));
+			pattern->name, wl_env.tag, strerror(-err));
 		return;
 	}
 	tag_set = true;
 }
 
-bool wl_tagged(void)
+/* Clear the tag (all-zero name) and close the map. */
+static void tag_stop(void)
 {
-	return tag_set;
+	int err;
+
+	if (tag_map_fd < 0)
+		return;
+	if (tag_set) {
+		err = tag_map_write("");
+		if (err < 0)
+			fprintf(stderr, "%s: cannot clear tag '%s' (%s)\n", pattern->name,
+				wl_env.tag, strerror(-err));
+	}
+	close(tag_map_fd);
+	tag_map_fd = -1;
 }
 
-const char *wl_tag_note(void)
+void wl_summary(const char *fmt, ...)
 {
-	return tag_set ? "" : " (not set)";
+	va_list args;
+
+	printf("%s: ", pattern->name);
+	va_start(args, fmt);
+	vprintf(fmt, args);
+	va_end(args);
+	if (!pattern->untagged)
+		printf(", tag %s%s", wl_env.tag, tag_set ? "" : " (not set)");
+	putchar('\n');
 }
 
 /* Run ------------------------------------------------------------------ */
@@ -243,12 +282,17 @@ __u64 wl_now_ns(void)
 	return (__u64)ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
 }
 
-void wl_prepare(void)
+/*
+ * Before anything may wait: SIGINT/SIGTERM handlers without SA_RESTART
+ * (blocking calls return EINTR and loops see wl_exiting) and a timer slack
+ * of 1 ns (exact deadlines).
+ */
+static void prepare(void)
 {
 	struct sigaction sa;
 
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = sig_handler;	/* no SA_RESTART: sleeps return EINTR */
+	sa.sa_handler = sig_handler;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
@@ -260,35 +304,20 @@ void wl_prepare(void)
 	prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
 }
 
-int wl_start(void)
+/* -c pinning, the tag, and wl_end_ns.  Returns 0 or -errno (reported). */
+static int start(void)
 {
 	int err;
 
-	wl_prepare();
 	if (wl_env.cpu >= 0) {
 		err = wl_pin_cpu(wl_env.cpu);
 		if (err)
 			return err;
 	}
-	tag_start();
+	if (!pattern->untagged)
+		tag_start();
 	wl_end_ns = wl_now_ns() + wl_env.duration_s * NSEC_PER_SEC;
 	return 0;
-}
-
-void wl_stop(void)
-{
-	int err;
-
-	if (tag_map_fd < 0)
-		return;
-	if (tag_set) {
-		err = tag_map_write("");
-		if (err < 0)
-			fprintf(stderr, "%s: cannot clear tag '%s' (%s)\n", wl_prog,
-				wl_env.tag, strerror(-err));
-	}
-	close(tag_map_fd);
-	tag_map_fd = -1;
 }
 
 int wl_sleep_until(__u64 deadline_ns)
@@ -306,8 +335,11 @@ int wl_sleep_until(__u64 deadline_ns)
 		err = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 		if (!err)
 			return 0;
-		if (err != EINTR)
+		if (err != EINTR) {
+			fprintf(stderr, "%s: clock_nanosleep: %s\n", pattern->name,
+				strerror(err));
 			return -err;
+		}
 	}
 }
 
@@ -333,39 +365,80 @@ bool wl_next_gap(__u64 *deadline_ns, __u64 gap_ns, __u64 now_ns)
 	return false;
 }
 
-int wl_run_timer(wl_next_deadline_fn next, void *ctx, struct wl_timer_run *run)
+/*
+ * The loop every timer pattern shares: next deadline, sleep until it, the
+ * pattern's action, record the lateness; until the next deadline falls
+ * after the end of the run or a signal arrives.  Returns 0 or -errno.
+ */
+static int run_timer(void)
 {
-	__u64 deadline_ns = wl_now_ns();
+	__u64 deadline_ns = wl_now_ns(), woken_ns;
 	int err;
 
 	for (;;) {
-		deadline_ns = next(run, ctx, deadline_ns, wl_now_ns());
+		deadline_ns = pattern->next_deadline(deadline_ns, wl_now_ns());
 		if (deadline_ns > wl_end_ns)
 			return 0;
 		err = wl_sleep_until(deadline_ns);
+		woken_ns = wl_now_ns();
+		if (!err && pattern->wakeup)
+			err = pattern->wakeup();
 		if (err == -EINTR)
 			return 0;
-		if (err) {
-			fprintf(stderr, "%s: clock_nanosleep: %s\n", wl_prog, strerror(-err));
+		if (err < 0)
 			return err;
-		}
+		if (err > 0)
+			continue;
 		/* an absolute sleep never returns early: lateness is >= 0 */
-		wl_stats_add(&run->lateness, wl_now_ns() - deadline_ns);
-		run->wakeups++;
+		duration_stats_add(&wl_timer.lateness, woken_ns - deadline_ns);
+		wl_timer.wakeups++;
 	}
 }
 
-void wl_timer_fmt(struct wl_timer_run *run, char *buf, size_t size)
+const char *wl_timer_summary(void)
 {
+	static char buf[256];
 	char lateness[128];
 	int len;
 
-	wl_stats_fmt(&run->lateness, lateness, sizeof(lateness));
-	len = snprintf(buf, size, "%llu wakeups, lateness %s",
-		       (unsigned long long)run->wakeups, lateness);
-	if (run->overruns && len > 0 && (size_t)len < size)
-		snprintf(buf + len, size - len, ", %llu overruns",
-			 (unsigned long long)run->overruns);
+	duration_stats_fmt(&wl_timer.lateness, lateness, sizeof(lateness));
+	len = snprintf(buf, sizeof(buf), "%llu wakeups, lateness %s",
+		       (unsigned long long)wl_timer.wakeups, lateness);
+	if (wl_timer.overruns && len > 0 && (size_t)len < sizeof(buf))
+		snprintf(buf + len, sizeof(buf) - len, ", %llu overruns",
+			 (unsigned long long)wl_timer.overruns);
+	return buf;
+}
+
+int main(int argc, char **argv)
+{
+	int err;
+
+	/* argp itself exits 64 on a bad option, after one line */
+	if (parse_args(argc, argv))
+		return 1;
+	default_tag();
+	rng_seed(&wl_rng, wl_env.seed);
+	prepare();
+
+	err = pattern->open ? pattern->open() : 0;
+	if (err)
+		goto cleanup;
+	err = start();
+	if (err)
+		goto cleanup;
+	err = pattern->next_deadline ? run_timer() : pattern->run();
+	tag_stop();		/* the summary is not the pattern's */
+	if (err)
+		goto cleanup;
+	err = pattern->summary();
+
+cleanup:
+	tag_stop();
+	if (pattern->close)
+		pattern->close();
+	duration_stats_free(&wl_timer.lateness);
+	return err ? 1 : 0;
 }
 
 /* CPUs ----------------------------------------------------------------- */
@@ -392,120 +465,9 @@ int wl_pin_cpu(int cpu)
 	CPU_SET(cpu, &set);
 	if (sched_setaffinity(0, sizeof(set), &set)) {
 		err = -errno;
-		fprintf(stderr, "%s: cannot pin to CPU %d: %s\n", wl_prog, cpu,
+		fprintf(stderr, "%s: cannot pin to CPU %d: %s\n", pattern->name, cpu,
 			strerror(-err));
 		return err;
 	}
 	return 0;
-}
-
-/* PRNG ----------------------------------------------------------------- */
-
-void wl_rng_seed(struct wl_rng *rng, __u64 seed)
-{
-	rng->state = seed;
-}
-
-__u64 wl_rand_u64(struct wl_rng *rng)
-{
-	__u64 z = (rng->state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-__s64 wl_rand_range(struct wl_rng *rng, __s64 lo, __s64 hi)
-{
-	__u64 span = (__u64)(hi - lo) + 1;
-
-	/* Lemire's multiply-shift: bias below 2^-40 for the spans used here */
-	if (span == 0)
-		return (__s64)wl_rand_u64(rng);
-	return lo + (__s64)(((__uint128_t)wl_rand_u64(rng) * span) >> 64);
-}
-
-double wl_rand_unit(struct wl_rng *rng)
-{
-	return (wl_rand_u64(rng) >> 11) * 0x1.0p-53;
-}
-
-double wl_rand_exp(struct wl_rng *rng, double mean)
-{
-	/* inversion; 1 - u is in (0, 1], so the log is finite */
-	return -mean * log(1.0 - wl_rand_unit(rng));
-}
-
-/* Statistics ----------------------------------------------------------- */
-
-void wl_stats_add(struct wl_stats *stats, __u64 value_ns)
-{
-	__u32 *grown;
-	size_t cap;
-
-	stats->count++;
-	stats->sum_ns += value_ns;
-	if (value_ns > stats->max_ns)
-		stats->max_ns = value_ns;
-	if (stats->nr == WL_STATS_MAX_SAMPLES)
-		return;
-	if (stats->nr == stats->cap) {
-		cap = stats->cap ? stats->cap * 2 : 4096;
-		grown = realloc(stats->samples_ns, cap * sizeof(*grown));
-		if (!grown)
-			return;	/* percentiles then cover the samples kept */
-		stats->samples_ns = grown;
-		stats->cap = cap;
-	}
-	stats->samples_ns[stats->nr++] = value_ns > UINT32_MAX ? UINT32_MAX : value_ns;
-}
-
-static int cmp_u32(const void *a, const void *b)
-{
-	__u32 x = *(const __u32 *)a, y = *(const __u32 *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Nearest-rank percentile of the sorted samples. */
-static __u64 percentile(const struct wl_stats *stats, unsigned int pct)
-{
-	size_t rank = (stats->nr * pct + 99) / 100;
-
-	return stats->samples_ns[rank ? rank - 1 : 0];
-}
-
-void wl_stats_fmt(struct wl_stats *stats, char *buf, size_t size)
-{
-	if (!stats->count || !stats->nr) {
-		snprintf(buf, size, "no samples");
-		return;
-	}
-	qsort(stats->samples_ns, stats->nr, sizeof(*stats->samples_ns), cmp_u32);
-	snprintf(buf, size, "mean %.1f us, median %.1f us, p99 %.1f us, max %.1f us",
-		 (double)stats->sum_ns / stats->count / NSEC_PER_USEC,
-		 (double)percentile(stats, 50) / NSEC_PER_USEC,
-		 (double)percentile(stats, 99) / NSEC_PER_USEC,
-		 (double)stats->max_ns / NSEC_PER_USEC);
-}
-
-void wl_stats_free(struct wl_stats *stats)
-{
-	free(stats->samples_ns);
-	memset(stats, 0, sizeof(*stats));
-}
-
-int wl_run_pattern(wl_next_deadline_fn next, void *ctx, char *summary, size_t size)
-{
-	struct wl_timer_run run = {};
-	int err;
-
-	err = wl_start();
-	if (!err)
-		err = wl_run_timer(next, ctx, &run);
-	wl_stop();
-	if (!err)
-		wl_timer_fmt(&run, summary, size);
-	wl_stats_free(&run.lateness);
-	return err;
 }

@@ -4,12 +4,20 @@
  *
  * A workload makes one known idle pattern for -d seconds and, while it runs,
  * names that pattern in the loader's pinned tag map so every idle period the
- * BPF side records carries the workload's name.  The pieces here are the
- * ones each pattern needs and that must behave the same everywhere: the
- * common options (-d, -s, -t, -c), the tag, a seeded PRNG (so a pattern is
- * the same sequence of sleeps on every run), absolute-deadline sleeps on
- * CLOCK_MONOTONIC (so lateness does not accumulate into drift), CPU pinning,
- * and the lateness statistics the summaries print.
+ * BPF side records carries the workload's name.  Every program has the same
+ * life, so it is written once, as the main() of workload.c: parse the
+ * options (the pattern's own and the common -d, -s, -t, -c), choose the
+ * default tag, open what the run needs, tag, run until the end of -d or a
+ * signal, untag, print one summary line, close, exit 0 or 1 (64 for bad
+ * options).  A program only describes its pattern, in the struct wl_pattern
+ * it defines as wl_pattern: its options, its run (or, for a timer pattern,
+ * its rule for the next deadline) and its summary.
+ *
+ * The pieces the patterns build on must behave the same everywhere:
+ * absolute-deadline sleeps on CLOCK_MONOTONIC (lateness does not accumulate
+ * into drift), the seeded PRNG (lib/rng.h: a pattern is the same sequence of
+ * sleeps on every run), CPU pinning, and the duration statistics the
+ * summaries print (lib/stats.h).
  */
 #ifndef __WORKLOAD_H
 #define __WORKLOAD_H
@@ -19,7 +27,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <linux/types.h>
+#include "args.h"
 #include "idlescope.h"
+#include "rng.h"
+#include "stats.h"
 
 #define WL_DEFAULT_DURATION_S	10
 #define WL_DEFAULT_SEED		1
@@ -28,69 +39,82 @@
 #define NSEC_PER_USEC		1000ULL
 #define NSEC_PER_SEC		1000000000ULL
 
-/* What the common options set; programs read it after argp_parse(). */
+/* What the common options set; patterns read it from open() on. */
 struct wl_env {
 	long duration_s;		/* -d */
 	__u64 seed;			/* -s */
-	char tag[IDLESCOPE_WORKLOAD_LEN];	/* -t, or the program's default */
+	char tag[IDLESCOPE_WORKLOAD_LEN];	/* -t, or the default tag */
 	bool tag_given;			/* -t was on the command line */
 	int cpu;			/* -c, -1 = not pinned */
 };
 
 extern struct wl_env wl_env;
-extern const char *wl_prog;		/* program name, prefixes every message */
 extern volatile sig_atomic_t wl_exiting;	/* SIGINT or SIGTERM arrived */
+extern __u64 wl_end_ns;		/* CLOCK_MONOTONIC end of the run (start + -d) */
+extern struct rng wl_rng;	/* the pattern's random draws, seeded with -s */
+
+/* One run of a timer pattern: wake-ups at absolute deadlines. */
+struct wl_timer_run {
+	__u64 wakeups;
+	__u64 overruns;			/* deadlines already past when computed */
+	struct duration_stats lateness;	/* wake-up time minus deadline */
+};
+
+/* A timer pattern's run, for its summary. */
+extern struct wl_timer_run wl_timer;
 
 /*
- * argp children: -d/-s/-t (and -h) for every workload, -c for those that run
- * on one CPU.  Use as { &wl_argp, 0, "Common options:", 1 }.
+ * A timer pattern's rule for its next deadline, given the one just slept to
+ * (the start time before the first) and the time now; counts an overrun in
+ * wl_timer when it had to skip or rebase.
  */
-extern const struct argp wl_argp;
-extern const struct argp wl_cpu_argp;
+typedef __u64 (*wl_next_deadline_fn)(__u64 deadline_ns, __u64 now_ns);
 
-/* Parse a decimal in [min, max] or argp_error() naming what it is. */
-long wl_parse_long(const char *arg, const char *what, long min, long max,
-		   struct argp_state *state);
+/* One workload program: its pattern, for main(). */
+struct wl_pattern {
+	const char *name;		/* program name, message prefix, default tag */
+	const char *doc;		/* argp doc: what it does, default tag, EXAMPLES */
+	const struct argp_option *options;	/* the pattern's own, or NULL */
+	argp_parser_t parse_arg;	/* parses them; cross-checks at ARGP_KEY_END */
+	bool pinnable;			/* takes -c CPU */
+	bool untagged;			/* host side (irqfeed): no tag, no -s/-t */
+	/* The default tag is name + this parameter in compact units, if > 0. */
+	const long *tag_param_us;
 
-/* "1ms", "100us", "2s": the compact duration used in default tags. */
-void wl_fmt_usec(char *buf, size_t size, long usec);
+	/* Optional: what the run needs (device, pipes), opened untagged.
+	 * Returns 0 or a negative errno, having said what failed. */
+	int (*open)(void);
+	/* Either a timer pattern: wake-ups at the deadlines this gives ... */
+	wl_next_deadline_fn next_deadline;
+	/* ... optionally acting on each: 0 counts it, 1 skips it (not a
+	 * wake-up of the pattern), a negative errno ends the run. */
+	int (*wakeup)(void);
+	/* ... or the whole run, until wl_end_ns or wl_exiting.  Returns 0 or
+	 * a negative errno, having said what failed. */
+	int (*run)(void);
+	/* Print the summary line with wl_summary().  Returns 0, or a negative
+	 * errno when the run, though complete, did not make its pattern. */
+	int (*summary)(void);
+	/* Optional: undo open(), also after it failed part way. */
+	void (*close)(void);
+};
 
-/*
- * Default tag = base followed by the compact form of usec (usec < 0: base
- * alone), unless -t was given.  A name that would not fit
- * IDLESCOPE_WORKLOAD_LEN - 1 characters falls back to base alone.
- */
-void wl_default_tag(const char *base, long usec);
+/* Each program's one definition: what main() runs (see the top of this file). */
+extern const struct wl_pattern wl_pattern;
 
-/*
- * What any program sleeping to deadlines needs: SIGINT/SIGTERM handlers
- * without SA_RESTART (blocking calls return EINTR and loops see
- * wl_exiting) and a timer slack of 1 ns (exact deadlines).
- */
-void wl_prepare(void);
+/* "NAME: <fmt>, tag TAG[ (not set)]\n" on stdout: the summary line. */
+void wl_summary(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/*
- * Start a run: wl_prepare(), -c pinning, the tag, and wl_end_ns.  Returns 0
- * or a negative errno when pinning failed (already reported).
- */
-int wl_start(void);
+/* "4999 wakeups, lateness mean ... max 812.0 us[, 3 overruns]" of wl_timer. */
+const char *wl_timer_summary(void);
 
-/* End a run: clear the tag (all-zero name) and close the map. */
-void wl_stop(void);
-
-/* True once the tag is in the loader's map; summaries say so. */
-bool wl_tagged(void);
-
-/* " (not set)" when the tag could not be written, "" otherwise. */
-const char *wl_tag_note(void);
-
-/* CLOCK_MONOTONIC in ns; the run's end (start + -d) once wl_start() ran. */
+/* CLOCK_MONOTONIC in ns. */
 __u64 wl_now_ns(void);
-extern __u64 wl_end_ns;
 
 /*
  * Sleep until the absolute CLOCK_MONOTONIC time deadline_ns.  Returns 0 on
- * time, -EINTR when a signal asked the run to stop.
+ * time, -EINTR when a signal asked the run to stop, another negative errno
+ * (reported) when the clock failed.
  */
 int wl_sleep_until(__u64 deadline_ns);
 
@@ -114,71 +138,5 @@ int wl_usable_cpus(int *cpus, int max);
 
 /* Pin the calling thread to cpu; reports failure and returns -errno. */
 int wl_pin_cpu(int cpu);
-
-/* splitmix64: tiny, seedable, and the same sequence on every machine. */
-struct wl_rng {
-	__u64 state;
-};
-
-void wl_rng_seed(struct wl_rng *rng, __u64 seed);
-__u64 wl_rand_u64(struct wl_rng *rng);
-/* Uniform integer in [lo, hi] (lo <= hi). */
-__s64 wl_rand_range(struct wl_rng *rng, __s64 lo, __s64 hi);
-/* Uniform double in [0, 1). */
-double wl_rand_unit(struct wl_rng *rng);
-/* Exponentially distributed with the given mean (a Poisson process gap). */
-double wl_rand_exp(struct wl_rng *rng, double mean);
-
-/*
- * Samples of a duration (lateness, read latency, ...), kept exactly up to
- * WL_STATS_MAX_SAMPLES (16 MB); mean and max always cover every sample,
- * percentiles the ones kept.
- */
-#define WL_STATS_MAX_SAMPLES	(4U << 20)
-
-struct wl_stats {
-	__u32 *samples_ns;		/* saturated at UINT32_MAX (4.29 s) */
-	size_t nr;			/* samples kept */
-	size_t cap;
-	__u64 count;			/* samples seen, kept or not */
-	__u64 sum_ns;
-	__u64 max_ns;
-};
-
-void wl_stats_add(struct wl_stats *stats, __u64 value_ns);
-/* "mean 57.3 us, median 50.1 us, p99 120.4 us, max 812.0 us" */
-void wl_stats_fmt(struct wl_stats *stats, char *buf, size_t size);
-void wl_stats_free(struct wl_stats *stats);
-
-/* One run of a timer pattern: wake-ups at absolute deadlines. */
-struct wl_timer_run {
-	__u64 wakeups;
-	__u64 overruns;			/* deadlines already past when computed */
-	struct wl_stats lateness;	/* wake-up time minus deadline */
-};
-
-/*
- * A pattern's rule for its next deadline, given the one just slept to (the
- * start time before the first) and the time now; counts an overrun in run
- * when it had to skip or rebase.
- */
-typedef __u64 (*wl_next_deadline_fn)(struct wl_timer_run *run, void *ctx,
-				     __u64 deadline_ns, __u64 now_ns);
-
-/*
- * The loop every timer pattern shares: next deadline, sleep until it,
- * record the lateness; until the next deadline falls after the end of the
- * run or a signal arrives.  Returns 0 or a negative errno.
- */
-int wl_run_timer(wl_next_deadline_fn next, void *ctx, struct wl_timer_run *run);
-
-/* "4999 wakeups, lateness mean ... max 812.0 us[, 3 overruns]" */
-void wl_timer_fmt(struct wl_timer_run *run, char *buf, size_t size);
-
-/*
- * A whole timer pattern: tag, wl_run_timer(), untag, and its summary line
- * (wl_timer_fmt()) in summary[].  Returns 0 or a negative errno.
- */
-int wl_run_pattern(wl_next_deadline_fn next, void *ctx, char *summary, size_t size);
 
 #endif /* __WORKLOAD_H */

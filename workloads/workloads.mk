@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The workloads, for the top-level Makefile: `include workloads/workloads.mk`
-# (after its first rule, so `help` stays the default goal).  Uses BUILD, CC
-# and CFLAGS from there; the defaults below only serve workloads/Makefile.
+# (after its first rule, so `help` stays the default goal, and after
+# lib/lib.mk).  Uses BUILD, CC and CFLAGS from there; the defaults below only
+# serve workloads/Makefile.
 #
 #   $(WORKLOAD_BINS)  the guest programs, static: $(BUILD)/workloads/NAME
 #   $(IRQFEED)        the host-side feeder of irqtrain (dynamic)
@@ -15,15 +16,18 @@ WORKLOADS := idle periodic jitter bimodal poisson pingpong iowait irqtrain
 WORKLOAD_BINS := $(addprefix $(BUILD)/workloads/,$(WORKLOADS))
 WORKLOAD_LIBS := -lpthread -lm
 IRQFEED := $(BUILD)/irqfeed
+# The skeleton and the library every program links.
+WORKLOAD_COMMON := workloads/workload.c workloads/workload.h bpf/idlescope.h \
+	$(LIB_ARGS) $(LIB_RNG) $(LIB_STATS)
 
 .PHONY: workloads
 
 workloads: $(WORKLOAD_BINS) $(IRQFEED)
 
-$(BUILD)/workloads/%: workloads/%.c workloads/workload.c workloads/workload.h bpf/idlescope.h
+$(BUILD)/workloads/%: workloads/%.c $(WORKLOAD_COMMON)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -static -Ibpf workloads/workload.c $< -o $@ $(WORKLOAD_LIBS)
+	$(CC) $(CFLAGS) -static -Ibpf -Ilib $(filter %.c,$^) -o $@ $(WORKLOAD_LIBS)
 
-$(IRQFEED): workloads/irqfeed.c workloads/workload.c workloads/workload.h bpf/idlescope.h
+$(IRQFEED): workloads/irqfeed.c $(WORKLOAD_COMMON)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Ibpf workloads/workload.c $< -o $@ -lm
+	$(CC) $(CFLAGS) -Ibpf -Ilib $(filter %.c,$^) -o $@ -lm

@@ -10,7 +10,8 @@ bin=$out/test_models
 tarball=/usr/src/linux-source-6.1.tar.xz
 menu_c=$top/build/linux/drivers/cpuidle/governors/menu.c
 mkdir -p "$out"
-gcc -O2 -g -Wall -Wextra -I"$top/bpf" -I"$top/loader" "$top/tests/host/test_models.c" \
+gcc -O2 -g -Wall -Wextra -I"$top/bpf" -I"$top/loader" \
+	-I"$top/kernel/modules/idlescope_states" "$top/tests/host/test_models.c" \
 	"$top/loader/models.c" -o "$bin" ||
 	{ echo "FAIL: models: test program does not build"; exit 1; }
 if [ ! -f "$menu_c" ] && [ -f "$tarball" ]; then

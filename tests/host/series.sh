@@ -17,6 +17,18 @@ tar -C "$tmp" -xf "$tarball" --wildcards 'linux-source-6.1/drivers/cpuidle/*' \
 	{ fail "series: pristine tree" "cannot unpack $tarball"; exit 0; }
 tree=$tmp/linux-source-6.1
 
+# checkpatch_ok FILE [OPTION...]: checkpatch.pl reports no ERROR in FILE.
+checkpatch_ok() {
+	local file=$1 name="series: checkpatch finds no ERROR in $(basename "$1")"
+	shift
+	(cd "$tree" && perl scripts/checkpatch.pl --no-tree -q "$@" "$file") >"$tmp/cp" 2>&1
+	if grep -q '^ERROR:' "$tmp/cp"; then
+		fail "$name" "$(grep -c '^ERROR:' "$tmp/cp") errors, first: $(grep -m 1 '^ERROR:' "$tmp/cp")"
+	else
+		pass "$name"
+	fi
+}
+
 series=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/kernel/patches/series")
 check "series: lists at least one patch" [ -n "$series" ]
 for p in $series; do
@@ -27,13 +39,10 @@ for p in $series; do
 	else
 		fail "series: $p applies cleanly in order" "$(tr '\n' ' ' <"$tmp/out")"
 	fi
-	(cd "$tree" && perl scripts/checkpatch.pl --no-tree -q "$top/kernel/patches/$p") >"$tmp/cp" 2>&1
-	errors=$(grep -c '^ERROR:' "$tmp/cp")
-	check "series: checkpatch finds no ERROR in $p ($errors)" [ "$errors" = 0 ]
+	checkpatch_ok "$top/kernel/patches/$p"
 	grep -q '^Signed-off-by: ' "$top/kernel/patches/$p"
 	check "series: $p is signed off" [ $? = 0 ]
 done
-(cd "$tree" && perl scripts/checkpatch.pl --no-tree -q -f \
-	"$top/kernel/modules/idlescope_states/idlescope_states.c") >"$tmp/cp" 2>&1
-errors=$(grep -c '^ERROR:' "$tmp/cp")
-check "series: checkpatch finds no ERROR in idlescope_states.c ($errors)" [ "$errors" = 0 ]
+for f in "$top"/kernel/modules/idlescope_states/*.[ch]; do
+	checkpatch_ok "$f" -f
+done

@@ -27,6 +27,7 @@
 #include <string.h>
 #include "models.h"
 #include "check.h"
+#include "idlescope_states_table.h"
 
 #define US		1000ULL		/* ns per us */
 #define MS		(1000 * US)
@@ -37,21 +38,31 @@
  * ============
  */
 
-/* kernel/modules/idlescope_states' default: POLL + intel_idle's Skylake. */
-static const unsigned int skl_us[][2] = {	/* exit latency, target residency */
-	{ 0, 0 },		/* POLL */
-	{ 2, 2 },		/* C1 */
-	{ 10, 20 },		/* C1E */
-	{ 70, 100 },		/* C3 */
-	{ 85, 200 },		/* C6 */
-	{ 124, 800 },		/* C7s */
-	{ 200, 800 },		/* C8 */
-	{ 480, 5000 },		/* C9 */
-	{ 890, 5000 },		/* C10 */
-};
+/*
+ * kernel/modules/idlescope_states' default: POLL, then the states= string
+ * the module parses (intel_idle's Skylake client table), from its header.
+ */
+#define SKL_STATES	IDLESCOPE_STATES_DEFAULT
 
-#define SKL_C1E		2
-#define SKL_C10		8
+/* Index of the state named @name in skl_table(), -1 if there is none. */
+static int skl_state(const char *name)
+{
+	const char *entry = SKL_STATES;
+	size_t len = strlen(name);
+	int i;
+
+	for (i = 1; ; i++) {
+		if (!strncmp(entry, name, len) && entry[len] == ':')
+			return i;
+		entry = strchr(entry, ',');
+		if (!entry)
+			return -1;
+		entry++;
+	}
+}
+
+#define SKL_C1E		skl_state("C1E")
+#define SKL_C10		skl_state("C10")
 
 /*
  * Correction factor buckets without I/O waiters, by decade of the next
@@ -60,19 +71,52 @@ static const unsigned int skl_us[][2] = {	/* exit latency, target residency */
 #define BUCKET_10MS	4
 #define BUCKET_100MS	5
 
-static struct model_states_table skl_table(void)
+/*
+ * POLL and the entries of SKL_STATES, NAME:EXIT_LATENCY_US:TARGET_RESIDENCY_US;
+ * *parsed_all tells whether every entry was read (the table is the one the
+ * module builds only then).
+ */
+static struct model_states_table parse_skl_table(bool *parsed_all)
 {
+	const char *entry = SKL_STATES;
+	unsigned int exit_us, target_us;
 	struct model_states_table t;
-	int i;
+	int len;
 
 	memset(&t, 0, sizeof(t));
-	t.nr_states = ARRAY_SIZE(skl_us);
-	for (i = 0; i < t.nr_states; i++) {
-		t.states[i].exit_latency_ns = skl_us[i][0] * US;
-		t.states[i].target_residency_ns = skl_us[i][1] * US;
-	}
 	t.states[0].polling = true;
+	t.nr_states = 1;
+	while (t.nr_states < IDLESCOPE_MAX_STATES &&
+	       sscanf(entry, "%*[^:,]:%u:%u%n", &exit_us, &target_us, &len) == 2) {
+		t.states[t.nr_states].exit_latency_ns = exit_us * US;
+		t.states[t.nr_states].target_residency_ns = target_us * US;
+		t.nr_states++;
+		entry += len;
+		if (*entry != ',')
+			break;
+		entry++;
+	}
+	*parsed_all = !*entry;
 	return t;
+}
+
+static struct model_states_table skl_table(void)
+{
+	bool parsed_all;
+
+	return parse_skl_table(&parsed_all);
+}
+
+/* The checks below rely on the default table's C1E and C10. */
+static void test_skl_table(void)
+{
+	bool parsed_all;
+
+	parse_skl_table(&parsed_all);
+	check(parsed_all, "states: the module's default table parses to its end",
+	      "stopped in '%s'", SKL_STATES);
+	check(SKL_C1E > 0 && SKL_C10 > 0, "states: the default table has C1E and C10",
+	      "'%s'", SKL_STATES);
 }
 
 /*
@@ -1078,6 +1122,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
+	test_skl_table();
 	test_rpd_repeating_pattern();
 	test_rpd_sum_vs_expected();
 	test_rpd_decay();

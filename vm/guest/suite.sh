@@ -6,41 +6,37 @@
 # idlescope watches; one loader run per governor, its live dashboard on the
 # console, its reports and raw records under /host/<governor>/.
 #
-# usage: suite.sh SECONDS_PER_WORKLOAD GOVERNORS WORKLOADS
-#        suite.sh --check GOVERNORS WORKLOADS
-# The second form only checks the names (on the host, before booting).
+# usage: suite.sh SUITE_FILE KNOWN_GOVERNORS SECONDS_PER_WORKLOAD GOVERNORS WORKLOADS
+#        suite.sh --check SUITE_FILE KNOWN_GOVERNORS GOVERNORS WORKLOADS
+# SUITE_FILE is workloads/suite.txt (the workloads' names and commands),
+# KNOWN_GOVERNORS the governors of bpf/idlescope.h; the Makefile passes
+# both.  The second form only checks the names (on the host, before
+# building or booting anything).
 
-known_governors="menu teo ladder menu2010 menu2010fix menu2010rpd"
+if [ "$1" = --check ]; then
+	check_only=1
+	shift
+fi
+suite_file=$1
+known_governors=$2
 
-# workload_command NAME: the command that runs workload NAME for
-# per_workload_s seconds; fails for an unknown name.
+# workload_command NAME: the command template of workload NAME (it runs
+# for $d seconds); fails for an unknown name.
 workload_command() {
-	d=$per_workload_s
-	case $1 in
-	# An idle guest has 5 to 10 periods/s per CPU: 8 times as long
-	# gives it about as many samples as the busier patterns.
-	idle) echo "idle -d $((d * 8))" ;;
-	periodic[0-9]*ms | periodic[0-9]*us)
-		p=${1#periodic}
-		case $p in
-		*ms) p=${p%ms}000 ;;
-		*us) p=${p%us} ;;
-		esac
-		case $p in *[!0-9]*) return 1 ;; esac
-		echo "on_both_cpus periodic -d $d -p $p -t $1" ;;
-	jitter) echo "on_both_cpus jitter -d $d -t jitter" ;;
-	bimodal) echo "on_both_cpus bimodal -d $d" ;;
-	poisson) echo "on_both_cpus poisson -d $d -t poisson" ;;
-	pingpong) echo "pingpong -d $d" ;;
-	iowait) echo "on_both_cpus iowait -d $d -f /dev/vda" ;;
-	irqtrain) echo "with_irqfeed irqtrain -d $d -f /dev/ttyS1" ;;
-	*) return 1 ;;
-	esac
+	awk -v name="$1" '$1 !~ /^#/ && $1 == name {
+			sub(/^[^ \t]+[ \t]+/, ""); print; found = 1; exit }
+		END { exit !found }' "$suite_file"
+}
+
+# workload_names: every NAME of the suite file, on one line.
+workload_names() {
+	awk '$1 !~ /^#/ && NF { printf "%s%s", sep, $1; sep = " " }' "$suite_file"
 }
 
 # check_names GOVERNORS WORKLOADS: one line and failure for the first
 # unknown name.
 check_names() {
+	[ -r "$suite_file" ] || { echo "suite: cannot read the workload list '$suite_file'" >&2; return 1; }
 	for g in $1; do
 		case " $known_governors " in
 		*" $g "*) ;;
@@ -49,24 +45,23 @@ check_names() {
 	done
 	for w in $2; do
 		workload_command "$w" >/dev/null || {
-			echo "suite: unknown workload '$w' (known: idle periodic<N>us periodic<N>ms" \
-				"jitter bimodal poisson pingpong iowait irqtrain)" >&2
+			echo "suite: unknown workload '$w' (known: $(workload_names))" >&2
 			return 1
 		}
 	done
 }
 
-if [ "$1" = --check ]; then
-	check_names "$2" "$3"
+if [ -n "$check_only" ]; then
+	check_names "$3" "$4"
 	exit
 fi
 
 . /usr/share/idlescope/lib.sh
 
-per_workload_s=${1:-5}
-governors=${2:-$known_governors}
-# The default set is the Makefile's WORKLOAD_SET.
-workloads=${3:?"usage: suite.sh SECONDS_PER_WORKLOAD GOVERNORS WORKLOADS"}
+# d: the seconds per workload, as the suite file's commands call it.
+d=${3:?"usage: suite.sh SUITE_FILE KNOWN_GOVERNORS SECONDS_PER_WORKLOAD GOVERNORS WORKLOADS"}
+governors=$4
+workloads=$5
 
 check_names "$governors" "$workloads" || exit 1
 insmod /lib/modules/idlescope_states.ko || exit 1

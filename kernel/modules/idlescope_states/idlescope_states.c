@@ -69,12 +69,7 @@
 #include <linux/string_helpers.h>
 #include <linux/stringify.h>
 
-/*
- * skl_cstates of drivers/idle/intel_idle.c in Linux 6.1, as
- * NAME:EXIT_LATENCY_US:TARGET_RESIDENCY_US.
- */
-#define IDLESCOPE_SKL_STATES \
-	"C1:2:2,C1E:10:20,C3:70:100,C6:85:200,C7s:124:800,C8:200:800,C9:480:5000,C10:890:5000"
+#include "idlescope_states_table.h"
 
 /* Bounds the busy-wait that exit_delay does with interrupts disabled. */
 #define IDLESCOPE_MAX_US		1000000
@@ -82,7 +77,7 @@
 /* udelay() computes in 32 bits and is meant for short waits: wait in steps. */
 #define IDLESCOPE_UDELAY_CHUNK_US	1000
 
-static char *states = IDLESCOPE_SKL_STATES;
+static char *states = IDLESCOPE_STATES_DEFAULT;
 module_param(states, charp, 0444);
 MODULE_PARM_DESC(states,
 		 "Halt states after POLL, NAME:EXIT_US:TARGET_US[,...] (default: intel_idle Skylake client table)");
