@@ -94,7 +94,7 @@ initramfs: $(INITRAMFS)
 # of workloads/suite.txt, which vm/guest/suite.sh runs.
 SECONDS_PER_WORKLOAD ?= 5
 KNOWN_GOVERNORS := $(filter-out none,$(shell sed -n \
-	's/^[[:space:]]*X([A-Z0-9_]*,[[:space:]]*"\([^"]*\)").*/\1/p' bpf/idlescope.h))
+	's/^[[:space:]]*X([A-Z0-9_]*,[[:space:]]*\([a-z0-9_]*\)).*/\1/p' bpf/idlescope.h))
 SUITE := workloads/suite.txt
 GOVERNORS ?= $(KNOWN_GOVERNORS)
 WORKLOAD_SET ?= $(shell awk '$$1 ~ /^[^\#]/ { print $$1 }' $(SUITE))
