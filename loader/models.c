@@ -225,7 +225,6 @@ static __u64 m2010_step(struct model_menu2010 *data,
 {
 	int latency_req = in->latency_req_ns / NSEC_PER_USEC;	/* div_s64() */
 	int first, i, multiplier, load;
-	__u64 expected_us;
 
 	/*
 	 * menu2010_reflect() of the period before.  When another governor
@@ -260,9 +259,11 @@ static __u64 m2010_step(struct model_menu2010 *data,
 	if (latency_req == 0)
 		return 0;
 
-	/* DIV_ROUND_UP_ULL() to us, saturated at UINT_MAX */
-	expected_us = (in->next_timer_ns + NSEC_PER_USEC - 1) / NSEC_PER_USEC;
-	data->expected_us = expected_us < UINT_MAX ? expected_us : UINT_MAX;
+	/*
+	 * DIV_ROUND_UP((u32)ns, 1000) as 2.6.34: truncated to 32 bits and
+	 * rounded up in unsigned int, wrapping with it.
+	 */
+	data->expected_us = ((__u32)in->next_timer_ns + 1000U - 1) / 1000U;
 
 	data->bucket = m2010_which_bucket(data->expected_us, in->nr_iowaiters);
 

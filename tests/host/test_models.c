@@ -364,17 +364,25 @@ static void test_menu2010_u32_wrap(void)
 	__u64 p;
 
 	/*
-	 * A 5 s timer: menu2010 believes it slept all of it (POLL), and
-	 * RESOLUTION * 5000000 = 5120000000 wraps in 32 bits to 825032704;
-	 * / 5000000 = 165.  Factor 3072 + 165 = 3237, prediction
-	 * (5000000 * 3237 + 2048) / 4096 = 3951416 us.
+	 * A 5 s timer, worked out from 2.6.34: expected_us =
+	 * DIV_ROUND_UP((u32)5000000000, 1000) = DIV_ROUND_UP(705032704, 1000)
+	 * = 705033 us, bucket >= 100 ms.  menu2010 believes it slept all of
+	 * it (POLL, not time-valid), so measured_us = 705033 and RESOLUTION *
+	 * 705033 = 721953792 fits in 32 bits: / 705033 = 1024, a perfect
+	 * prediction.  Factor 4096 * 3 / 4 + 1024 = 4096: it does not decay,
+	 * and the prediction is (705033 * 4096 + 2048) / 4096 = 705033 us.
 	 */
 	sim_start(&bug, MODEL_MENU2010, skl_table());
 	p = sim_periods(&bug, 2, 5000 * MS, 5000 * MS, -1);
-	CHECK_EQ("menu2010: u32 RESOLUTION * measured_us wraps at 5 s",
-		 bug.ms.m2010.correction_factor[BUCKET_100MS], 3072 + 165);
-	CHECK_EQ("menu2010: ... and the 5 s prediction drops to 3.95 s",
-		 p, 3951416 * US);
+	CHECK_EQ("menu2010: a 5 s timer is 705033 us in 32 bits, factor stays 4096",
+		 bug.ms.m2010.correction_factor[BUCKET_100MS], 4096);
+	CHECK_EQ("menu2010: ... and the 5 s prediction is 705033 us",
+		 p, 705033 * US);
+	/* (u32)ns + 999 wraps in unsigned int just below 2^32 ns: 0 us. */
+	sim_start(&bug, MODEL_MENU2010, skl_table());
+	p = sim_period(&bug, 4294967000ULL, 1 * MS, -1);
+	CHECK_EQ("menu2010: a timer of 4294967000 ns rounds up past 2^32 to 0 us",
+		 bug.ms.m2010.expected_us, 0);
 }
 
 static void test_menu2010_selection(void)
