@@ -36,6 +36,11 @@ help:
 	@echo "  make initramfs  build the guest initramfs"
 	@echo "  make clean      remove build/ (the kernel cache stays)"
 
+# The guest's clock for every boot (vm/run.sh): virtual (icount, the
+# default for everything that measures) or host (multi-threaded TCG).
+CLOCK ?= virtual
+export CLOCK
+
 include lib/lib.mk
 include workloads/workloads.mk
 

@@ -35,7 +35,14 @@ usage: vm/run.sh [options] -- COMMAND...
   -l FILE    console log (default DIR/console.log)
   -a ARGS    extra kernel command line
   -q ARG     extra QEMU argument (repeatable)
-  ACCEL=kvm in the environment uses KVM instead of TCG; QEMU=PATH another
+  CLOCK=virtual (default) or host in the environment: the guest's clock.
+    virtual: single-threaded TCG with -icount shift=auto,sleep=off: guest
+      time advances with the instructions it executes and jumps over idle
+      time to the next timer, so host load does not leak into idle periods.
+    host: multi-threaded TCG on the host's clock (for comparison only).
+  The mode and its QEMU arguments reach the guest as idlescope.clock= and
+  idlescope.clock_args= (base64) on the kernel command line.
+  ACCEL=kvm uses KVM instead of TCG (clock: host); QEMU=PATH another
   qemu-system-x86_64.
 USAGE
 	exit 2
@@ -71,17 +78,22 @@ share=$(cd "$share" && pwd)
 log=${log:-$share/console.log}
 rm -f "$share/status"
 
-case ${ACCEL:-tcg} in
-kvm) accel=(-accel kvm -cpu host) ;;
-tcg) accel=(-accel tcg) ;;
+# The accelerator and clock arguments, as one list: what the record file keeps.
+clock=${CLOCK:-virtual}
+case ${ACCEL:-tcg}/$clock in
+kvm/*) clock=host; clock_args=(-accel kvm -cpu host) ;;
+tcg/virtual) clock_args=(-accel tcg,thread=single -icount shift=auto,sleep=off) ;;
+tcg/host) clock_args=(-accel tcg,thread=multi) ;;
+tcg/*) die "CLOCK must be virtual or host, not '$clock'" 2 ;;
 *) die "ACCEL must be tcg or kvm, not '$ACCEL'" 2 ;;
 esac
 
-cmd_b64=$(printf '%s' "$*" | base64 -w0)
-append="console=ttyS0 panic=-1 oops=panic loglevel=4 $append_extra idlescope.cmd=$cmd_b64"
+clock_b64=$(printf '%s' "${clock_args[*]}" | base64 -w0)
+append="console=ttyS0 panic=-1 oops=panic loglevel=4 $append_extra"
+append+=" idlescope.clock=$clock idlescope.clock_args=$clock_b64 idlescope.cmd=$cmd_b64"
 [ ${#append} -lt 2000 ] || die "command too long for the kernel command line (${#append} bytes)" 2
 
-timeout --foreground -k 5 "$timeout_s" "$qemu" "${accel[@]}" \
+timeout --foreground -k 5 "$timeout_s" "$qemu" "${clock_args[@]}" \
 	-smp 2 -m 512M -nographic -no-reboot \
 	-kernel "$kernel" -initrd "$initrd" -append "$append" -net none \
 	-virtfs "local,path=$share,mount_tag=host,security_model=none,id=host" \
