@@ -88,6 +88,7 @@ tcg/*) die "CLOCK must be virtual or host, not '$clock'" 2 ;;
 *) die "ACCEL must be tcg or kvm, not '$ACCEL'" 2 ;;
 esac
 
+cmd_b64=$(printf '%s' "$*" | base64 -w0)
 clock_b64=$(printf '%s' "${clock_args[*]}" | base64 -w0)
 append="console=ttyS0 panic=-1 oops=panic loglevel=4 $append_extra"
 append+=" idlescope.clock=$clock idlescope.clock_args=$clock_b64 idlescope.cmd=$cmd_b64"
