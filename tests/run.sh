@@ -55,14 +55,14 @@ judge() {
 	ran=$(grep -cE '^(PASS|FAIL): ' "$log")
 	failed=$(grep -c '^FAIL: ' "$log")
 	if ! [[ $planned =~ ^[0-9]+$ ]]; then
-		fail "$suite: declares one plan" "PLAN lines: '$(echo $planned)' (log: $log)"
+		fail "$suite: declares one plan" "PLAN lines: '$(echo $planned)'; log: $log"
 	elif [ "$ran" != "$planned" ]; then
-		fail "$suite: runs its planned checks" "ran $ran of $planned (log: $log)"
+		fail "$suite: runs its planned checks" "ran $ran of $planned; log: $log"
 	fi
 	if [ -z "$status" ]; then
-		fail "$suite: finishes" "no exit status: the boot ended before it (log: $log)"
+		fail "$suite: finishes" "no exit status: the boot ended before it; log: $log"
 	elif [ "$status" != 0 ] && ! [ "$status" = 1 -a "$failed" -gt 0 ]; then
-		fail "$suite: ends normally" "$(status_detail "$status") (log: $log)"
+		fail "$suite: ends normally" "$(status_detail "$status"); log: $log"
 	fi
 }
 
