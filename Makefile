@@ -63,12 +63,12 @@ $(BUILD)/idlescope.skel.h: $(BUILD)/idlescope.bpf.o
 	@mv $@.tmp $@
 
 $(LOADER): loader/idlescope.c loader/aggregate.c loader/report.c loader/recfile.c loader/models.c \
-		loader/table.c loader/summary.c loader/plot.c \
-		loader/aggregate.h loader/recfile.h loader/models.h \
+		loader/table.c loader/summary.c loader/plot.c loader/ci.c \
+		loader/ci.h loader/aggregate.h loader/recfile.h loader/models.h \
 		loader/report.h loader/table.h loader/summary.h loader/plot.h \
 		bpf/idlescope.h $(BUILD)/idlescope.skel.h
 	$(CC) $(CFLAGS) -static -I$(BUILD) -Ibpf -Iloader $(filter %.c,$^) \
-		-lbpf -lelf -lz -o $@
+		-lbpf -lelf -lz -lm -o $@
 
 # Built in a copy under build/ so the module's objects stay out of the source tree.
 $(MODULE): $(wildcard $(MODULE_SRC)/*) $(VMLINUX)

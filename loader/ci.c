@@ -106,7 +106,7 @@ struct ci_pct ci_result(const struct ci_acc *acc)
 		return r;
 	p = lv.sum_h / lv.sum_n;
 	r.pct = 100.0 * p;
-	if (lv.nr_batches < 2)
+	if (lv.nr_batches < CI_MIN_INTERVAL_BATCHES)
 		return r;
 	k = lv.nr_batches;
 	nbar = lv.sum_n / k;

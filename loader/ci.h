@@ -37,6 +37,8 @@
 #define CI_NR_LEVELS	3
 #define CI_BATCH_MIN	32	/* samples per batch at level 0; x8 per level */
 #define CI_MIN_BATCHES	20
+/* Fewer batches give no interval: t(k - 1) explodes and says nothing. */
+#define CI_MIN_INTERVAL_BATCHES	4
 
 struct ci_level {
 	double cur_h, cur_n;	/* the batch being filled */

@@ -23,38 +23,23 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <unistd.h>
+#include "headline.h"
+#include "json.h"
 #include "report.h"
 #include "table.h"
 
 #define HIST_STARS		40	/* bar width, halved for wide tables */
 #define HIST_NARROW_MAX_IDX	32	/* beyond this bucket, wider columns */
 
-/*
- * The seed's published result, the reference every shadow replay is read
- * against: Arjan van de Ven, "[PATCH 0/2] Some improvements to the cpuidle
- * menu governor" (LKML, 2010-05-09, shared/seeds/001-cover), one run of
- * 69854 samples, % of predictions within F of the actual idle duration for
- * the 2.6.34 menu governor before the series, after patch 1 and after
- * patches 1+2.  Rows follow agg_factors[] (1.5x, 2x, 4x, 10x, 100x).
- */
-#define SEED_SAMPLES		69854
-#define SEED_NR_COLUMNS		3
-
-static const char *const seed_columns[SEED_NR_COLUMNS] = {
+/* The shadow table's reference columns (numbers: headline.h). */
+static const char *const seed_short_labels[SEED_NR_COLUMNS] = {
 	"2010 before", "2010 p1", "2010 p1+2",
-};
-
-static const double seed_pct[AGG_NR_FACTORS][SEED_NR_COLUMNS] = {
-	{ 29.1, 30.4, 34.1 },	/* 1.5x */
-	{ 33.6, 49.3, 52.9 },	/* 2x */
-	{ 43.6, 73.6, 75.2 },	/* 4x */
-	{ 56.9, 86.1, 86.5 },	/* 10x */
-	{ 78.4, 97.0, 97.2 },	/* 100x */
 };
 
 /* ---- histograms ------------------------------------------------------ */
@@ -156,11 +141,6 @@ static double ns_to_us(__u64 ns)
 	return (double)ns / 1000.0;
 }
 
-static const char *workload_label(const char *name)
-{
-	return name[0] ? name : "(none)";
-}
-
 void report_print_factor_table(FILE *f, const struct agg_stats *st)
 {
 	int i;
@@ -199,6 +179,17 @@ static void set_pct_cell(struct table *t, int row, int col, __u64 part,
 		table_set(t, row, col, "-");
 }
 
+/* A share with its 95% interval: "52.9 ±1.3" (headline_format()). */
+static void set_ci_cell(struct table *t, int row, int col,
+			const struct ci_acc *acc)
+{
+	struct ci_pct r = ci_result(acc);
+	char buf[TABLE_CELL_LEN];
+
+	headline_format(buf, sizeof(buf), &r);
+	table_set(t, row, col, "%s", buf);
+}
+
 static void set_count_cell(struct table *t, int row, int col, __u64 count)
 {
 	table_set(t, row, col, "%llu", (unsigned long long)count);
@@ -207,9 +198,10 @@ static void set_count_cell(struct table *t, int row, int col, __u64 count)
 /* Every table's columns must fit: checked here, where they are chosen. */
 _Static_assert(1 + AGG_MAX_SHADOWS + 1 + SEED_NR_COLUMNS <= TABLE_MAX_COLS,
 	       "shadow table columns");
+_Static_assert(1 + AGG_NR_FACTORS + 2 <= TABLE_MAX_ROWS, "shadow table rows");
 _Static_assert(1 + IDLESCOPE_NR_GOVERNORS <= TABLE_MAX_COLS,
 	       "live table columns");
-_Static_assert(1 + AGG_NR_FACTORS + 4 <= TABLE_MAX_ROWS, "live table rows");
+_Static_assert(1 + AGG_NR_FACTORS + 8 <= TABLE_MAX_ROWS, "live table rows");
 _Static_assert(1 + IDLESCOPE_MAX_STATES <= TABLE_MAX_ROWS, "state table rows");
 
 void report_shadow_table(const struct agg *agg, const struct agg_stats *st,
@@ -225,16 +217,14 @@ void report_shadow_table(const struct agg *agg, const struct agg_stats *st,
 	if (live_column)
 		table_set(t, 0, 1 + nr, "live");
 	for (c = 0; c < SEED_NR_COLUMNS; c++)
-		table_set(t, 0, seed_col + c, "%s", seed_columns[c]);
+		table_set(t, 0, seed_col + c, "%s", seed_short_labels[c]);
 
 	for (i = 0; i < AGG_NR_FACTORS; i++) {
 		row = table_add_row(t, agg_factors[i].label);
 		for (s = 0; s < nr; s++)
-			set_pct_cell(t, row, 1 + s, st->shadow[s].within_factor[i],
-				     st->shadow[s].samples);
+			set_ci_cell(t, row, 1 + s, &st->shadow[s].within_ci[i]);
 		if (live_column)
-			set_pct_cell(t, row, 1 + nr, st->within_factor[i],
-				     st->predicted_samples);
+			set_ci_cell(t, row, 1 + nr, &st->within_ci[i]);
 		for (c = 0; c < SEED_NR_COLUMNS; c++)
 			table_set(t, row, seed_col + c, "%.1f", seed_pct[i][c]);
 	}
@@ -246,6 +236,12 @@ void report_shadow_table(const struct agg *agg, const struct agg_stats *st,
 		set_count_cell(t, row, 1 + nr, st->predicted_samples);
 	for (c = 0; c < SEED_NR_COLUMNS; c++)
 		set_count_cell(t, row, seed_col + c, SEED_SAMPLES);
+
+	row = table_add_row(t, "excluded");
+	for (s = 0; s < nr; s++)
+		set_count_cell(t, row, 1 + s, st->shadow[s].excluded_samples);
+	for (c = 1 + nr; c < seed_col + SEED_NR_COLUMNS; c++)
+		table_set(t, row, c, "-");
 }
 
 bool report_format_agreement(char *buf, size_t size, const struct agg *agg,
@@ -390,22 +386,27 @@ static void init_governor_table(struct table *t,
 			  agg_governor_name(view->governors[g]));
 }
 
+/* A row of one share per governor, each with its interval. */
+static void add_ci_row(struct table *t, const struct report_workload_view *view,
+		       const char *label, size_t acc_offset)
+{
+	int g, row = table_add_row(t, label);
+
+	for (g = 0; g < view->nr_governors; g++)
+		set_ci_cell(t, row, 1 + g, (const struct ci_acc *)
+			    ((const char *)&view->per_governor[g] + acc_offset));
+}
+
 void report_live_table(const struct report_workload_view *view,
 		       struct table *t)
 {
-	const struct agg_stats *st;
 	int i, g, row;
 
 	init_governor_table(t, view, "within");
 
-	for (i = 0; i < AGG_NR_FACTORS; i++) {
-		row = table_add_row(t, agg_factors[i].label);
-		for (g = 0; g < view->nr_governors; g++) {
-			st = &view->per_governor[g];
-			set_pct_cell(t, row, 1 + g, st->within_factor[i],
-				     st->predicted_samples);
-		}
-	}
+	for (i = 0; i < AGG_NR_FACTORS; i++)
+		add_ci_row(t, view, agg_factors[i].label,
+			   offsetof(struct agg_stats, within_ci[i]));
 	row = table_add_row(t, "predicted");
 	for (g = 0; g < view->nr_governors; g++)
 		set_count_cell(t, row, 1 + g,
@@ -413,16 +414,14 @@ void report_live_table(const struct report_workload_view *view,
 	row = table_add_row(t, "periods");
 	for (g = 0; g < view->nr_governors; g++)
 		set_count_cell(t, row, 1 + g, view->per_governor[g].samples);
-	row = table_add_row(t, "too deep %");
-	for (g = 0; g < view->nr_governors; g++) {
-		st = &view->per_governor[g];
-		set_pct_cell(t, row, 1 + g, st->miss_above_samples, st->samples);
-	}
-	row = table_add_row(t, "too shallow %");
-	for (g = 0; g < view->nr_governors; g++) {
-		st = &view->per_governor[g];
-		set_pct_cell(t, row, 1 + g, st->miss_below_samples, st->samples);
-	}
+	add_ci_row(t, view, "ideal hit %", offsetof(struct agg_stats, ideal_hit_ci));
+	add_ci_row(t, view, "ideal deep %", offsetof(struct agg_stats, ideal_too_deep_ci));
+	add_ci_row(t, view, "ideal shallow %",
+		   offsetof(struct agg_stats, ideal_too_shallow_ci));
+	add_ci_row(t, view, "shallow time %",
+		   offsetof(struct agg_stats, ideal_shallow_time_ci));
+	add_ci_row(t, view, "kernel deep %", offsetof(struct agg_stats, miss_above_ci));
+	add_ci_row(t, view, "kernel shallow %", offsetof(struct agg_stats, miss_below_ci));
 }
 
 static __u64 time_in_states_ns(const struct agg_stats *st)
@@ -471,9 +470,9 @@ static void print_workload_view(FILE *f, const struct agg *agg, int workload)
 	if (!report_workload_view(agg, workload, &view))
 		return;
 	fprintf(f, "\n== workload %s, across governors ==\n",
-		workload_label(agg_workload_name(agg, workload)));
-	fprintf(f, "  live runs, all CPUs (%% of each governor's predictions within F of actual,\n"
-		"  \"-\" if it makes none; too deep / too shallow: the kernel's cpu_idle_miss, %% of periods):\n");
+		headline_workload_label(agg_workload_name(agg, workload)));
+	fprintf(f, "  live runs, all CPUs: %% with 95%% interval; within F: of predictions (\"-\": none);\n"
+		"  ideal: of periods; shallow time: of idle time; kernel: cpu_idle_miss, of periods\n");
 	report_live_table(&view, &t);
 	print_table(f, &t);
 
@@ -481,13 +480,33 @@ static void print_workload_view(FILE *f, const struct agg *agg, int workload)
 	report_states_table(agg, &view, &t);
 	print_table(f, &t);
 
-	if (!agg_nr_shadows(agg))
-		return;
-	fprintf(f, "\n  shadow replay, all governors' runs (%% of each model's predictions within F\n"
-		"  of actual; 2010 = the seed's published run, for reference):\n");
-	report_shadow_table(agg, &view.all, false, &t);
-	print_table(f, &t);
-	print_agreements(f, agg, &view.all);
+	/* Never pooled: a model's score on one governor's run says nothing of another's. */
+	if (agg_nr_shadows(agg))
+		fprintf(f, "\n  shadow replay: in each governor's section below, on its own periods\n");
+}
+
+/* What the numbers mean, once, after the headline. */
+static void print_method(FILE *f, const struct agg *agg)
+{
+	char inputs[96];
+	int s;
+
+	fprintf(f, "\n== method ==\n"
+		"  intervals: 95%%, batch means over consecutive periods of a CPU (batches of 32,\n"
+		"    256 or 2048, the longest with >= 20 batches); idle periods are autocorrelated,\n"
+		"    so a binomial (Wilson) interval would be too narrow.  No \"±\": under 2 batches.\n"
+		"  ideal state: the deepest enabled state whose target residency <= the period and\n"
+		"    whose exit latency <= the PM QoS limit (when recorded); hit / too deep / too\n"
+		"    shallow compare the entered state with it.  The kernel's cpu_idle_miss differs:\n"
+		"    it subtracts the entered state's exit latency before calling it too shallow,\n"
+		"    looks one enabled state deeper only, and ignores the PM QoS limit.\n");
+	if (agg_nr_shadows(agg))
+		fprintf(f, "  shadow models are scored per host governor, on periods whose record\n"
+			"  holds their inputs (the others are counted as excluded):\n");
+	for (s = 0; s < agg_nr_shadows(agg); s++) {
+		agg_format_inputs(inputs, sizeof(inputs), agg_shadow_inputs(agg, s));
+		fprintf(f, "    %-12s needs %s\n", agg_shadow_name(agg, s), inputs);
+	}
 }
 
 static void print_pair_summary(FILE *f, const struct agg_stats *st)
@@ -526,7 +545,7 @@ static void print_pair(FILE *f, const struct agg *agg,
 	int cpu;
 
 	fprintf(f, "\n== workload %s, governor %s ==\n",
-		workload_label(agg_workload_name(agg, workload)),
+		headline_workload_label(agg_workload_name(agg, workload)),
 		agg_governor_name(governor));
 	print_pair_summary(f, all);
 
@@ -596,7 +615,8 @@ static void print_header(FILE *f, const struct agg *agg,
 		fprintf(f, "%s%s", i ? ", " : " ", meta->governors[i]);
 	fprintf(f, "\n  %-14s", "workloads");
 	for (i = 0; i < meta->nr_workloads; i++)
-		fprintf(f, "%s%s", i ? ", " : " ", meta->workloads[i]);
+		fprintf(f, "%s%s", i ? ", " : " ",
+			headline_workload_label(meta->workloads[i]));
 	fprintf(f, "\n  %-14s %s\n", "predictions",
 		meta->predictions_available ? "available" : "not available");
 	fprintf(f, "  %-14s %llu bytes\n", "ring buffer",
@@ -653,6 +673,10 @@ int report_fprint_text(FILE *f, const struct agg *agg,
 	int w, g;
 
 	errno = 0;
+	headline_print(f, agg);
+	headline_print_seed_methods(f, agg);
+	print_method(f, agg);
+	fputc('\n', f);
 	print_header(f, agg, meta);
 	for (w = 0; w < agg_nr_workloads(agg); w++)
 		print_workload_view(f, agg, w);
@@ -664,152 +688,6 @@ int report_fprint_text(FILE *f, const struct agg *agg,
 }
 
 /* ---- JSON ------------------------------------------------------------ */
-
-/*
- * A minimal streaming writer: it tracks, per nesting level, whether a comma
- * is due and whether the level is written on one line.  Keys come in the
- * order the code emits them, which is the documented order.
- */
-#define JSON_MAX_DEPTH	16
-
-struct json {
-	FILE *f;
-	int depth;
-	bool need_comma[JSON_MAX_DEPTH];
-	bool one_line[JSON_MAX_DEPTH];
-};
-
-static void json_string(FILE *f, const char *s)
-{
-	const unsigned char *p;
-
-	fputc('"', f);
-	for (p = (const unsigned char *)s; *p; p++) {
-		const char *short_escape = NULL;
-
-		switch (*p) {
-		case '"':
-			short_escape = "\\\"";
-			break;
-		case '\\':
-			short_escape = "\\\\";
-			break;
-		case '\n':
-			short_escape = "\\n";
-			break;
-		case '\r':
-			short_escape = "\\r";
-			break;
-		case '\t':
-			short_escape = "\\t";
-			break;
-		}
-		/*
-		 * Other control bytes and non-ASCII (names are raw bytes, not
-		 * known to be UTF-8) as \u00XX: always valid JSON.
-		 */
-		if (short_escape)
-			fputs(short_escape, f);
-		else if (*p < 0x20 || *p >= 0x7f)
-			fprintf(f, "\\u%04x", *p);
-		else
-			fputc(*p, f);
-	}
-	fputc('"', f);
-}
-
-/* Separator, indentation and "key": before a value at the current level. */
-static void json_prefix(struct json *j, const char *key)
-{
-	int d = j->depth;
-
-	if (j->need_comma[d])
-		fputc(',', j->f);
-	if (j->one_line[d]) {
-		if (j->need_comma[d])
-			fputc(' ', j->f);
-	} else if (d > 0 || j->need_comma[d]) {
-		fprintf(j->f, "\n%*s", 2 * d, "");
-	}
-	j->need_comma[d] = true;
-	if (key) {
-		json_string(j->f, key);
-		fputs(": ", j->f);
-	}
-}
-
-static void json_open(struct json *j, const char *key, char bracket,
-		      bool one_line)
-{
-	if (j->depth > 0 || j->need_comma[0])
-		json_prefix(j, key);
-	fputc(bracket, j->f);
-	j->depth++;
-	j->need_comma[j->depth] = false;
-	j->one_line[j->depth] = one_line || j->one_line[j->depth - 1];
-}
-
-static void json_close(struct json *j, char bracket)
-{
-	bool had_items = j->need_comma[j->depth];
-	bool one_line = j->one_line[j->depth];
-
-	j->depth--;
-	if (had_items && !one_line)
-		fprintf(j->f, "\n%*s", 2 * j->depth, "");
-	fputc(bracket, j->f);
-}
-
-static void json_object(struct json *j, const char *key, bool one_line)
-{
-	json_open(j, key, '{', one_line);
-}
-
-static void json_object_end(struct json *j)
-{
-	json_close(j, '}');
-}
-
-static void json_array(struct json *j, const char *key, bool one_line)
-{
-	json_open(j, key, '[', one_line);
-}
-
-static void json_array_end(struct json *j)
-{
-	json_close(j, ']');
-}
-
-static void json_u64(struct json *j, const char *key, __u64 val)
-{
-	json_prefix(j, key);
-	fprintf(j->f, "%llu", (unsigned long long)val);
-}
-
-static void json_int(struct json *j, const char *key, int val)
-{
-	json_prefix(j, key);
-	fprintf(j->f, "%d", val);
-}
-
-static void json_double(struct json *j, const char *key, const char *fmt,
-			double val)
-{
-	json_prefix(j, key);
-	fprintf(j->f, fmt, val);
-}
-
-static void json_bool(struct json *j, const char *key, bool val)
-{
-	json_prefix(j, key);
-	fputs(val ? "true" : "false", j->f);
-}
-
-static void json_str(struct json *j, const char *key, const char *val)
-{
-	json_prefix(j, key);
-	json_string(j->f, val);
-}
 
 static void json_log2_hist(struct json *j, const char *key,
 			   const unsigned int *vals)
@@ -855,18 +733,51 @@ static void json_u64_array(struct json *j, const char *key, const __u64 *vals,
 	json_array_end(j);
 }
 
-static void json_within_factor(struct json *j, const __u64 *counts)
+/* Count, and the share with its 95% interval (null bounds: unknown). */
+static void json_within_factor(struct json *j, const __u64 *counts,
+			       const struct ci_acc *cis)
 {
+	struct ci_pct r;
 	int i;
 
 	json_array(j, "within_factor", false);
 	for (i = 0; i < AGG_NR_FACTORS; i++) {
+		r = ci_result(&cis[i]);
 		json_object(j, NULL, true);
 		json_str(j, "label", agg_factors[i].label);
 		json_u64(j, "count", counts[i]);
+		json_number(j, "pct", r.pct);
+		json_number(j, "lo", r.lo);
+		json_number(j, "hi", r.hi);
 		json_object_end(j);
 	}
 	json_array_end(j);
+}
+
+static void json_share(struct json *j, const char *key, const struct ci_acc *acc)
+{
+	struct ci_pct r = ci_result(acc);
+
+	json_ci(j, key, &r);
+}
+
+/* Ideal-state scoring and the kernel's verdicts, shares with intervals. */
+static void json_choices(struct json *j, const struct agg_stats *st)
+{
+	json_object(j, "ideal_state", false);
+	json_u64(j, "samples", st->ideal_samples);
+	json_u64(j, "hit_samples", st->ideal_hit_samples);
+	json_u64(j, "too_deep_samples", st->ideal_too_deep_samples);
+	json_u64(j, "too_shallow_samples", st->ideal_too_shallow_samples);
+	json_u64(j, "idle_ns", st->ideal_idle_ns);
+	json_u64(j, "shallow_idle_ns", st->ideal_shallow_idle_ns);
+	json_share(j, "hit", &st->ideal_hit_ci);
+	json_share(j, "too_deep", &st->ideal_too_deep_ci);
+	json_share(j, "too_shallow", &st->ideal_too_shallow_ci);
+	json_share(j, "shallow_time", &st->ideal_shallow_time_ci);
+	json_object_end(j);
+	json_share(j, "miss_above", &st->miss_above_ci);
+	json_share(j, "miss_below", &st->miss_below_ci);
 }
 
 /* One entry per named shadow model, zeros included: a fixed shape. */
@@ -882,7 +793,8 @@ static void json_shadows(struct json *j, const struct agg *agg,
 		json_object(j, NULL, false);
 		json_str(j, "model", agg_shadow_name(agg, s));
 		json_u64(j, "samples", sh->samples);
-		json_within_factor(j, sh->within_factor);
+		json_u64(j, "excluded_samples", sh->excluded_samples);
+		json_within_factor(j, sh->within_factor, sh->within_ci);
 		json_ratio_hist(j, sh->ratio_hist);
 		json_u64(j, "agree_checked", sh->agree_checked);
 		json_u64(j, "agree_samples", sh->agree_samples);
@@ -901,7 +813,7 @@ static void json_stats_members(struct json *j, const struct agg *agg,
 	json_u64(j, "residency_max_ns", st->residency_max_ns);
 	json_u64(j, "predicted_samples", st->predicted_samples);
 	json_u64(j, "predicted_sum_ns", st->predicted_sum_ns);
-	json_within_factor(j, st->within_factor);
+	json_within_factor(j, st->within_factor, st->within_ci);
 
 	json_u64_array(j, "state_entered_samples", st->state_entered,
 		       IDLESCOPE_MAX_STATES);
@@ -915,6 +827,7 @@ static void json_stats_members(struct json *j, const struct agg *agg,
 	json_u64(j, "crosscheck_samples", st->crosscheck_samples);
 	json_u64(j, "too_deep_samples", st->too_deep_samples);
 	json_u64(j, "too_shallow_samples", st->too_shallow_samples);
+	json_choices(j, st);
 
 	json_log2_hist(j, "residency_us_hist", st->residency_us_hist);
 	json_log2_hist(j, "predicted_us_hist", st->predicted_us_hist);
@@ -1097,6 +1010,7 @@ int report_fprint_json(FILE *f, const struct agg *agg,
 	json_object(&j, NULL, false);
 	json_meta(&j, agg, meta);
 	json_definitions(&j, agg, meta);
+	headline_json(&j, agg);
 	json_results(&j, agg);
 	json_across_governors(&j, agg);
 	json_object_end(&j);

@@ -29,22 +29,24 @@ static void test_exact(void)
 	struct ci_pct r;
 	int i;
 
-	/* Two batches of 32: all hits, then all misses. */
-	for (i = 0; i < 2 * CI_BATCH_MIN; i++)
-		ci_add_hit(&acc, i < CI_BATCH_MIN);
+	/* Four batches of 32: two all hits, then two all misses. */
+	for (i = 0; i < 4 * CI_BATCH_MIN; i++)
+		ci_add_hit(&acc, i < 2 * CI_BATCH_MIN);
 	r = ci_result(&acc);
-	check(r.pct == 50.0, "ci: share of two hand-made batches", "got %g", r.pct);
-	CHECK_EQ("ci: two batches counted", r.nr_batches, 2);
-	/* sum (h - p n)^2 = 2 * 16^2, / (k (k-1) nbar^2) = 0.25, t(1) = 12.706 */
-	check(fabs(r.half - 100 * 12.706 * 0.5) < 1e-9, "ci: half-width of two batches",
-	      "got %.6f, want %.6f", r.half, 100 * 12.706 * 0.5);
+	check(r.pct == 50.0, "ci: share of four hand-made batches", "got %g", r.pct);
+	CHECK_EQ("ci: four batches counted", r.nr_batches, 4);
+	/* sum (h - p n)^2 = 4 * 16^2, / (k (k-1) nbar^2) = 1/12, t(3) = 3.182 */
+	check(fabs(r.half - 100 * 3.182 * sqrt(1.0 / 12)) < 1e-9,
+	      "ci: half-width of four batches", "got %.6f, want %.6f", r.half,
+	      100 * 3.182 * sqrt(1.0 / 12));
 	check(r.lo == 0.0 && r.hi == 100.0, "ci: interval clamped to 0..100",
 	      "got %g..%g", r.lo, r.hi);
 
 	memset(&acc, 0, sizeof(acc));
-	ci_add_hit(&acc, true);
+	for (i = 0; i < 3 * CI_BATCH_MIN; i++)
+		ci_add_hit(&acc, i & 1);
 	r = ci_result(&acc);
-	check(r.pct == 100.0 && isnan(r.half), "ci: one batch has no interval",
+	check(r.pct == 50.0 && isnan(r.half), "ci: three batches give no interval",
 	      "pct %g half %g", r.pct, r.half);
 	memset(&acc, 0, sizeof(acc));
 	r = ci_result(&acc);
