@@ -86,6 +86,19 @@ bool headline_cell(const struct agg *agg, int workload, int governor,
 	return true;
 }
 
+bool headline_model_within_2x(const struct agg *agg, int workload, int governor,
+			      int shadow, struct ci_pct *r)
+{
+	struct agg_stats st;
+
+	if (shadow < 0 || shadow >= agg_nr_shadows(agg) ||
+	    !agg_sum(agg, workload, governor, AGG_ANY, &st) ||
+	    !st.shadow[shadow].samples)
+		return false;
+	*r = ci_result(&st.shadow[shadow].within_ci[HEADLINE_FACTOR]);
+	return true;
+}
+
 static int shadow_index(const struct agg *agg, const char *name)
 {
 	int s;

@@ -46,6 +46,13 @@ bool headline_cell(const struct agg *agg, int workload, int governor,
 		   struct headline_cell *cell);
 
 /*
+ * Shadow model @shadow's within-2x on @governor's periods of @workload;
+ * false when it scored none there.
+ */
+bool headline_model_within_2x(const struct agg *agg, int workload, int governor,
+			      int shadow, struct ci_pct *r);
+
+/*
  * The seed's experiment on one workload, exactly: on the periods of the
  * host governor menu2010, "before" is the live governor's prediction and
  * "patch 1" / "patch 1+2" are the menu2010fix / menu2010rpd models

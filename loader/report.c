@@ -494,7 +494,7 @@ static void print_method(FILE *f, const struct agg *agg)
 	fprintf(f, "\n== method ==\n"
 		"  intervals: 95%%, batch means over consecutive periods of a CPU (batches of 32,\n"
 		"    256 or 2048, the longest with >= 20 batches); idle periods are autocorrelated,\n"
-		"    so a binomial (Wilson) interval would be too narrow.  No \"±\": under 2 batches.\n"
+		"    so a binomial (Wilson) interval would be too narrow.  No \"±\": under 4 batches.\n"
 		"  ideal state: the deepest enabled state whose target residency <= the period and\n"
 		"    whose exit latency <= the PM QoS limit (when recorded); hit / too deep / too\n"
 		"    shallow compare the entered state with it.  The kernel's cpu_idle_miss differs:\n"

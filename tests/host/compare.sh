@@ -1,0 +1,75 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Host test of `idlescope compare` on synthetic record files (bench/genrec):
+# a planted regression (5% of predictions 64x off) is flagged and fails
+# the gate; two files of the same seed, or of two seeds, pass it.
+
+. "$(dirname "$0")/../lib.sh"
+top=$(cd "$(dirname "$0")/../.." && pwd)
+bin=$top/build/test
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$bin"
+gcc -O2 -Wall -Wextra -I"$top/bpf" -I"$top/loader" -I"$top/lib" "$top/bench/genrec.c" \
+	"$top/loader/recfile.c" "$top/lib/args.c" "$top/lib/rng.c" -lm -o "$bin/genrec" ||
+	{ echo "FAIL: compare: genrec does not build"; exit 1; }
+gcc -O2 -g -Wall -Wextra -I"$top/bpf" -I"$top/loader" "$top/tests/host/compare_tool.c" \
+	"$top/loader/compare.c" "$top/loader/pipeline.c" "$top/loader/aggregate.c" \
+	"$top/loader/ci.c" "$top/loader/headline.c" "$top/loader/json.c" "$top/loader/report.c" \
+	"$top/loader/table.c" "$top/loader/models.c" "$top/loader/recfile.c" -lm \
+	-o "$bin/compare_tool" || { echo "FAIL: compare: compare_tool does not build"; exit 1; }
+
+tool=$bin/compare_tool
+"$tool" template "$tmp/template.rec"
+gen() { "$bin/genrec" -n 80000 -c 2 -H "$tmp/template.rec" "$@"; }
+gen -s 1 -o "$tmp/a.rec" && gen -s 1 -o "$tmp/same.rec" && gen -s 2 -o "$tmp/other.rec" &&
+	gen -s 1 -p 5 -o "$tmp/worse.rec" || { echo "FAIL: compare: genrec failed"; exit 1; }
+
+"$tool" compare "$tmp/a.rec" "$tmp/worse.rec" --fail-above 2 >"$tmp/worse.txt"
+rc=$?
+check "compare: a planted 5-point regression exits 1 with --fail-above 2 (got $rc)" [ $rc = 1 ]
+line=$(grep -E '^periodic1ms +menu +within 2x %' "$tmp/worse.txt")
+diff_pp=$(echo "$line" | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^[+-][0-9.]+$/) { print $i; exit } }')
+check "compare: the planted difference is flagged, about -5 points ($diff_pp)" \
+	awk -v d="$diff_pp" -v l="$line" 'BEGIN { exit !(d <= -4 && d >= -6 && l ~ /\* FAIL$/) }'
+
+"$tool" compare "$tmp/a.rec" "$tmp/worse.rec" -j >"$tmp/worse.json"
+rc=$?
+check "compare -j: same verdict without the gate: exit 0 (got $rc)" [ $rc = 0 ]
+check "compare -j: the within-2x drop is flagged, its interval below 0" python3 -c '
+import json, sys
+doc = json.load(open(sys.argv[1]))
+rows = [r for r in doc["differences"] if r["workload"] == "periodic1ms" and
+        r["governor"] == "menu" and r["model"] == "live" and r["metric"] == "within_2x"]
+assert len(rows) == 1, rows
+r = rows[0]
+assert r["flagged"] and r["worse"] and r["diff_pp"]["hi"] < 0, r
+assert -6 <= r["diff_pp"]["pct"] <= -4, r
+assert doc["fail_above_pp"] is None and doc["failed"] is False
+' "$tmp/worse.json"
+
+"$tool" compare "$tmp/a.rec" "$tmp/same.rec" --fail-above 2 >"$tmp/same.txt"
+rc=$?
+check "compare: two files of the same seed exit 0 (got $rc)" [ $rc = 0 ]
+check "compare: two files of the same seed flag nothing ($(tail -n 1 "$tmp/same.txt"))" \
+	grep -qE '^0 of [0-9]+ differences flagged' "$tmp/same.txt"
+
+"$tool" compare "$tmp/a.rec" "$tmp/other.rec" --fail-above 2 >"$tmp/other.txt"
+rc=$?
+check "compare: two seeds differ by less than 2 points: exit 0 (got $rc; $(tail -n 1 "$tmp/other.txt"))" [ $rc = 0 ]
+
+mkdir -p "$tmp/runA/menu2010" "$tmp/runB/menu2010"
+cp "$tmp/a.rec" "$tmp/runA/menu2010/run.rec"
+cp "$tmp/worse.rec" "$tmp/runB/menu2010/run.rec"
+"$tool" compare "$tmp/runA" "$tmp/runB" --fail-above 2 >"$tmp/dirs.txt"
+rc=$?
+check "compare: run directories read their *.rec (exit $rc, same table as the files)" \
+	[ $rc = 1 -a "$(tail -n +4 "$tmp/dirs.txt")" = "$(tail -n +4 "$tmp/worse.txt")" ]
+
+check_error "compare: a missing run is one line, exit 2" "nonexistent" \
+	"$tool" compare "$tmp/a.rec" "$tmp/nonexistent.rec"
+check_error "compare: --fail-above needs a number" "fail-above" \
+	"$tool" compare "$tmp/a.rec" "$tmp/same.rec" --fail-above abc
+mkdir "$tmp/empty"
+check_error "compare: a directory without record files" "no record files" \
+	"$tool" compare "$tmp/a.rec" "$tmp/empty"
