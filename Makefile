@@ -64,8 +64,9 @@ $(BUILD)/idlescope.skel.h: $(BUILD)/idlescope.bpf.o
 
 $(LOADER): loader/idlescope.c loader/aggregate.c loader/report.c loader/recfile.c loader/models.c \
 		loader/table.c loader/summary.c loader/plot.c loader/ci.c loader/json.c \
-		loader/headline.c loader/pipeline.c loader/compare.c \
+		loader/headline.c loader/pipeline.c loader/compare.c loader/dashboard.c \
 		loader/ci.h loader/json.h loader/headline.h loader/pipeline.h loader/compare.h \
+		loader/dashboard.h \
 		loader/aggregate.h loader/recfile.h loader/models.h \
 		loader/report.h loader/table.h loader/summary.h loader/plot.h \
 		bpf/idlescope.h $(BUILD)/idlescope.skel.h

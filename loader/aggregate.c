@@ -283,6 +283,11 @@ int agg_workload_index(const struct agg *agg, const char *name)
 	return -1;
 }
 
+int agg_last_workload(const struct agg *agg)
+{
+	return agg->nr_workloads ? agg->last_workload : -1;
+}
+
 /*
  * Index of a record's raw workload tag (NUL-padded, maybe unterminated),
  * or -1.  Records come in runs of one tag: the last interned is tried first.

@@ -271,6 +271,8 @@ int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
 int agg_nr_workloads(const struct agg *agg);
 const char *agg_workload_name(const struct agg *agg, int workload);
 int agg_workload_index(const struct agg *agg, const char *name); /* -1: none */
+/* The workload of the last record added (the one running now), or -1. */
+int agg_last_workload(const struct agg *agg);
 
 /* Stats of one key, NULL if out of range or no record was added for it. */
 const struct agg_stats *agg_get(const struct agg *agg, int workload,

@@ -26,6 +26,7 @@
 #include "headline.h"
 #include "json.h"
 #include "pipeline.h"
+#include "table.h"
 
 #define COMPARE_MAX_FILES	64
 #define COMPARE_EXIT_BAD_INPUT	2
@@ -222,6 +223,17 @@ static bool fails_gate(const struct compare *c, const struct diff_row *r)
 	       fabs(r->diff.pct) > c->fail_above_pp;
 }
 
+/* A, B and B - A, right-aligned in terminal columns ("±" is one). */
+static void print_cells(const char *a, const char *b, const char *d)
+{
+	putchar(' ');
+	table_print_cell(stdout, a, 13, false);
+	putchar(' ');
+	table_print_cell(stdout, b, 13, false);
+	putchar(' ');
+	table_print_cell(stdout, d, 14, false);
+}
+
 static void print_text(const struct compare *c, int nr_failed)
 {
 	char a[32], b[32], d[32], metric[40];
@@ -230,8 +242,9 @@ static void print_text(const struct compare *c, int nr_failed)
 	printf("idlescope compare: B - A in percentage points, 95%% interval; * = interval excludes 0\n"
 	       "A: %s (%d files)\nB: %s (%d files)\n\n", c->a.arg, c->a.nr_files,
 	       c->b.arg, c->b.nr_files);
-	printf("%-14s %-12s %-22s %13s %13s %14s\n", "workload", "governor",
-	       "number", "A", "B", "B - A");
+	printf("%-14s %-12s %-22s", "workload", "governor", "number");
+	print_cells("A", "B", "B - A");
+	putchar('\n');
 	for (i = 0; i < c->nr_rows; i++) {
 		const struct diff_row *r = &c->rows[i];
 
@@ -245,10 +258,10 @@ static void print_text(const struct compare *c, int nr_failed)
 			snprintf(metric, sizeof(metric), "%s within 2x", r->model);
 		else
 			snprintf(metric, sizeof(metric), "%s", headline_metrics[r->metric].title);
-		printf("%-14s %-12s %-22s %13s %13s %14s%s%s\n",
-		       headline_workload_label(r->workload), agg_governor_name(r->governor),
-		       metric, a, b, d, r->flagged ? " *" : "",
-		       fails_gate(c, r) ? " FAIL" : "");
+		printf("%-14s %-12s %-22s", headline_workload_label(r->workload),
+		       agg_governor_name(r->governor), metric);
+		print_cells(a, b, d);
+		printf("%s%s\n", r->flagged ? " *" : "", fails_gate(c, r) ? " FAIL" : "");
 		nr_flagged += r->flagged;
 	}
 	printf("\n%d of %d differences flagged", nr_flagged, c->nr_rows);

@@ -32,6 +32,7 @@
 #include "models.h"
 #include "pipeline.h"
 #include "compare.h"
+#include "dashboard.h"
 #include "idlescope.skel.h"
 
 #define VMLINUX_BTF	"/sys/kernel/btf/vmlinux"
@@ -487,35 +488,27 @@ static void sum_counters(const struct idlescope_counters *vals, int nr_cpus,
 }
 
 /*
- * The live view: per-CPU residency histograms and the running factor table
- * over everything seen so far.  On a terminal it redraws in place; into a
- * pipe or file it appends one block per interval.
+ * The live view of the current workload (dashboard.c).  On a terminal it
+ * redraws in place; into a pipe or file it appends one block per interval.
  */
 static void draw_dashboard(struct run *run, struct idlescope_bpf *obj, int nr_cpus,
 			   double elapsed, double interval)
 {
 	struct idlescope_counters vals[IDLESCOPE_MAX_CPUS], total;
-	struct agg_stats st;
-	int cpu;
+	struct dashboard_status status = {
+		.elapsed_s = elapsed,
+		.periods_per_s = (run->received - run->received_at_last_draw) / interval,
+		.records = run->received,
+	};
 
 	if (read_counters(obj, vals))
 		memset(vals, 0, sizeof(vals));
 	sum_counters(vals, nr_cpus, &total);
-
+	status.dropped = total.dropped;
+	run->received_at_last_draw = run->received;
 	if (isatty(STDOUT_FILENO))
 		printf("\033[H\033[J");
-	printf("=== idlescope %.0f s: %.0f idle periods/s, %llu records, %llu dropped ===\n",
-	       elapsed, (run->received - run->received_at_last_draw) / interval,
-	       run->received, total.dropped);
-	run->received_at_last_draw = run->received;
-	for (cpu = 0; cpu < nr_cpus; cpu++) {
-		if (!agg_sum(run->pl.agg, AGG_ANY, AGG_ANY, cpu, &st))
-			continue;
-		printf("cpu%d: %llu periods, %llu dropped\n", cpu, st.samples, vals[cpu].dropped);
-		print_log2_hist(stdout, st.residency_us_hist, AGG_LOG2_SLOTS, "usecs");
-	}
-	if (agg_sum(run->pl.agg, AGG_ANY, AGG_ANY, AGG_ANY, &st) && st.predicted_samples)
-		report_print_factor_table(stdout, &st);
+	dashboard_draw(stdout, run->pl.agg, &status);
 	fflush(stdout);
 }
 

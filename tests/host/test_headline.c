@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_headline - report.txt's first screen: ten workloads (one untagged)
- * x six governors fit in HEADLINE_MAX_LINES lines of at most
- * HEADLINE_MAX_COLS columns, name every workload, and carry the numbers
- * the records were made to give.
+ * test_headline - the one-screen views: report.txt's headline with ten
+ * workloads (one untagged) x six governors fits in HEADLINE_MAX_LINES lines
+ * of at most HEADLINE_MAX_COLS columns, names every workload and carries
+ * the numbers the records were made to give; the live dashboard of the
+ * current workload fits an 80x24 console.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "aggregate.h"
+#include "dashboard.h"
 #include "headline.h"
 #include "report.h"
 #include "check.h"
@@ -94,6 +96,45 @@ static int columns(const char *line, size_t len)
 	return n;
 }
 
+/* Lines and the widest line of a text. */
+static void measure(const char *text, int *nr_lines, int *widest)
+{
+	const char *line;
+	size_t len;
+
+	*nr_lines = *widest = 0;
+	for (line = text; *line; line += len + (line[len] == '\n')) {
+		len = strcspn(line, "\n");
+		(*nr_lines)++;
+		if (columns(line, len) > *widest)
+			*widest = columns(line, len);
+	}
+}
+
+static void test_dashboard(const struct agg *agg)
+{
+	struct dashboard_status status = { .elapsed_s = 10, .periods_per_s = 1200,
+					   .records = 12000 };
+	char *text = NULL;
+	size_t size = 0;
+	int nr_lines, widest;
+	FILE *f = open_memstream(&text, &size);
+
+	dashboard_draw(f, agg, &status);
+	fclose(f);
+	measure(text, &nr_lines, &widest);
+	check(nr_lines <= DASHBOARD_ROWS && widest <= DASHBOARD_COLS,
+	      "dashboard: fits an 80x24 console", "%d lines, %d columns", nr_lines, widest);
+	check(strstr(text, "\nworkload (none), governor menu: 200 periods, 200 predicted\n") != NULL,
+	      "dashboard: shows the current workload (the last record's) and its governor",
+	      "got:\n%s", text);
+	check(row_has(text, "% within", "menu ", " 50.0 ±0.0  50.0 ±0.0  50.0 ±0.0 100.0 ±0.0"),
+	      "dashboard: within F of the current workload's governor, aligned", "got:\n%s", text);
+	check(strstr(text, "ideal state  hit 75.0 ±0.0") != NULL,
+	      "dashboard: ideal-state verdicts with their intervals", "got:\n%s", text);
+	free(text);
+}
+
 int main(void)
 {
 	struct agg *agg = make_runs();
@@ -144,6 +185,7 @@ int main(void)
 	check(line && memmem(line, len, ", (none)", 8) && !memmem(line, len, ", ,", 3),
 	      "header: the untagged workload lists as (none), not an empty name",
 	      "got %.*s", (int)len, line ? line : "");
+	test_dashboard(agg);
 	printf("# %d passed, %d failed\n", nr_passed, nr_failed);
 	free(text);
 	agg_free(agg);
