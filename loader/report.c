@@ -1,19 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * report.c - turn a struct agg into what people and machines read.
- *
- * report.txt starts with one section per workload across the governors
- * that ran it, the A/B comparison a reader wants first: each governor's
- * factor table, too-deep / too-shallow share and idle time per state side
- * by side, then the shadow replay summed over all governors' runs next to
- * the seed's published numbers.  The tables are built once as cells
- * (table.h), so summary.md prints the very same numbers as Markdown.
+ * report.c - turn a struct agg into what people read, and write every
+ * document atomically.  report.txt starts with the one-screen headline and
+ * the seed's experiment (headline.c) and a note on method; then one
+ * section per workload across the governors that ran it: each governor's
+ * within-F shares, ideal-state and kernel verdicts (all with intervals)
+ * and idle time per state side by side.  Those tables are built once as
+ * cells (report_tables.c), so summary.md prints the very same numbers.
  *
  * Then it walks every workload x governor that has records: sample
- * counts, the seed's factor table, the shadow replay's table (next to the
- * seed's published numbers), state choices, too-deep / too-shallow counts,
+ * counts, the seed's factor table, the shadow replay on that governor's
+ * own periods (next to the seed's published numbers), state choices, too-deep / too-shallow counts,
  * then the all-CPUs and per-CPU histograms.  report.json carries the
- * same numbers unrounded, in a fixed key order (docs/report-schema.md).
+ * same numbers unrounded (report_json.c); the shared tables are built in
+ * report_tables.c.
  *
  * A report is either complete or absent: it is written to a temporary file
  * next to its final path and renamed over it only after fsync succeeded, so
@@ -30,17 +30,11 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 #include "headline.h"
-#include "json.h"
 #include "report.h"
 #include "table.h"
 
 #define HIST_STARS		40	/* bar width, halved for wide tables */
 #define HIST_NARROW_MAX_IDX	32	/* beyond this bucket, wider columns */
-
-/* The shadow table's reference columns (numbers: headline.h). */
-static const char *const seed_short_labels[SEED_NR_COLUMNS] = {
-	"2010 before", "2010 p1", "2010 p1+2",
-};
 
 /* ---- histograms ------------------------------------------------------ */
 
@@ -131,16 +125,6 @@ void print_ratio_hist(FILE *f, const unsigned int *ratio_hist)
 
 /* ---- text report ----------------------------------------------------- */
 
-static double percent(__u64 part, __u64 whole)
-{
-	return whole ? 100.0 * (double)part / (double)whole : 0.0;
-}
-
-static double ns_to_us(__u64 ns)
-{
-	return (double)ns / 1000.0;
-}
-
 void report_print_factor_table(FILE *f, const struct agg_stats *st)
 {
 	int i;
@@ -153,7 +137,7 @@ void report_print_factor_table(FILE *f, const struct agg_stats *st)
 	for (i = 0; i < AGG_NR_FACTORS; i++)
 		fprintf(f, "    %-8s %12llu %7.1f%%\n", agg_factors[i].label,
 			(unsigned long long)st->within_factor[i],
-			percent(st->within_factor[i], st->predicted_samples));
+			report_percent(st->within_factor[i], st->predicted_samples));
 }
 
 /*
@@ -167,99 +151,6 @@ void report_print_factor_table(FILE *f, const struct agg_stats *st)
 static void print_table(FILE *f, const struct table *t)
 {
 	table_print_text(f, t, TEXT_INDENT, TEXT_LABEL_WIDTH, TEXT_MIN_WIDTH);
-}
-
-/* One cell of a percentage row: "-" when the column has no predictions. */
-static void set_pct_cell(struct table *t, int row, int col, __u64 part,
-			 __u64 whole)
-{
-	if (whole)
-		table_set(t, row, col, "%.1f", percent(part, whole));
-	else
-		table_set(t, row, col, "-");
-}
-
-/* A share with its 95% interval: "52.9 ±1.3" (headline_format()). */
-static void set_ci_cell(struct table *t, int row, int col,
-			const struct ci_acc *acc)
-{
-	struct ci_pct r = ci_result(acc);
-	char buf[TABLE_CELL_LEN];
-
-	headline_format(buf, sizeof(buf), &r);
-	table_set(t, row, col, "%s", buf);
-}
-
-static void set_count_cell(struct table *t, int row, int col, __u64 count)
-{
-	table_set(t, row, col, "%llu", (unsigned long long)count);
-}
-
-/* Every table's columns must fit: checked here, where they are chosen. */
-_Static_assert(1 + AGG_MAX_SHADOWS + 1 + SEED_NR_COLUMNS <= TABLE_MAX_COLS,
-	       "shadow table columns");
-_Static_assert(1 + AGG_NR_FACTORS + 2 <= TABLE_MAX_ROWS, "shadow table rows");
-_Static_assert(1 + IDLESCOPE_NR_GOVERNORS <= TABLE_MAX_COLS,
-	       "live table columns");
-_Static_assert(1 + AGG_NR_FACTORS + 8 <= TABLE_MAX_ROWS, "live table rows");
-_Static_assert(1 + IDLESCOPE_MAX_STATES <= TABLE_MAX_ROWS, "state table rows");
-
-void report_shadow_table(const struct agg *agg, const struct agg_stats *st,
-			 bool live_column, struct table *t)
-{
-	int nr = agg_nr_shadows(agg), seed_col = 1 + nr + live_column;
-	int i, s, c, row;
-
-	table_init(t, seed_col + SEED_NR_COLUMNS);
-	table_add_row(t, "within");
-	for (s = 0; s < nr; s++)
-		table_set(t, 0, 1 + s, "%s", agg_shadow_name(agg, s));
-	if (live_column)
-		table_set(t, 0, 1 + nr, "live");
-	for (c = 0; c < SEED_NR_COLUMNS; c++)
-		table_set(t, 0, seed_col + c, "%s", seed_short_labels[c]);
-
-	for (i = 0; i < AGG_NR_FACTORS; i++) {
-		row = table_add_row(t, agg_factors[i].label);
-		for (s = 0; s < nr; s++)
-			set_ci_cell(t, row, 1 + s, &st->shadow[s].within_ci[i]);
-		if (live_column)
-			set_ci_cell(t, row, 1 + nr, &st->within_ci[i]);
-		for (c = 0; c < SEED_NR_COLUMNS; c++)
-			table_set(t, row, seed_col + c, "%.1f", seed_pct[i][c]);
-	}
-
-	row = table_add_row(t, "samples");
-	for (s = 0; s < nr; s++)
-		set_count_cell(t, row, 1 + s, st->shadow[s].samples);
-	if (live_column)
-		set_count_cell(t, row, 1 + nr, st->predicted_samples);
-	for (c = 0; c < SEED_NR_COLUMNS; c++)
-		set_count_cell(t, row, seed_col + c, SEED_SAMPLES);
-
-	row = table_add_row(t, "excluded");
-	for (s = 0; s < nr; s++)
-		set_count_cell(t, row, 1 + s, st->shadow[s].excluded_samples);
-	for (c = 1 + nr; c < seed_col + SEED_NR_COLUMNS; c++)
-		table_set(t, row, c, "-");
-}
-
-bool report_format_agreement(char *buf, size_t size, const struct agg *agg,
-			     const struct agg_stats *st, int shadow)
-{
-	const struct agg_shadow *sh;
-
-	if (shadow < 0 || shadow >= agg_nr_shadows(agg))
-		return false;
-	sh = &st->shadow[shadow];
-	if (!sh->agree_checked)
-		return false;
-	snprintf(buf, size, "model %s reproduces the kernel's prediction on %.1f%% (%llu of %llu) of periods",
-		 agg_shadow_name(agg, shadow),
-		 percent(sh->agree_samples, sh->agree_checked),
-		 (unsigned long long)sh->agree_samples,
-		 (unsigned long long)sh->agree_checked);
-	return true;
 }
 
 /* The test of the models: the running governor's must reproduce it. */
@@ -286,21 +177,10 @@ void report_print_shadow_table(FILE *f, const struct agg *agg,
 	print_agreements(f, agg, st);
 }
 
-/* The whole state table, plus any index used beyond it. */
-static int nr_states_shown(const struct agg *agg, const struct agg_stats *st)
-{
-	int nr = agg_nr_states(agg), i;
-
-	for (i = 0; i < IDLESCOPE_MAX_STATES; i++)
-		if (st->state_entered[i] || st->state_chosen[i])
-			nr = nr > i + 1 ? nr : i + 1;
-	return nr;
-}
-
 static void print_states(FILE *f, const struct agg *agg,
 			 const struct agg_stats *st)
 {
-	int nr = nr_states_shown(agg, st), i;
+	int nr = report_nr_states_shown(agg, st), i;
 
 	fprintf(f, "    %-5s %12s %7s %12s %12s %12s\n", "state", "entered",
 		"%", "chosen", "target_us", "exit_us");
@@ -309,12 +189,12 @@ static void print_states(FILE *f, const struct agg *agg,
 
 		fprintf(f, "    %-5d %12llu %6.1f%% %12llu", i,
 			(unsigned long long)st->state_entered[i],
-			percent(st->state_entered[i], st->samples),
+			report_percent(st->state_entered[i], st->samples),
 			(unsigned long long)st->state_chosen[i]);
 		if (info)
 			fprintf(f, " %12.3f %12.3f%s\n",
-				ns_to_us(info->target_residency_ns),
-				ns_to_us(info->exit_latency_ns),
+				report_ns_to_us(info->target_residency_ns),
+				report_ns_to_us(info->exit_latency_ns),
 				info->disabled ? " (disabled)" : "");
 		else
 			fprintf(f, " %12s %12s\n", "-", "-");
@@ -331,135 +211,26 @@ static void print_misses(FILE *f, const struct agg *agg,
 		"cross-check", "%");
 	fprintf(f, "    %-12s %12llu %6.1f%% ", "too deep",
 		(unsigned long long)st->miss_above_samples,
-		percent(st->miss_above_samples, st->samples));
+		report_percent(st->miss_above_samples, st->samples));
 	if (agg_nr_states(agg))
 		fprintf(f, "%12llu %6.1f%%\n",
 			(unsigned long long)st->too_deep_samples,
-			percent(st->too_deep_samples, st->crosscheck_samples));
+			report_percent(st->too_deep_samples, st->crosscheck_samples));
 	else
 		fprintf(f, "%12s\n", "-");
 	fprintf(f, "    %-12s %12llu %6.1f%% ", "too shallow",
 		(unsigned long long)st->miss_below_samples,
-		percent(st->miss_below_samples, st->samples));
+		report_percent(st->miss_below_samples, st->samples));
 	if (agg_nr_states(agg))
 		fprintf(f, "%12llu %6.1f%%\n",
 			(unsigned long long)st->too_shallow_samples,
-			percent(st->too_shallow_samples, st->crosscheck_samples));
+			report_percent(st->too_shallow_samples, st->crosscheck_samples));
 	else
 		fprintf(f, "%12s\n", "-");
 	if (agg_nr_states(agg))
 		fprintf(f, "    (kernel %% of %llu samples, cross-check %% of %llu checked against the state table)\n",
 			(unsigned long long)st->samples,
 			(unsigned long long)st->crosscheck_samples);
-}
-
-/* ---- one workload across governors ---------------------------------- */
-
-int report_workload_view(const struct agg *agg, int workload,
-			 struct report_workload_view *view)
-{
-	int g, n = 0;
-
-	memset(view, 0, sizeof(*view));
-	view->workload = workload;
-	for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++) {
-		if (!agg_sum(agg, workload, g, AGG_ANY, &view->per_governor[n]))
-			continue;
-		view->governors[n++] = g;
-	}
-	view->nr_governors = n;
-	agg_sum(agg, workload, AGG_ANY, AGG_ANY, &view->all);
-	return n;
-}
-
-/* A table with a column per governor of the view, @corner above the labels. */
-static void init_governor_table(struct table *t,
-				const struct report_workload_view *view,
-				const char *corner)
-{
-	int g;
-
-	table_init(t, 1 + view->nr_governors);
-	table_add_row(t, corner);
-	for (g = 0; g < view->nr_governors; g++)
-		table_set(t, 0, 1 + g, "%s",
-			  agg_governor_name(view->governors[g]));
-}
-
-/* A row of one share per governor, each with its interval. */
-static void add_ci_row(struct table *t, const struct report_workload_view *view,
-		       const char *label, size_t acc_offset)
-{
-	int g, row = table_add_row(t, label);
-
-	for (g = 0; g < view->nr_governors; g++)
-		set_ci_cell(t, row, 1 + g, (const struct ci_acc *)
-			    ((const char *)&view->per_governor[g] + acc_offset));
-}
-
-void report_live_table(const struct report_workload_view *view,
-		       struct table *t)
-{
-	int i, g, row;
-
-	init_governor_table(t, view, "within");
-
-	for (i = 0; i < AGG_NR_FACTORS; i++)
-		add_ci_row(t, view, agg_factors[i].label,
-			   offsetof(struct agg_stats, within_ci[i]));
-	row = table_add_row(t, "predicted");
-	for (g = 0; g < view->nr_governors; g++)
-		set_count_cell(t, row, 1 + g,
-			       view->per_governor[g].predicted_samples);
-	row = table_add_row(t, "periods");
-	for (g = 0; g < view->nr_governors; g++)
-		set_count_cell(t, row, 1 + g, view->per_governor[g].samples);
-	add_ci_row(t, view, "ideal hit %", offsetof(struct agg_stats, ideal_hit_ci));
-	add_ci_row(t, view, "ideal deep %", offsetof(struct agg_stats, ideal_too_deep_ci));
-	add_ci_row(t, view, "ideal shallow %",
-		   offsetof(struct agg_stats, ideal_too_shallow_ci));
-	add_ci_row(t, view, "shallow time %",
-		   offsetof(struct agg_stats, ideal_shallow_time_ci));
-	add_ci_row(t, view, "kernel deep %", offsetof(struct agg_stats, miss_above_ci));
-	add_ci_row(t, view, "kernel shallow %", offsetof(struct agg_stats, miss_below_ci));
-}
-
-static __u64 time_in_states_ns(const struct agg_stats *st)
-{
-	__u64 sum = 0;
-	int i;
-
-	for (i = 0; i < IDLESCOPE_MAX_STATES; i++)
-		sum += st->state_residency_ns[i];
-	return sum;
-}
-
-void report_states_table(const struct agg *agg,
-			 const struct report_workload_view *view,
-			 struct table *t)
-{
-	int nr = nr_states_shown(agg, &view->all), i, g, row;
-	const struct agg_state_info *info;
-	char label[TABLE_CELL_LEN];
-
-	init_governor_table(t, view, "state");
-
-	for (i = 0; i < nr; i++) {
-		/* The target residency says what "deeper" costs. */
-		info = agg_state(agg, i);
-		if (info)
-			snprintf(label, sizeof(label), "%d (%g us)", i,
-				 ns_to_us(info->target_residency_ns));
-		else
-			snprintf(label, sizeof(label), "%d", i);
-		row = table_add_row(t, label);
-		for (g = 0; g < view->nr_governors; g++) {
-			const struct agg_stats *st = &view->per_governor[g];
-
-			set_pct_cell(t, row, 1 + g, st->state_residency_ns[i],
-				     time_in_states_ns(st));
-		}
-	}
 }
 
 static void print_workload_view(FILE *f, const struct agg *agg, int workload)
@@ -514,13 +285,13 @@ static void print_pair_summary(FILE *f, const struct agg_stats *st)
 	fprintf(f, "  samples %llu, predicted %llu (%.1f%%)\n",
 		(unsigned long long)st->samples,
 		(unsigned long long)st->predicted_samples,
-		percent(st->predicted_samples, st->samples));
+		report_percent(st->predicted_samples, st->samples));
 	fprintf(f, "  residency mean %.3f us, min %.3f us, max %.3f us\n",
-		st->samples ? ns_to_us(st->residency_sum_ns) / st->samples : 0.0,
-		ns_to_us(st->residency_min_ns), ns_to_us(st->residency_max_ns));
+		st->samples ? report_ns_to_us(st->residency_sum_ns) / st->samples : 0.0,
+		report_ns_to_us(st->residency_min_ns), report_ns_to_us(st->residency_max_ns));
 	if (st->predicted_samples)
 		fprintf(f, "  prediction mean %.3f us\n",
-			ns_to_us(st->predicted_sum_ns) / st->predicted_samples);
+			report_ns_to_us(st->predicted_sum_ns) / st->predicted_samples);
 }
 
 static void print_histograms(FILE *f, const struct agg_stats *st,
@@ -589,7 +360,7 @@ static void print_one_line(FILE *f, const char *s)
 }
 
 /* 0 is a start time nobody recorded: a record file without its trailer. */
-static void format_utc(char *buf, size_t size, time_t t)
+void report_format_utc(char *buf, size_t size, time_t t)
 {
 	struct tm tm;
 
@@ -605,7 +376,7 @@ static void print_header(FILE *f, const struct agg *agg,
 	char start[32];
 	int i;
 
-	format_utc(start, sizeof(start), meta->start_time);
+	report_format_utc(start, sizeof(start), meta->start_time);
 	fprintf(f, "idlescope report (schema %d)\n\n", REPORT_SCHEMA_VERSION);
 	fprintf(f, "  %-14s %s\n", "kernel", meta->kernel_release);
 	fprintf(f, "  %-14s %s\n", "start (UTC)", start);
@@ -659,7 +430,7 @@ static void print_header(FILE *f, const struct agg *agg,
 	}
 }
 
-static int stream_status(FILE *f)
+int report_stream_status(FILE *f)
 {
 	if (ferror(f))
 		return errno ? -errno : -EIO;
@@ -684,338 +455,7 @@ int report_fprint_text(FILE *f, const struct agg *agg,
 		for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++)
 			if (agg_sum(agg, w, g, AGG_ANY, &all))
 				print_pair(f, agg, meta, w, g, &all);
-	return stream_status(f);
-}
-
-/* ---- JSON ------------------------------------------------------------ */
-
-static void json_log2_hist(struct json *j, const char *key,
-			   const unsigned int *vals)
-{
-	int idx_max = agg_highest_bucket(vals, AGG_LOG2_SLOTS);
-	int i;
-
-	/* Buckets 0..highest non-empty, zeros in between included. */
-	json_array(j, key, false);
-	for (i = 0; i <= idx_max; i++) {
-		json_object(j, NULL, true);
-		json_u64(j, "low_us", i ? 1ULL << i : 0);
-		json_u64(j, "high_us", i == 63 ? ~0ULL : (1ULL << (i + 1)) - 1);
-		json_u64(j, "count", vals[i]);
-		json_object_end(j);
-	}
-	json_array_end(j);
-}
-
-static void json_ratio_hist(struct json *j, const unsigned int *vals)
-{
-	int i;
-
-	/* All AGG_RATIO_SLOTS buckets, always: a fixed-shape array. */
-	json_array(j, "ratio_log2_hist", false);
-	for (i = 0; i < AGG_RATIO_SLOTS; i++) {
-		json_object(j, NULL, true);
-		json_int(j, "log2_low", i + AGG_RATIO_LOG2_MIN);
-		json_u64(j, "count", vals[i]);
-		json_object_end(j);
-	}
-	json_array_end(j);
-}
-
-static void json_u64_array(struct json *j, const char *key, const __u64 *vals,
-			   int nr)
-{
-	int i;
-
-	json_array(j, key, true);
-	for (i = 0; i < nr; i++)
-		json_u64(j, NULL, vals[i]);
-	json_array_end(j);
-}
-
-/* Count, and the share with its 95% interval (null bounds: unknown). */
-static void json_within_factor(struct json *j, const __u64 *counts,
-			       const struct ci_acc *cis)
-{
-	struct ci_pct r;
-	int i;
-
-	json_array(j, "within_factor", false);
-	for (i = 0; i < AGG_NR_FACTORS; i++) {
-		r = ci_result(&cis[i]);
-		json_object(j, NULL, true);
-		json_str(j, "label", agg_factors[i].label);
-		json_u64(j, "count", counts[i]);
-		json_number(j, "pct", r.pct);
-		json_number(j, "lo", r.lo);
-		json_number(j, "hi", r.hi);
-		json_object_end(j);
-	}
-	json_array_end(j);
-}
-
-static void json_share(struct json *j, const char *key, const struct ci_acc *acc)
-{
-	struct ci_pct r = ci_result(acc);
-
-	json_ci(j, key, &r);
-}
-
-/* Ideal-state scoring and the kernel's verdicts, shares with intervals. */
-static void json_choices(struct json *j, const struct agg_stats *st)
-{
-	json_object(j, "ideal_state", false);
-	json_u64(j, "samples", st->ideal_samples);
-	json_u64(j, "hit_samples", st->ideal_hit_samples);
-	json_u64(j, "too_deep_samples", st->ideal_too_deep_samples);
-	json_u64(j, "too_shallow_samples", st->ideal_too_shallow_samples);
-	json_u64(j, "idle_ns", st->ideal_idle_ns);
-	json_u64(j, "shallow_idle_ns", st->ideal_shallow_idle_ns);
-	json_share(j, "hit", &st->ideal_hit_ci);
-	json_share(j, "too_deep", &st->ideal_too_deep_ci);
-	json_share(j, "too_shallow", &st->ideal_too_shallow_ci);
-	json_share(j, "shallow_time", &st->ideal_shallow_time_ci);
-	json_object_end(j);
-	json_share(j, "miss_above", &st->miss_above_ci);
-	json_share(j, "miss_below", &st->miss_below_ci);
-}
-
-/* One entry per named shadow model, zeros included: a fixed shape. */
-static void json_shadows(struct json *j, const struct agg *agg,
-			 const struct agg_stats *st)
-{
-	int s;
-
-	json_array(j, "shadow", false);
-	for (s = 0; s < agg_nr_shadows(agg); s++) {
-		const struct agg_shadow *sh = &st->shadow[s];
-
-		json_object(j, NULL, false);
-		json_str(j, "model", agg_shadow_name(agg, s));
-		json_u64(j, "samples", sh->samples);
-		json_u64(j, "excluded_samples", sh->excluded_samples);
-		json_within_factor(j, sh->within_factor, sh->within_ci);
-		json_ratio_hist(j, sh->ratio_hist);
-		json_u64(j, "agree_checked", sh->agree_checked);
-		json_u64(j, "agree_samples", sh->agree_samples);
-		json_object_end(j);
-	}
-	json_array_end(j);
-}
-
-/* The members of one stats object, in the documented order. */
-static void json_stats_members(struct json *j, const struct agg *agg,
-			       const struct agg_stats *st)
-{
-	json_u64(j, "samples", st->samples);
-	json_u64(j, "residency_sum_ns", st->residency_sum_ns);
-	json_u64(j, "residency_min_ns", st->residency_min_ns);
-	json_u64(j, "residency_max_ns", st->residency_max_ns);
-	json_u64(j, "predicted_samples", st->predicted_samples);
-	json_u64(j, "predicted_sum_ns", st->predicted_sum_ns);
-	json_within_factor(j, st->within_factor, st->within_ci);
-
-	json_u64_array(j, "state_entered_samples", st->state_entered,
-		       IDLESCOPE_MAX_STATES);
-	json_u64_array(j, "state_chosen_samples", st->state_chosen,
-		       IDLESCOPE_MAX_STATES);
-	json_u64_array(j, "state_residency_ns", st->state_residency_ns,
-		       IDLESCOPE_MAX_STATES);
-	json_u64(j, "invalid_state_samples", st->invalid_state_samples);
-	json_u64(j, "miss_above_samples", st->miss_above_samples);
-	json_u64(j, "miss_below_samples", st->miss_below_samples);
-	json_u64(j, "crosscheck_samples", st->crosscheck_samples);
-	json_u64(j, "too_deep_samples", st->too_deep_samples);
-	json_u64(j, "too_shallow_samples", st->too_shallow_samples);
-	json_choices(j, st);
-
-	json_log2_hist(j, "residency_us_hist", st->residency_us_hist);
-	json_log2_hist(j, "predicted_us_hist", st->predicted_us_hist);
-	json_ratio_hist(j, st->ratio_hist);
-	json_shadows(j, agg, st);
-}
-
-static void json_meta(struct json *j, const struct agg *agg,
-		      const struct report_meta *meta)
-{
-	__u64 produced = 0, dropped = 0;
-	char start[32];
-	int i;
-
-	for (i = 0; i < meta->nr_cpus && i < IDLESCOPE_MAX_CPUS; i++) {
-		produced += meta->records_produced[i];
-		dropped += meta->dropped_records[i];
-	}
-	format_utc(start, sizeof(start), meta->start_time);
-
-	json_int(j, "schema_version", REPORT_SCHEMA_VERSION);
-	json_str(j, "tool", "idlescope");
-	json_str(j, "kernel_release", meta->kernel_release);
-	json_str(j, "start_time_utc", start);
-	json_double(j, "duration_s", "%.3f", meta->duration_s);
-
-	json_array(j, "governors", true);
-	for (i = 0; i < meta->nr_governors; i++)
-		json_str(j, NULL, meta->governors[i]);
-	json_array_end(j);
-	json_array(j, "workloads", true);
-	for (i = 0; i < meta->nr_workloads; i++)
-		json_str(j, NULL, meta->workloads[i]);
-	json_array_end(j);
-
-	json_bool(j, "predictions_available", meta->predictions_available);
-	json_u64(j, "ringbuf_size_bytes", meta->ringbuf_size_bytes);
-	json_u64(j, "records_produced", produced);
-	json_u64(j, "dropped_records", dropped);
-	json_u64(j, "sysfs_usage_delta", meta->sysfs_usage_delta);
-	json_u64(j, "aggregator_rejected_records", agg_rejected_records(agg));
-
-	json_array(j, "per_cpu_records", false);
-	for (i = 0; i < meta->nr_cpus && i < IDLESCOPE_MAX_CPUS; i++) {
-		json_object(j, NULL, true);
-		json_int(j, "cpu", i);
-		json_u64(j, "records_produced", meta->records_produced[i]);
-		json_u64(j, "dropped_records", meta->dropped_records[i]);
-		json_object_end(j);
-	}
-	json_array_end(j);
-
-	json_array(j, "skipped_programs", false);
-	for (i = 0; i < meta->nr_skipped; i++) {
-		json_object(j, NULL, true);
-		json_str(j, "name", meta->skipped[i].name);
-		json_str(j, "reason", meta->skipped[i].reason);
-		json_object_end(j);
-	}
-	json_array_end(j);
-}
-
-static void json_definitions(struct json *j, const struct agg *agg,
-			     const struct report_meta *meta)
-{
-	int i;
-
-	json_array(j, "factors", false);
-	for (i = 0; i < AGG_NR_FACTORS; i++) {
-		json_object(j, NULL, true);
-		json_str(j, "label", agg_factors[i].label);
-		json_double(j, "factor", "%g",
-			    (double)agg_factors[i].num / agg_factors[i].den);
-		json_u64(j, "num", agg_factors[i].num);
-		json_u64(j, "den", agg_factors[i].den);
-		json_object_end(j);
-	}
-	json_array_end(j);
-
-	json_array(j, "seed_reference", false);
-	for (i = 0; i < AGG_NR_FACTORS; i++) {
-		json_object(j, NULL, true);
-		json_str(j, "label", agg_factors[i].label);
-		json_double(j, "before_pct", "%.1f", seed_pct[i][0]);
-		json_double(j, "patch1_pct", "%.1f", seed_pct[i][1]);
-		json_double(j, "patch12_pct", "%.1f", seed_pct[i][2]);
-		json_object_end(j);
-	}
-	json_array_end(j);
-
-	json_array(j, "shadow_models", true);
-	for (i = 0; i < agg_nr_shadows(agg); i++)
-		json_str(j, NULL, agg_shadow_name(agg, i));
-	json_array_end(j);
-	json_u64(j, "shadow_replay_resets", meta->shadow_replay_resets);
-
-	json_array(j, "state_table", false);
-	for (i = 0; i < agg_nr_states(agg); i++) {
-		const struct agg_state_info *info = agg_state(agg, i);
-
-		json_object(j, NULL, true);
-		json_int(j, "state", i);
-		json_u64(j, "target_residency_ns", info->target_residency_ns);
-		json_u64(j, "exit_latency_ns", info->exit_latency_ns);
-		json_bool(j, "disabled", info->disabled);
-		json_object_end(j);
-	}
-	json_array_end(j);
-}
-
-static void json_results(struct json *j, const struct agg *agg)
-{
-	const struct agg_stats *st;
-	struct agg_stats all;
-	int w, g, cpu;
-
-	json_array(j, "results", false);
-	for (w = 0; w < agg_nr_workloads(agg); w++) {
-		for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++) {
-			if (!agg_sum(agg, w, g, AGG_ANY, &all))
-				continue;
-			json_object(j, NULL, false);
-			json_str(j, "workload", agg_workload_name(agg, w));
-			json_str(j, "governor", agg_governor_name(g));
-			json_int(j, "governor_id", g);
-			json_object(j, "all_cpus", false);
-			json_stats_members(j, agg, &all);
-			json_object_end(j);
-			json_array(j, "per_cpu", false);
-			for (cpu = 0; cpu < IDLESCOPE_MAX_CPUS; cpu++) {
-				st = agg_get(agg, w, g, cpu);
-				if (!st)
-					continue;
-				json_object(j, NULL, false);
-				json_int(j, "cpu", cpu);
-				json_stats_members(j, agg, st);
-				json_object_end(j);
-			}
-			json_array_end(j);
-			json_object_end(j);
-		}
-	}
-	json_array_end(j);
-}
-
-/*
- * Per workload, what report.txt's "across governors" section is made of:
- * the governors that ran it (their numbers are in "results") and the sum
- * over all of them, whose shadow entries score each model on every run.
- */
-static void json_across_governors(struct json *j, const struct agg *agg)
-{
-	struct report_workload_view view;
-	int w, g;
-
-	json_array(j, "across_governors", false);
-	for (w = 0; w < agg_nr_workloads(agg); w++) {
-		if (!report_workload_view(agg, w, &view))
-			continue;
-		json_object(j, NULL, false);
-		json_str(j, "workload", agg_workload_name(agg, w));
-		json_array(j, "governors", true);
-		for (g = 0; g < view.nr_governors; g++)
-			json_str(j, NULL, agg_governor_name(view.governors[g]));
-		json_array_end(j);
-		json_object(j, "all_governors", false);
-		json_stats_members(j, agg, &view.all);
-		json_object_end(j);
-		json_object_end(j);
-	}
-	json_array_end(j);
-}
-
-int report_fprint_json(FILE *f, const struct agg *agg,
-		       const struct report_meta *meta)
-{
-	struct json j = { .f = f };
-
-	errno = 0;
-	json_object(&j, NULL, false);
-	json_meta(&j, agg, meta);
-	json_definitions(&j, agg, meta);
-	headline_json(&j, agg);
-	json_results(&j, agg);
-	json_across_governors(&j, agg);
-	json_object_end(&j);
-	fputc('\n', f);
-	return stream_status(f);
+	return report_stream_status(f);
 }
 
 /* ---- atomic files ---------------------------------------------------- */
