@@ -10,8 +10,8 @@
  *
  * Then it walks every workload x governor that has records: sample
  * counts, the seed's factor table, the shadow replay on that governor's
- * own periods (next to the seed's published numbers), state choices, too-deep / too-shallow counts,
- * then the all-CPUs and per-CPU histograms.  report.json carries the
+ * own periods (next to the seed's published numbers), state choices,
+ * too-deep / too-shallow counts, then the all-CPUs and per-CPU histograms.  report.json carries the
  * same numbers unrounded (report_json.c); the shared tables are built in
  * report_tables.c.
  *
