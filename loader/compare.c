@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * compare.c - `idlescope compare A B`: what changed between two runs, and
- * whether the change is more than noise.
+ * compare.c - `idlescope compare A B`: what changed between two runs (or
+ * two governors, --pair), and whether the change is more than noise.
  *
  * Each side goes through the same pipeline as `idlescope report` (one
  * aggregate over its record files, each replayed from a fresh start).
@@ -40,7 +40,8 @@ struct side {
 
 struct diff_row {
 	const char *workload;
-	int governor;
+	int governor;			/* A's; B's is governor_b */
+	int governor_b;
 	const char *model;		/* NULL: the live governor's number */
 	int metric;
 	struct ci_pct a, b, diff;
@@ -49,6 +50,7 @@ struct diff_row {
 
 struct compare {
 	struct side a, b;
+	int pair_a, pair_b;		/* --pair GA:GB, else -1: same governor */
 	double fail_above_pp;		/* NAN: no gate */
 	bool json;
 	int nr_rows, nr_alloc;
@@ -159,7 +161,7 @@ static struct diff_row *new_row(struct compare *c)
 	return &c->rows[c->nr_rows++];
 }
 
-static int add_row(struct compare *c, const char *workload, int governor,
+static int add_row(struct compare *c, const char *workload, int ga, int gb,
 		   const char *model, int metric, const struct ci_pct *a,
 		   const struct ci_pct *b)
 {
@@ -171,7 +173,8 @@ static int add_row(struct compare *c, const char *workload, int governor,
 	if (!r)
 		return -ENOMEM;
 	r->workload = workload;
-	r->governor = governor;
+	r->governor = ga;
+	r->governor_b = gb;
 	r->model = model;
 	r->metric = metric;
 	r->a = *a;
@@ -182,8 +185,8 @@ static int add_row(struct compare *c, const char *workload, int governor,
 	return 0;
 }
 
-/* Every headline number and model score of one workload x governor. */
-static int diff_pair(struct compare *c, int wa, int wb, int g)
+/* Every headline number and model score of one workload, A's ga against B's gb. */
+static int diff_pair(struct compare *c, int wa, int wb, int ga, int gb)
 {
 	const struct agg *A = c->a.pl.agg, *B = c->b.pl.agg;
 	const char *name = agg_workload_name(A, wa);
@@ -191,19 +194,24 @@ static int diff_pair(struct compare *c, int wa, int wb, int g)
 	struct ci_pct ra, rb;
 	int m, s, err = 0;
 
-	if (!headline_cell(A, wa, g, &ca) || !headline_cell(B, wb, g, &cb))
+	if (!headline_cell(A, wa, ga, &ca) || !headline_cell(B, wb, gb, &cb))
 		return 0;
 	for (m = 0; m < HL_NR_METRICS && !err; m++)
-		err = add_row(c, name, g, NULL, m, &ca.metric[m], &cb.metric[m]);
+		err = add_row(c, name, ga, gb, NULL, m, &ca.metric[m], &cb.metric[m]);
 	for (s = 0; s < agg_nr_shadows(A) && !err; s++) {
-		if (headline_model_within_2x(A, wa, g, s, &ra) &&
-		    headline_model_within_2x(B, wb, g, s, &rb))
-			err = add_row(c, name, g, agg_shadow_name(A, s), HL_WITHIN_2X,
+		if (headline_model_within_2x(A, wa, ga, s, &ra) &&
+		    headline_model_within_2x(B, wb, gb, s, &rb))
+			err = add_row(c, name, ga, gb, agg_shadow_name(A, s), HL_WITHIN_2X,
 				      &ra, &rb);
 	}
 	return err;
 }
 
+/*
+ * Workloads of A also in B; the same governor on both sides (before and
+ * after a kernel change), or with --pair, A's GA against B's GB (two
+ * governors, from one run directory or two).
+ */
 static int diff_all(struct compare *c)
 {
 	const struct agg *A = c->a.pl.agg, *B = c->b.pl.agg;
@@ -211,8 +219,14 @@ static int diff_all(struct compare *c)
 
 	for (wa = 0; wa < agg_nr_workloads(A) && !err; wa++) {
 		wb = agg_workload_index(B, agg_workload_name(A, wa));
-		for (g = 0; g < IDLESCOPE_NR_GOVERNORS && wb >= 0 && !err; g++)
-			err = diff_pair(c, wa, wb, g);
+		if (wb < 0)
+			continue;
+		if (c->pair_a >= 0) {
+			err = diff_pair(c, wa, wb, c->pair_a, c->pair_b);
+			continue;
+		}
+		for (g = 0; g < IDLESCOPE_NR_GOVERNORS && !err; g++)
+			err = diff_pair(c, wa, wb, g, g);
 	}
 	return err;
 }
@@ -234,15 +248,30 @@ static void print_cells(const char *a, const char *b, const char *d)
 	table_print_cell(stdout, d, 14, false);
 }
 
+/* "menu2010", or "menu:teo" for --pair rows. */
+static void format_governors(char *buf, size_t size, const struct diff_row *r)
+{
+	if (r->governor == r->governor_b)
+		snprintf(buf, size, "%s", agg_governor_name(r->governor));
+	else
+		snprintf(buf, size, "%s:%s", agg_governor_name(r->governor),
+			 agg_governor_name(r->governor_b));
+}
+
 static void print_text(const struct compare *c, int nr_failed)
 {
-	char a[32], b[32], d[32], metric[40];
-	int i, nr_flagged = 0;
+	char a[32], b[32], d[32], metric[40], gov[40];
+	int i, nr_flagged = 0, gov_width = 8;
 
+	for (i = 0; i < c->nr_rows; i++) {
+		format_governors(gov, sizeof(gov), &c->rows[i]);
+		if ((int)strlen(gov) > gov_width)
+			gov_width = strlen(gov);
+	}
 	printf("idlescope compare: B - A in percentage points, 95%% interval; * = interval excludes 0\n"
 	       "A: %s (%d files)\nB: %s (%d files)\n\n", c->a.arg, c->a.nr_files,
 	       c->b.arg, c->b.nr_files);
-	printf("%-14s %-12s %-22s", "workload", "governor", "number");
+	printf("%-14s %-*s %-22s", "workload", gov_width, "governor", "number");
 	print_cells("A", "B", "B - A");
 	putchar('\n');
 	for (i = 0; i < c->nr_rows; i++) {
@@ -258,8 +287,9 @@ static void print_text(const struct compare *c, int nr_failed)
 			snprintf(metric, sizeof(metric), "%s within 2x", r->model);
 		else
 			snprintf(metric, sizeof(metric), "%s", headline_metrics[r->metric].title);
-		printf("%-14s %-12s %-22s", headline_workload_label(r->workload),
-		       agg_governor_name(r->governor), metric);
+		format_governors(gov, sizeof(gov), r);
+		printf("%-14s %-*s %-22s", headline_workload_label(r->workload), gov_width, gov,
+		       metric);
 		print_cells(a, b, d);
 		printf("%s%s\n", r->flagged ? " *" : "", fails_gate(c, r) ? " FAIL" : "");
 		nr_flagged += r->flagged;
@@ -287,6 +317,7 @@ static void print_json(const struct compare *c, int nr_failed)
 		json_object(&j, NULL, false);
 		json_str(&j, "workload", r->workload);
 		json_str(&j, "governor", agg_governor_name(r->governor));
+		json_str(&j, "governor_b", agg_governor_name(r->governor_b));
 		json_str(&j, "model", r->model ? r->model : "live");
 		json_str(&j, "metric", headline_metrics[r->metric].name);
 		json_ci(&j, "a", &r->a);
@@ -303,18 +334,37 @@ static void print_json(const struct compare *c, int nr_failed)
 	fputc('\n', stdout);
 }
 
+/* --pair GA:GB: two governor names. */
+static int parse_pair(struct compare *c, const char *arg)
+{
+	char name[64];
+	const char *colon = strchr(arg, ':');
+
+	if (colon && (size_t)(colon - arg) < sizeof(name)) {
+		snprintf(name, sizeof(name), "%.*s", (int)(colon - arg), arg);
+		c->pair_a = agg_governor_id(name);
+		c->pair_b = agg_governor_id(colon + 1);
+	}
+	if (!colon || c->pair_a < 0 || c->pair_b < 0) {
+		fprintf(stderr, "idlescope: error: --pair %s: need two governor names, GA:GB\n", arg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int parse_args(struct compare *c, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "json", no_argument, NULL, 'j' },
 		{ "fail-above", required_argument, NULL, 'f' },
+		{ "pair", required_argument, NULL, 'p' },
 		{},
 	};
 	char *end;
 	int opt;
 
 	optind = 2;
-	while ((opt = getopt_long(argc, argv, "jf:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "jf:p:", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'j':
 			c->json = true;
@@ -328,12 +378,17 @@ static int parse_args(struct compare *c, int argc, char **argv)
 				return -EINVAL;
 			}
 			break;
+		case 'p':
+			if (parse_pair(c, optarg))
+				return -EINVAL;
+			break;
 		default:
 			return -EINVAL;
 		}
 	}
 	if (argc - optind != 2) {
-		fprintf(stderr, "idlescope: error: usage: idlescope compare A B [-j] [--fail-above PP]\n");
+		fprintf(stderr, "idlescope: error: usage: idlescope compare A B [-j] [--fail-above PP] "
+			"[--pair GA:GB]\n");
 		return -EINVAL;
 	}
 	c->a.arg = argv[optind];
@@ -352,7 +407,7 @@ static void free_side(struct side *s)
 
 int compare_command(int argc, char **argv)
 {
-	struct compare c = { .fail_above_pp = NAN };
+	struct compare c = { .fail_above_pp = NAN, .pair_a = -1, .pair_b = -1 };
 	int i, nr_failed = 0, ret = COMPARE_EXIT_BAD_INPUT;
 
 	if (parse_args(&c, argc, argv) || load_side(&c.a) || load_side(&c.b))

@@ -134,13 +134,17 @@ bool headline_seed_method(const struct agg *agg, int workload,
 	return true;
 }
 
-/* Governors with records anywhere; with @predicting, those that predicted. */
+/*
+ * Governors with records anywhere; with @predicting, those that predicted.
+ * Not "none": no governor chose those periods (a governor switch, no
+ * cpuidle driver), so they say nothing about one.
+ */
 static int headline_governors(const struct agg *agg, bool predicting, int *govs)
 {
 	struct agg_stats st;
 	int g, n = 0;
 
-	for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++) {
+	for (g = IDLESCOPE_GOV_NONE + 1; g < IDLESCOPE_NR_GOVERNORS; g++) {
 		if (!agg_sum(agg, AGG_ANY, g, AGG_ANY, &st))
 			continue;
 		if (predicting && !st.predicted_samples)

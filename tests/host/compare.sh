@@ -66,6 +66,13 @@ rc=$?
 check "compare: run directories read their *.rec (exit $rc, same table as the files)" \
 	[ $rc = 1 -a "$(tail -n +4 "$tmp/dirs.txt")" = "$(tail -n +4 "$tmp/worse.txt")" ]
 
+"$tool" compare "$tmp/a.rec" "$tmp/a.rec" --pair menu:menu2010fix >"$tmp/pair.txt"
+rc=$?
+check "compare --pair: one run's two governors side by side (exit $rc)" \
+	[ $rc = 0 -a -n "$(grep -E '^periodic1ms +menu:menu2010fix +within 2x %' "$tmp/pair.txt")" ]
+
+check_error "compare: --pair needs two governor names" "pair" \
+	"$tool" compare "$tmp/a.rec" "$tmp/a.rec" --pair menu:nosuch
 check_error "compare: a missing run is one line, exit 2" "nonexistent" \
 	"$tool" compare "$tmp/a.rec" "$tmp/nonexistent.rec"
 check_error "compare: --fail-above needs a number" "fail-above" \
