@@ -103,7 +103,7 @@ void dashboard_draw(FILE *f, const struct agg *agg,
 	int workload = agg_last_workload(agg), governor, i, s;
 	struct agg_stats st;
 
-	fprintf(f, "idlescope %.0f s: %.0f periods/s, %llu records, %llu dropped\n",
+	fprintf(f, "=== idlescope %.0f s: %.0f periods/s, %llu records, %llu dropped ===\n",
 		status->elapsed_s, status->periods_per_s,
 		(unsigned long long)status->records, (unsigned long long)status->dropped);
 	memset(&st, 0, sizeof(st));
