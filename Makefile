@@ -65,7 +65,7 @@ $(BUILD)/idlescope.skel.h: $(BUILD)/idlescope.bpf.o
 $(LOADER): loader/idlescope.c loader/aggregate.c loader/report.c loader/recfile.c loader/models.c \
 		loader/table.c loader/summary.c loader/plot.c loader/ci.c loader/json.c \
 		loader/headline.c loader/pipeline.c loader/compare.c loader/dashboard.c \
-		loader/report_tables.c loader/report_json.c \
+		loader/report_tables.c loader/report_json.c loader/inputs.c loader/inputs.h \
 		loader/ci.h loader/json.h loader/headline.h loader/pipeline.h loader/compare.h \
 		loader/dashboard.h \
 		loader/aggregate.h loader/recfile.h loader/models.h \

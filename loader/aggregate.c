@@ -18,10 +18,10 @@
  * the order they are first seen.
  */
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "aggregate.h"
+#include "inputs.h"
 
 /* Exact rationals, so boundary cases (p == F * a) compare exactly. */
 const struct agg_factor agg_factors[AGG_NR_FACTORS] = {
@@ -198,67 +198,11 @@ int agg_ideal_state(const struct agg *agg, __u64 residency_ns,
 	return ideal;
 }
 
-unsigned int agg_governor_inputs(int governor)
-{
-	switch (governor) {
-	case IDLESCOPE_GOV_MENU2010:
-	case IDLESCOPE_GOV_MENU2010FIX:
-	case IDLESCOPE_GOV_MENU2010RPD:
-		return IDLESCOPE_F_HAS_NEXT_TIMER | IDLESCOPE_F_HAS_IOWAITERS |
-		       IDLESCOPE_F_HAS_LOAD;
-	case IDLESCOPE_GOV_MENU:
-		return IDLESCOPE_F_HAS_NEXT_TIMER | IDLESCOPE_F_HAS_IOWAITERS |
-		       IDLESCOPE_F_HAS_TICK;
-	case IDLESCOPE_GOV_TEO:
-		return IDLESCOPE_F_HAS_NEXT_TIMER;
-	default:
-		return 0;
-	}
-}
-
-unsigned int agg_record_inputs(const struct idlescope_record *rec)
-{
-	unsigned int inputs = rec->flags & AGG_INPUTS_ALL;
-
-	if (!(rec->flags & IDLESCOPE_F_SELECTED))
-		return 0;
-	if (inputs)
-		return inputs;
-	inputs = agg_governor_inputs(rec->governor);
-	/* The BPF side reads the I/O waiters only with the prediction. */
-	if (!(rec->flags & IDLESCOPE_F_PREDICTED))
-		inputs &= ~IDLESCOPE_F_HAS_IOWAITERS;
-	return inputs;
-}
-
 unsigned int agg_shadow_inputs(const struct agg *agg, int shadow)
 {
 	if (shadow < 0 || shadow >= agg->nr_shadows)
 		return 0;
 	return agg->shadow_inputs[shadow];
-}
-
-void agg_format_inputs(char *buf, size_t size, unsigned int inputs)
-{
-	static const struct {
-		unsigned int bit;
-		const char *name;
-	} names[] = {
-		{ IDLESCOPE_F_HAS_NEXT_TIMER, "next timer" },
-		{ IDLESCOPE_F_HAS_IOWAITERS, "iowaiters" },
-		{ IDLESCOPE_F_HAS_LOAD, "load" },
-		{ IDLESCOPE_F_HAS_TICK, "tick wakeup" },
-	};
-	size_t len = 0;
-	unsigned int i;
-
-	snprintf(buf, size, "none");
-	for (i = 0; i < sizeof(names) / sizeof(names[0]) && len < size; i++) {
-		if (!(inputs & names[i].bit))
-			continue;
-		len += snprintf(buf + len, size - len, "%s%s", len ? ", " : "",
-				names[i].name);
-	}
 }
 
 int agg_nr_workloads(const struct agg *agg)
@@ -493,7 +437,7 @@ int agg_set_shadow_names(struct agg *agg, const char *const *names, int nr)
 	memset(agg->shadow_inputs, 0, sizeof(agg->shadow_inputs));
 	for (i = 0; i < nr; i++) {
 		strcpy(agg->shadow_names[i], names[i]);
-		agg->shadow_inputs[i] = agg_governor_inputs(agg_governor_id(names[i]));
+		agg->shadow_inputs[i] = inputs_of_governor(agg_governor_id(names[i]));
 	}
 	agg->nr_shadows = nr;
 	return 0;
@@ -538,7 +482,7 @@ int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
 
 	sh = &st->shadow[shadow];
 	if (predicted_ns != IDLESCOPE_UNKNOWN_NS &&
-	    (agg_record_inputs(rec) & agg->shadow_inputs[shadow]) !=
+	    (inputs_of_record(rec) & agg->shadow_inputs[shadow]) !=
 	    agg->shadow_inputs[shadow]) {
 		sh->excluded_samples++;
 	} else if (prediction_made(predicted_ns)) {

@@ -23,7 +23,6 @@
 #define __IDLESCOPE_AGGREGATE_H
 
 #include <stdbool.h>
-#include <stddef.h>
 #include <linux/types.h>
 #include "idlescope.h"
 #include "ci.h"
@@ -230,24 +229,12 @@ int agg_nr_shadows(const struct agg *agg);
 const char *agg_shadow_name(const struct agg *agg, int shadow); /* NULL: none */
 
 /*
- * Model inputs (IDLESCOPE_F_HAS_* bits).  A governor's data holds only its
- * own inputs: the menu2010 family's select records the next timer, the I/O
- * waiters and the load; stock menu's the next timer, the I/O waiters and
- * whether the tick ended the period; teo's only its sleep length; ladder
- * none.  A model needs what its governor records, so a shadow named like a
- * governor needs agg_governor_inputs() of it (other names need nothing):
- * the 2010 models are scored on the menu2010 family's periods, stock menu's
- * model only on menu's.  A record's inputs are its HAS_* flags when the BPF
- * side set any, else what its governor's data holds (the I/O waiters only
- * when the prediction was read with them).
+ * The inputs (IDLESCOPE_F_HAS_* bits, inputs.h) shadow @shadow needs: a
+ * shadow named like a governor needs what that governor records (other
+ * names need nothing), so the 2010 models are scored on the menu2010
+ * family's periods and stock menu's model only on menu's.
  */
-#define AGG_INPUTS_ALL	(IDLESCOPE_F_HAS_NEXT_TIMER | IDLESCOPE_F_HAS_IOWAITERS | \
-			 IDLESCOPE_F_HAS_LOAD | IDLESCOPE_F_HAS_TICK)
-unsigned int agg_governor_inputs(int governor);
-unsigned int agg_record_inputs(const struct idlescope_record *rec);
 unsigned int agg_shadow_inputs(const struct agg *agg, int shadow);
-/* "next timer, iowaiters, load" for a mask, "none" for 0. */
-void agg_format_inputs(char *buf, size_t size, unsigned int inputs);
 
 /*
  * Fold shadow model @shadow's prediction for the period of @rec into the

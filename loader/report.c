@@ -30,6 +30,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 #include "headline.h"
+#include "inputs.h"
 #include "report.h"
 #include "table.h"
 
@@ -275,7 +276,7 @@ static void print_method(FILE *f, const struct agg *agg)
 		fprintf(f, "  shadow models are scored per host governor, on periods whose record\n"
 			"  holds their inputs (the others are counted as excluded):\n");
 	for (s = 0; s < agg_nr_shadows(agg); s++) {
-		agg_format_inputs(inputs, sizeof(inputs), agg_shadow_inputs(agg, s));
+		inputs_format(inputs, sizeof(inputs), agg_shadow_inputs(agg, s));
 		fprintf(f, "    %-12s needs %s\n", agg_shadow_name(agg, s), inputs);
 	}
 }

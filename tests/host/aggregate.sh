@@ -6,6 +6,6 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 bin=$top/build/test/test_aggregate
 mkdir -p "$(dirname "$bin")"
 gcc -O2 -g -Wall -Wextra -I"$top/bpf" -I"$top/loader" "$top/tests/host/test_aggregate.c" \
-	"$top/loader/aggregate.c" "$top/loader/ci.c" "$top/loader/json.c" "$top/loader/headline.c" "$top/loader/report.c" "$top/loader/report_tables.c" "$top/loader/report_json.c" "$top/loader/table.c" -lm -o "$bin" ||
+	"$top/loader/aggregate.c" "$top/loader/inputs.c" "$top/loader/ci.c" "$top/loader/json.c" "$top/loader/headline.c" "$top/loader/report.c" "$top/loader/report_tables.c" "$top/loader/report_json.c" "$top/loader/table.c" -lm -o "$bin" ||
 	{ echo "FAIL: aggregate: test program does not build"; exit 1; }
 cd "$top" && "$bin"

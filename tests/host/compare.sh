@@ -14,7 +14,7 @@ gcc -O2 -Wall -Wextra -I"$top/bpf" -I"$top/loader" -I"$top/lib" "$top/bench/genr
 	"$top/loader/recfile.c" "$top/lib/args.c" "$top/lib/rng.c" -lm -o "$bin/genrec" ||
 	{ echo "FAIL: compare: genrec does not build"; exit 1; }
 gcc -O2 -g -Wall -Wextra -I"$top/bpf" -I"$top/loader" "$top/tests/host/compare_tool.c" \
-	"$top/loader/compare.c" "$top/loader/pipeline.c" "$top/loader/aggregate.c" \
+	"$top/loader/compare.c" "$top/loader/pipeline.c" "$top/loader/aggregate.c" "$top/loader/inputs.c" \
 	"$top/loader/ci.c" "$top/loader/headline.c" "$top/loader/json.c" "$top/loader/report.c" "$top/loader/report_tables.c" "$top/loader/report_json.c" \
 	"$top/loader/table.c" "$top/loader/models.c" "$top/loader/recfile.c" -lm \
 	-o "$bin/compare_tool" || { echo "FAIL: compare: compare_tool does not build"; exit 1; }

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <string.h>
 #include "aggregate.h"
+#include "inputs.h"
 #include "check.h"
 #include "fixtures.h"
 
@@ -37,7 +38,7 @@ static void test_inputs_per_governor(void)
 	CHECK_EQ("inputs: menu2010 models need next timer, iowaiters, load",
 		 agg_shadow_inputs(agg, 1), IDLESCOPE_F_HAS_NEXT_TIMER |
 		 IDLESCOPE_F_HAS_IOWAITERS | IDLESCOPE_F_HAS_LOAD);
-	agg_format_inputs(buf, sizeof(buf), agg_shadow_inputs(agg, 3));
+	inputs_format(buf, sizeof(buf), agg_shadow_inputs(agg, 3));
 	check(!strcmp(buf, "next timer, iowaiters, tick wakeup"),
 	      "inputs: stock menu's model needs menu's own data", "got \"%s\"", buf);
 
