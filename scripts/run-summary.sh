@@ -19,8 +19,9 @@ for g in "$@"; do
 done
 
 "$loader" report "${files[@]}" -o "$dir" >/dev/null
-# The across-governors sections come first, before the per-governor ones.
-awk '/^== workload .*, governor .* ==$/ { exit } { print }' "$dir/report.txt"
+# The one-screen headline and the seed's experiment per workload come
+# first; the method and the detail follow in report.txt.
+awk '/^== method ==$/ { exit } { print }' "$dir/report.txt"
 for f in "${files[@]}"; do
 	"$loader" dump "$f"
 done | awk -F, '$1 != "cpu" && $12 != "" { n[$12 " on cpu" $1]++ }
