@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The end of `make run`, on the host: one report over every governor's
-# record file (report.txt, report.json, summary.md, plots/), its
-# per-workload tables across governors on stdout, and a warning for any
+# record file (report.txt, report.json, summary.md, plots/), its headline
+# and seed-method tables on stdout, and a warning for any
 # workload with fewer than 1000 periods on a CPU.
 #
 # usage: scripts/run-summary.sh LOADER RUN_DIR GOVERNOR...
