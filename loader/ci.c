@@ -101,7 +101,6 @@ struct ci_pct ci_result(const struct ci_acc *acc)
 	if (lv.cur_len)
 		close_batch(&lv, lv.cur_h, lv.cur_n);
 	r.nr_batches = lv.nr_batches;
-	r.batch_len = batch_len(pick_level(acc));
 	if (lv.sum_n <= 0)
 		return r;
 	p = lv.sum_h / lv.sum_n;
@@ -124,7 +123,6 @@ struct ci_pct ci_diff(const struct ci_pct *a, const struct ci_pct *b)
 	struct ci_pct r = { .pct = a->pct - b->pct, .lo = NAN, .hi = NAN, .half = NAN };
 
 	r.nr_batches = a->nr_batches < b->nr_batches ? a->nr_batches : b->nr_batches;
-	r.batch_len = 0;
 	if (isnan(a->half) || isnan(b->half))
 		return r;
 	r.half = sqrt(a->half * a->half + b->half * b->half);

@@ -57,7 +57,6 @@ struct ci_pct {
 	double lo, hi;		/* clamped to [0, 100] */
 	double half;		/* (hi - lo) / 2 before clamping; NaN: unknown */
 	__u32 nr_batches;	/* behind the interval */
-	__u32 batch_len;
 };
 
 void ci_add(struct ci_acc *acc, double h, double n);
