@@ -28,7 +28,7 @@ HOST_CPPFLAGS := -Ibpf -Iloader -Ilib -I$(BUILD) -Ikernel/modules/idlescope_stat
 BPF_CFLAGS := -O2 -g -Wall -target bpf -D__TARGET_ARCH_x86
 
 LOADER := $(BUILD)/idlescope
-LOADER_LIBS := -lbpf -lelf -lz
+LOADER_LIBS := -lbpf -lelf -lz -lm
 MODULE_SRC := kernel/modules/idlescope_states
 MODULE := $(BUILD)/idlescope_states/idlescope_states.ko
 

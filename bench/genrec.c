@@ -37,6 +37,7 @@ static struct env {
 	__u64 seed;
 	const char *template_path;
 	const char *output_path;
+	long far_off_pct;	/* -p: share of predictions made far off */
 } env = {
 	.nr_cpus = 4,
 	.seed = 1,
@@ -79,7 +80,8 @@ static const char argp_doc[] =
 "\n"
 "EXAMPLES:\n"
 "    genrec -n 1000000 -H run.rec -o 1m.rec   # 1M periods, run.rec's states\n"
-"    genrec -n 10000000 -c 8 -H run.rec -o 10m.rec\n";
+"    genrec -n 10000000 -c 8 -H run.rec -o 10m.rec\n"
+"    genrec -n 80000 -c 2 -p 5 -H run.rec -o worse.rec  # 5% of predictions 64x off\n";
 
 static const struct argp_option opts[] = {
 	{ "records", 'n', "N", 0, "Write N records (required)", 0 },
@@ -87,6 +89,8 @@ static const struct argp_option opts[] = {
 	{ "seed", 's', "SEED", 0, "PRNG seed (default 1)", 0 },
 	{ "header", 'H', "FILE", 0, "Take the state table from record file FILE (required)", 0 },
 	{ "output", 'o', "FILE", 0, "Write the records to FILE (required)", 0 },
+	{ "far-off", 'p', "PCT", 0, "Make PCT % of the predictions 64x too long "
+	  "(a planted regression for `idlescope compare`; default 0)", 0 },
 	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show this help", 0 },
 	{},
 };
@@ -108,6 +112,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case 'o':
 		env.output_path = arg;
+		break;
+	case 'p':
+		env.far_off_pct = parse_long_arg(arg, "far-off", 0, 100, state);
 		break;
 	case 'h':
 		argp_state_help(state, stderr, ARGP_HELP_STD_HELP);
@@ -146,8 +153,13 @@ static void make_record(struct idlescope_record *rec, const struct recfile_heade
 			int governor, struct rng *rng)
 {
 	double stray_log2 = (2 * rng_unit(rng) - 1) * p->prediction_spread_log2;
+	/* Drawn whatever -p says, so -p changes nothing but these predictions. */
+	bool far_off = rng_unit(rng) * 100 < env.far_off_pct;
 	__u64 residency_ns = p->residency_fixed_ns + rng_exp(rng, p->residency_mean_ns);
 	__u64 predicted_ns = residency_ns * exp2(stray_log2) + 1;
+
+	if (far_off)
+		predicted_ns = residency_ns * 64;
 	int state = pick_state(hdr, predicted_ns);
 	unsigned int deeper = state + 1;
 

@@ -11,7 +11,7 @@ out=/host/predictions
 mkdir -p $out
 governors="menu2010 menu2010fix menu2010rpd menu"
 # Four checks per governor, a bound per 2010 governor, two at the end.
-plan $((4 * $(echo $governors | wc -w) + $(echo $governors | tr ' ' '\n' | grep -c '^menu2010') + 2))
+plan $((4 * $(echo $governors | wc -w) + $(echo $governors | tr ' ' '\n' | grep -c '^menu2010') + 4))
 
 for g in $governors; do
 	mkdir -p $out/$g
@@ -76,3 +76,19 @@ detected=$(awk -F, '$10 == "menu2010rpd" && $12 == "sleep500us" && $5 > 0 {
 set -- $detected
 check -m "$1 of $2" "predictions: on a periodic timer the 2010 pattern detector fires on < 5%" \
 	[ "$2" -ge 100 -a $(($1 * 20)) -lt "$2" ]
+
+# The four runs in one report: its first screen fits 60 lines and names
+# every workload; the seed's experiment follows for the menu2010 run.
+mkdir -p $out/all
+idlescope report $out/menu2010.rec $out/menu2010fix.rec $out/menu2010rpd.rec $out/menu.rec \
+	-o $out/all >/dev/null 2>&1
+headline=$(awk '/^== seed method/ { exit } { print }' $out/all/report.txt)
+lines=$(echo "$headline" | grep -c '')
+named=yes
+for w in sleep500us sleep5ms pingpong; do
+	echo "$headline" | grep -q "^$w " || named=no
+done
+check -m "$lines lines" "headline: at most 60 lines, every workload named" \
+	[ "$lines" -le 60 -a $named = yes ]
+check "headline: the seed method on the menu2010 run follows it" \
+	grep -q '^== seed method, workload pingpong: the menu2010 run' $out/all/report.txt
