@@ -146,8 +146,8 @@ PROGSTATS := $(BUILD)/progstats
 GENREC := $(BUILD)/genrec
 BENCH_INITRAMFS := $(BUILD)/bench-initramfs.cpio.gz
 
-$(PROGSTATS): bench/progstats.c bpf/idlescope.h
-	$(CC) $(CFLAGS) -static -Ibpf $< -lbpf -lelf -lz -o $@
+$(PROGSTATS): bench/progstats.c bpf/idlescope.h $(LIB_ARGS)
+	$(CC) $(CFLAGS) -static -Ibpf -Ilib $(filter %.c,$^) -lbpf -lelf -lz -o $@
 
 $(GENREC): bench/genrec.c loader/recfile.c loader/recfile.h bpf/idlescope.h \
 		$(LIB_ARGS) $(LIB_RNG)

@@ -50,7 +50,6 @@ static bool tag_set;
  */
 static const struct argp_option run_opts[] = {	/* every program */
 	{ "duration", 'd', "SECONDS", 0, "Run for SECONDS (default 10)", 0 },
-	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show this help", 0 },
 };
 
 static const struct argp_option tag_opts[] = {	/* all but irqfeed */
@@ -81,23 +80,16 @@ static bool valid_tag(const char *name)
 
 static error_t common_parse_arg(int key, char *arg, struct argp_state *state)
 {
-	unsigned long long seed;
-	char *end;
-
 	switch (key) {
 	case 'd':
 		wl_env.duration_s = parse_long_arg(arg, "duration", 1, 86400, state);
 		break;
 	case 's':
-		errno = 0;
-		seed = strtoull(arg, &end, 0);
-		if (errno || end == arg || *end || *arg == '-')
-			argp_error(state, "seed must be an unsigned integer, not '%s'", arg);
-		wl_env.seed = seed;
+		wl_env.seed = parse_seed_arg(arg, state);
 		break;
 	case 't':
 		if (!valid_tag(arg))
-			argp_error(state,
+			args_error(state,
 				   "tag must be 1 to %d printable characters without spaces, not '%s'",
 				   IDLESCOPE_WORKLOAD_LEN - 1, arg);
 		strcpy(wl_env.tag, arg);
@@ -106,16 +98,19 @@ static error_t common_parse_arg(int key, char *arg, struct argp_state *state)
 	case 'c':
 		wl_env.cpu = parse_long_arg(arg, "CPU", 0, CPU_SETSIZE - 1, state);
 		break;
-	case 'h':
-		argp_state_help(state, stderr, ARGP_HELP_STD_HELP);
-		break;
-	case ARGP_KEY_ARG:
-		argp_error(state, "unexpected argument '%s'", arg);
-		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}
 	return 0;
+}
+
+static error_t pattern_parse_arg(int key, char *arg, struct argp_state *state)
+{
+	if (arg_value_parse(pattern->values, key, arg, state))
+		return 0;
+	if (key == ARGP_KEY_END && pattern->check)
+		pattern->check(state);
+	return ARGP_ERR_UNKNOWN;
 }
 
 static size_t add_opts(struct argp_option *to, size_t n, const struct argp_option *from,
@@ -126,8 +121,9 @@ static size_t add_opts(struct argp_option *to, size_t n, const struct argp_optio
 }
 
 /* The pattern's options, then the common ones that apply to it. */
-static int parse_args(int argc, char **argv)
+static void parse_args(int argc, char **argv)
 {
+	struct argp_option pattern_opts[ARG_VALUES_MAX + 1];
 	struct argp_option common_opts[MAX_COMMON_OPTS + 1] = {};
 	struct argp common_argp = { .options = common_opts, .parser = common_parse_arg };
 	struct argp_child children[] = {
@@ -135,19 +131,20 @@ static int parse_args(int argc, char **argv)
 		{},
 	};
 	struct argp argp = {
-		.options = pattern->options,
-		.parser = pattern->parse_arg,
+		.options = pattern_opts,
+		.parser = pattern_parse_arg,
 		.doc = pattern->doc,
 		.children = children,
 	};
 	size_t n = 0;
 
+	arg_value_options(pattern->values, pattern_opts);
 	n = add_opts(common_opts, n, run_opts, ARRAY_SIZE(run_opts));
 	if (!pattern->untagged)
 		n = add_opts(common_opts, n, tag_opts, ARRAY_SIZE(tag_opts));
 	if (pattern->pinnable)
 		n = add_opts(common_opts, n, cpu_opts, ARRAY_SIZE(cpu_opts));
-	return argp_parse(&argp, argc, argv, 0, NULL, NULL);
+	args_parse(&argp, argc, argv);
 }
 
 /* Tag ------------------------------------------------------------------ */
@@ -414,9 +411,7 @@ int main(int argc, char **argv)
 {
 	int err;
 
-	/* argp itself exits 64 on a bad option, after one line */
-	if (parse_args(argc, argv))
-		return 1;
+	parse_args(argc, argv);		/* exits 64 on a bad option, after one line */
 	default_tag();
 	rng_seed(&wl_rng, wl_env.seed);
 	prepare();

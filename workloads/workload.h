@@ -23,6 +23,7 @@
 #define __WORKLOAD_H
 
 #include <argp.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -74,8 +75,10 @@ typedef __u64 (*wl_next_deadline_fn)(__u64 deadline_ns, __u64 now_ns);
 struct wl_pattern {
 	const char *name;		/* program name, message prefix, default tag */
 	const char *doc;		/* argp doc: what it does, default tag, EXAMPLES */
-	const struct argp_option *options;	/* the pattern's own, or NULL */
-	argp_parser_t parse_arg;	/* parses them; cross-checks at ARGP_KEY_END */
+	const struct arg_value *values;	/* the pattern's own options, or NULL */
+	/* Optional: after parsing, check the values against each other,
+	 * set defaults that depend on others; args_error() on a bad one. */
+	void (*check)(struct argp_state *state);
 	bool pinnable;			/* takes -c CPU */
 	bool untagged;			/* host side (irqfeed): no tag, no -s/-t */
 	/* The default tag is name + this parameter in compact units, if > 0. */
