@@ -76,6 +76,7 @@ const struct wl_pattern wl_pattern = {
 	.check = check,
 	.pinnable = true,
 	.tag_param_us = &env.period_us,
+	.grid_period_us = &env.period_us,
 	.next_deadline = next_deadline,
 	.summary = summary,
 };

@@ -53,6 +53,7 @@ const struct wl_pattern wl_pattern = {
 	.values = values,
 	.pinnable = true,
 	.tag_param_us = &env.period_us,
+	.grid_period_us = &env.period_us,
 	.next_deadline = next_deadline,
 	.summary = summary,
 };

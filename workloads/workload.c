@@ -31,6 +31,7 @@ struct wl_env wl_env = {
 	.duration_s = WL_DEFAULT_DURATION_S,
 	.seed = WL_DEFAULT_SEED,
 	.cpu = -1,
+	.phase_us = -1,
 };
 
 volatile sig_atomic_t wl_exiting;
@@ -62,8 +63,15 @@ static const struct argp_option cpu_opts[] = {	/* pinnable patterns */
 	{ "cpu", 'c', "CPU", 0, "Pin to CPU (default: not pinned)", 0 },
 };
 
+static const struct argp_option grid_opts[] = {	/* grid patterns */
+	{ "phase", 'P', "USEC", 0,
+	  "Put the grid USEC microseconds after whole periods of CLOCK_MONOTONIC "
+	  "(default: drawn from the seed)", 0 },
+};
+
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-#define MAX_COMMON_OPTS	(ARRAY_SIZE(run_opts) + ARRAY_SIZE(tag_opts) + ARRAY_SIZE(cpu_opts))
+#define MAX_COMMON_OPTS	(ARRAY_SIZE(run_opts) + ARRAY_SIZE(tag_opts) + ARRAY_SIZE(cpu_opts) + \
+			 ARRAY_SIZE(grid_opts))
 
 static bool valid_tag(const char *name)
 {
@@ -97,6 +105,14 @@ static error_t common_parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case 'c':
 		wl_env.cpu = parse_long_arg(arg, "CPU", 0, CPU_SETSIZE - 1, state);
+		break;
+	case 'P':
+		wl_env.phase_us = parse_long_arg(arg, "phase", 0, WL_MAX_USEC, state);
+		break;
+	case ARGP_KEY_END:
+		if (pattern->grid_period_us && wl_env.phase_us >= *pattern->grid_period_us)
+			args_error(state, "phase (%ld us) must be below the period (%ld us)",
+				   wl_env.phase_us, *pattern->grid_period_us);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -144,6 +160,8 @@ static void parse_args(int argc, char **argv)
 		n = add_opts(common_opts, n, tag_opts, ARRAY_SIZE(tag_opts));
 	if (pattern->pinnable)
 		n = add_opts(common_opts, n, cpu_opts, ARRAY_SIZE(cpu_opts));
+	if (pattern->grid_period_us)
+		n = add_opts(common_opts, n, grid_opts, ARRAY_SIZE(grid_opts));
 	args_parse(&argp, argc, argv);
 }
 
@@ -363,6 +381,18 @@ bool wl_next_gap(__u64 *deadline_ns, __u64 gap_ns, __u64 now_ns)
 }
 
 /*
+ * The last point of a grid pattern's grid at or before now_ns, whence its
+ * first deadline is one period on: the first grid point ahead.
+ */
+static __u64 grid_start(__u64 now_ns)
+{
+	__u64 period_ns = *pattern->grid_period_us * NSEC_PER_USEC;
+	__u64 phase_ns = wl_env.phase_us * NSEC_PER_USEC;
+
+	return now_ns - (now_ns + period_ns - phase_ns) % period_ns;
+}
+
+/*
  * The loop every timer pattern shares: next deadline, sleep until it, the
  * pattern's action, record the lateness; until the next deadline falls
  * after the end of the run or a signal arrives.  Returns 0 or -errno.
@@ -371,6 +401,9 @@ static int run_timer(void)
 {
 	__u64 deadline_ns = wl_now_ns(), woken_ns;
 	int err;
+
+	if (pattern->grid_period_us)
+		deadline_ns = grid_start(deadline_ns);
 
 	for (;;) {
 		deadline_ns = pattern->next_deadline(deadline_ns, wl_now_ns());
@@ -396,10 +429,13 @@ const char *wl_timer_summary(void)
 {
 	static char buf[256];
 	char lateness[128];
+	char phase[32] = "";
 	int len;
 
+	if (pattern->grid_period_us)
+		snprintf(phase, sizeof(phase), "phase %ld us, ", wl_env.phase_us);
 	duration_stats_fmt(&wl_timer.lateness, lateness, sizeof(lateness));
-	len = snprintf(buf, sizeof(buf), "%llu wakeups, lateness %s",
+	len = snprintf(buf, sizeof(buf), "%s%llu wakeups, lateness %s", phase,
 		       (unsigned long long)wl_timer.wakeups, lateness);
 	if (wl_timer.overruns && len > 0 && (size_t)len < sizeof(buf))
 		snprintf(buf + len, sizeof(buf) - len, ", %llu overruns",
@@ -414,6 +450,9 @@ int main(int argc, char **argv)
 	parse_args(argc, argv);		/* exits 64 on a bad option, after one line */
 	default_tag();
 	rng_seed(&wl_rng, wl_env.seed);
+	/* the seed's first draw, before the pattern's own */
+	if (pattern->grid_period_us && wl_env.phase_us < 0)
+		wl_env.phase_us = rng_range(&wl_rng, 0, *pattern->grid_period_us - 1);
 	prepare();
 
 	err = pattern->open ? pattern->open() : 0;

@@ -47,6 +47,7 @@ struct wl_env {
 	char tag[IDLESCOPE_WORKLOAD_LEN];	/* -t, or the default tag */
 	bool tag_given;			/* -t was on the command line */
 	int cpu;			/* -c, -1 = not pinned */
+	long phase_us;			/* -P, or drawn: a grid pattern's phase */
 };
 
 extern struct wl_env wl_env;
@@ -81,6 +82,17 @@ struct wl_pattern {
 	void (*check)(struct argp_state *state);
 	bool pinnable;			/* takes -c CPU */
 	bool untagged;			/* host side (irqfeed): no tag, no -s/-t */
+	/*
+	 * A grid pattern: its deadlines lie on a grid of this period whose
+	 * phase main() sets (-P, or drawn from the seed) and the summary
+	 * prints.  The phase is the grid's offset from whole periods of
+	 * CLOCK_MONOTONIC.  The tick runs on whole ticks of CLOCK_MONOTONIC
+	 * (tick_init_jiffy_update() aligns it), so for a period of whole
+	 * ticks this is the phase against the tick, which a governor's
+	 * choice may depend on; were it left to when the program starts,
+	 * two runs with one seed could differ by it.
+	 */
+	const long *grid_period_us;
 	/* The default tag is name + this parameter in compact units, if > 0. */
 	const long *tag_param_us;
 
@@ -108,7 +120,10 @@ extern const struct wl_pattern wl_pattern;
 /* "NAME: <fmt>, tag TAG[ (not set)]\n" on stdout: the summary line. */
 void wl_summary(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* "4999 wakeups, lateness mean ... max 812.0 us[, 3 overruns]" of wl_timer. */
+/*
+ * "[phase 437 us, ]4999 wakeups, lateness mean ... max 812.0 us[, 3
+ * overruns]" of wl_timer; the phase for a grid pattern.
+ */
 const char *wl_timer_summary(void);
 
 /* CLOCK_MONOTONIC in ns. */
