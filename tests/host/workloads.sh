@@ -13,20 +13,8 @@ programs=$(make -s -C "$top" --no-print-directory list-workloads) &&
 	make -s -C "$top" --no-print-directory workloads >/dev/null ||
 	{ echo "FAIL: workloads: the programs do not build"; exit 1; }
 
-# bad NAME PATTERN COMMAND...: COMMAND exits 64 after exactly one line on
-# stderr, and that line matches PATTERN (grep -E).
-bad() {
-	local name=$1 pattern=$2 err rc lines
-	shift 2
-	err=$("$@" 2>&1 >/dev/null)
-	rc=$?
-	lines=$(printf '%s\n' "$err" | grep -c .)
-	if [ $rc = 64 ] && [ "$lines" = 1 ] && printf '%s\n' "$err" | grep -qE -- "$pattern"; then
-		pass "$name"
-	else
-		fail "$name" "exit $rc, $lines lines: $(printf '%s' "$err" | tr '\n' ' ')"
-	fi
-}
+# A bad flag or value exits 64 (argp's status), after one line.
+error_status=64
 
 for bin in $programs; do
 	bin=$top/$bin
@@ -37,32 +25,32 @@ for bin in $programs; do
 		[ $rc = 0 -a "$(printf '%s\n' "$help" | head -n 1)" = "Usage: $w [OPTION...]" ]
 	check "$w: -h prints the same help on stderr" \
 		[ "$("$bin" -h 2>&1 >/dev/null)" = "$help" ]
-	bad "$w: an unknown long flag is one line" "^$w: unrecognized option '--frobnicate'\$" \
+	check_error "$w: an unknown long flag is one line" "^$w: unrecognized option '--frobnicate'\$" \
 		"$bin" --frobnicate
-	bad "$w: an unknown short flag is one line" "^$w: invalid option -- 'x'\$" "$bin" -x
-	bad "$w: a flag without its value is one line" \
+	check_error "$w: an unknown short flag is one line" "^$w: invalid option -- 'x'\$" "$bin" -x
+	check_error "$w: a flag without its value is one line" \
 		"^$w: option requires an argument -- 'd'\$" "$bin" -d
-	bad "$w: -d 0 is one line" "^$w: duration must be an integer from 1 to 86400, not '0'\$" \
+	check_error "$w: -d 0 is one line" "^$w: duration must be an integer from 1 to 86400, not '0'\$" \
 		"$bin" -d 0
-	bad "$w: a stray argument is one line" "^$w: unexpected argument 'extra'\$" "$bin" extra
+	check_error "$w: a stray argument is one line" "^$w: unexpected argument 'extra'\$" "$bin" extra
 done
 
 w=$top/build/workloads
-bad "periodic: -p 0 is one line" "period must be an integer from 1 to" "$w/periodic" -p 0
-bad "periodic: -s -1 is one line" "seed must be an unsigned integer, not '-1'" "$w/periodic" -s -1
-bad "periodic: -t with a space is one line" "tag must be 1 to 15 printable" "$w/periodic" -t 'a b'
-bad "periodic: a phase of a whole period is one line" \
+check_error "periodic: -p 0 is one line" "period must be an integer from 1 to" "$w/periodic" -p 0
+check_error "periodic: -s -1 is one line" "seed must be an unsigned integer, not '-1'" "$w/periodic" -s -1
+check_error "periodic: -t with a space is one line" "tag must be 1 to 15 printable" "$w/periodic" -t 'a b'
+check_error "periodic: a phase of a whole period is one line" \
 	"phase \(1000 us\) must be below the period \(1000 us\)" "$w/periodic" -P 1000
-bad "jitter: -j above period/2 is one line" "jitter \(600 us\) must be at most period/2" \
+check_error "jitter: -j above period/2 is one line" "jitter \(600 us\) must be at most period/2" \
 	"$w/jitter" -j 600
-bad "bimodal: -S not below -L is one line" "short sleep \(5000 us\) must be below long sleep" \
+check_error "bimodal: -S not below -L is one line" "short sleep \(5000 us\) must be below long sleep" \
 	"$w/bimodal" -S 5000
-bad "pingpong: -g -5 is one line" "gap must be an integer from 0 to" "$w/pingpong" -g -5
-bad "iowait: an empty -f is one line" "device path must be 1 to [0-9]+ characters" \
+check_error "pingpong: -g -5 is one line" "gap must be an integer from 0 to" "$w/pingpong" -g -5
+check_error "iowait: an empty -f is one line" "device path must be 1 to [0-9]+ characters" \
 	"$w/iowait" -f ''
-bad "irqfeed: neither -f nor -u is one line" "give exactly one of -f PATH and -u SOCKET" \
+check_error "irqfeed: neither -f nor -u is one line" "give exactly one of -f PATH and -u SOCKET" \
 	"$top/build/irqfeed"
-bad "irqfeed: a socket path longer than sun_path is one line" "socket path must be 1 to 107" \
+check_error "irqfeed: a socket path longer than sun_path is one line" "socket path must be 1 to 107" \
 	"$top/build/irqfeed" -u "$(printf 'a%.0s' $(seq 108))"
 
 # phase PROGRAM ARGS...: the "phase N us" of a 1 s run's summary line.
