@@ -6,12 +6,12 @@
  * names that pattern in the loader's pinned tag map so every idle period the
  * BPF side records carries the workload's name.  Every program has the same
  * life, so it is written once, as the main() of workload.c: parse the
- * options (the pattern's own and the common -d, -s, -t, -c), choose the
+ * options (the pattern's own and the common -d, -s, -t, -c, -P), choose the
  * default tag, open what the run needs, tag, run until the end of -d or a
  * signal, untag, print one summary line, close, exit 0 or 1 (64 for bad
  * options).  A program only describes its pattern, in the struct wl_pattern
- * it defines as wl_pattern: its options, its run (or, for a timer pattern,
- * its rule for the next deadline) and its summary.
+ * it defines as wl_pattern: its options (a table, lib/args.h), its run (or,
+ * for a timer pattern, its rule for the next deadline) and its summary.
  *
  * The pieces the patterns build on must behave the same everywhere:
  * absolute-deadline sleeps on CLOCK_MONOTONIC (lateness does not accumulate
