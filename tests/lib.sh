@@ -56,15 +56,17 @@ wait_for_loader() {
 	done
 }
 
-# check_error NAME PATTERN COMMAND...: COMMAND fails with exactly one line
-# on stderr, and that line matches PATTERN (grep -E).
+# check_error NAME PATTERN COMMAND...: COMMAND fails (with exit status
+# $error_status, when set) with exactly one line on stderr, and that line
+# matches PATTERN (grep -E).
 check_error() {
 	local name=$1 pattern=$2 err rc lines
 	shift 2
 	err=$("$@" 2>&1 >/dev/null)
 	rc=$?
 	lines=$(printf '%s\n' "$err" | grep -c .)
-	if [ $rc != 0 ] && [ "$lines" = 1 ] && printf '%s\n' "$err" | grep -qE -- "$pattern"; then
+	if [ $rc != 0 ] && [ "$rc" = "${error_status:-$rc}" ] && [ "$lines" = 1 ] &&
+		printf '%s\n' "$err" | grep -qE -- "$pattern"; then
 		pass "$name"
 	else
 		fail "$name" "exit $rc, $lines lines: $(printf '%s' "$err" | tr '\n' ' ')"
