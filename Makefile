@@ -63,6 +63,7 @@ $(BUILD)/idlescope.skel.h: $(BUILD)/idlescope.bpf.o
 	@mv $@.tmp $@
 
 $(LOADER): loader/idlescope.c loader/aggregate.c loader/report.c loader/recfile.c loader/models.c \
+		loader/reportdir.c loader/runinfo.c loader/reportdir.h loader/runinfo.h loader/lateness.h \
 		loader/table.c loader/summary.c loader/plot.c \
 		loader/aggregate.h loader/recfile.h loader/models.h \
 		loader/report.h loader/table.h loader/summary.h loader/plot.h \
@@ -149,9 +150,9 @@ BENCH_INITRAMFS := $(BUILD)/bench-initramfs.cpio.gz
 $(PROGSTATS): bench/progstats.c bpf/idlescope.h
 	$(CC) $(CFLAGS) -static -Ibpf $< -lbpf -lelf -lz -o $@
 
-$(GENREC): bench/genrec.c loader/recfile.c loader/recfile.h bpf/idlescope.h \
+$(GENREC): bench/genrec.c loader/recfile.c loader/recfile.h loader/lateness.h bpf/idlescope.h \
 		$(LIB_ARGS) $(LIB_RNG)
-	$(CC) $(CFLAGS) -Ibpf -Iloader -Ilib $(filter %.c,$^) -lm -o $@
+	$(CC) $(CFLAGS) -Ibpf -Iloader -Ilib -I$(MODULE_SRC) $(filter %.c,$^) -lm -o $@
 
 $(BENCH_INITRAMFS): $(INITRAMFS) $(PROGSTATS) bench/guest.sh vm/mkinitramfs.sh
 	vm/mkinitramfs.sh $@.tools $(PROGSTATS):/usr/bin/progstats \

@@ -23,11 +23,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <unistd.h>
+#include "lateness.h"
 #include "report.h"
 #include "table.h"
 
@@ -562,11 +564,14 @@ static void print_pair(FILE *f, const struct agg *agg,
 				meta->text_hook_ctx);
 }
 
-/* A reason string on one table row: control characters become '?'. */
+/*
+ * A name from a record file on one line of a terminal: control bytes
+ * (escape sequences) and non-ASCII become '?'.
+ */
 static void print_one_line(FILE *f, const char *s)
 {
 	for (; *s; s++)
-		fputc((unsigned char)*s < 0x20 ? '?' : *s, f);
+		fputc((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f ? '?' : *s, f);
 }
 
 /* 0 is a start time nobody recorded: a record file without its trailer. */
@@ -579,6 +584,77 @@ static void format_utc(char *buf, size_t size, time_t t)
 		snprintf(buf, size, "unknown");
 }
 
+/* IDLESCOPE_CAP_* bit by bit, as the report names them. */
+static const char *const capability_names[] = {
+	"observation", "menu2010 governors", "select probes", "cpu_idle_miss",
+	"timer lateness",
+};
+
+static __u64 total_dropped(const struct report_meta *meta)
+{
+	__u64 dropped = 0;
+	int i;
+
+	for (i = 0; i < meta->nr_cpus && i < IDLESCOPE_MAX_CPUS; i++)
+		dropped += meta->dropped_records[i];
+	return dropped;
+}
+
+/* Lost on the way (ring buffer full, a cut-short record) or not counted. */
+static __u64 records_missing(const struct agg *agg, const struct report_meta *meta)
+{
+	return total_dropped(meta) + meta->records_cut_short + agg_rejected_records(agg);
+}
+
+static void print_lateness(FILE *f, const struct idlescope_lateness *l)
+{
+	if (!l->count) {
+		fprintf(f, "not measured\n");
+		return;
+	}
+	fprintf(f, "median %.1f us, p99 %.1f us, max %.1f us (%llu wake-ups)\n",
+		lateness_percentile_ns(l, 50) / 1e3, lateness_percentile_ns(l, 99) / 1e3,
+		l->max_ns / 1e3, (unsigned long long)l->count);
+}
+
+/*
+ * What decides whether the numbers below can be trusted: the kernel and
+ * its tick, the guest's clock and how late its timers fired, what was
+ * lost, what the kernel let idlescope see.  First, so nobody misses it.
+ */
+static void print_fidelity(FILE *f, const struct agg *agg, const struct report_meta *meta)
+{
+	unsigned int i, n = 0;
+
+	if (records_missing(agg, meta))
+		fprintf(f, "WARNING: %llu idle periods dropped (ring buffer full), %llu cut short, "
+			"%llu rejected: the numbers below miss them\n\n",
+			(unsigned long long)total_dropped(meta),
+			(unsigned long long)meta->records_cut_short,
+			(unsigned long long)agg_rejected_records(agg));
+	fprintf(f, "  %-14s ", "kernel");
+	print_one_line(f, meta->kernel_release);
+	if (meta->hz)
+		fprintf(f, " (HZ %u, cpuidle driver ", meta->hz);
+	else
+		fprintf(f, " (HZ unknown, cpuidle driver ");
+	print_one_line(f, meta->cpuidle_driver[0] ? meta->cpuidle_driver : "none");
+	fprintf(f, ")\n  %-14s ", "clock");
+	print_one_line(f, meta->clock_mode[0] ? meta->clock_mode : "unknown");
+	if (meta->clock_args[0]) {
+		fprintf(f, " (");
+		print_one_line(f, meta->clock_args);
+		fputc(')', f);
+	}
+	fprintf(f, "\n  %-14s ", "timer lateness");
+	print_lateness(f, &meta->lateness);
+	fprintf(f, "  %-14s", "capabilities");
+	for (i = 0; i < sizeof(capability_names) / sizeof(capability_names[0]); i++)
+		if (meta->capabilities & (1U << i))
+			fprintf(f, "%s%s", n++ ? ", " : " ", capability_names[i]);
+	fprintf(f, "%s\n", n ? "" : " none");
+}
+
 static void print_header(FILE *f, const struct agg *agg,
 			 const struct report_meta *meta)
 {
@@ -588,15 +664,17 @@ static void print_header(FILE *f, const struct agg *agg,
 
 	format_utc(start, sizeof(start), meta->start_time);
 	fprintf(f, "idlescope report (schema %d)\n\n", REPORT_SCHEMA_VERSION);
-	fprintf(f, "  %-14s %s\n", "kernel", meta->kernel_release);
+	print_fidelity(f, agg, meta);
 	fprintf(f, "  %-14s %s\n", "start (UTC)", start);
 	fprintf(f, "  %-14s %.3f s\n", "duration", meta->duration_s);
 	fprintf(f, "  %-14s", "governors");
 	for (i = 0; i < meta->nr_governors; i++)
 		fprintf(f, "%s%s", i ? ", " : " ", meta->governors[i]);
 	fprintf(f, "\n  %-14s", "workloads");
-	for (i = 0; i < meta->nr_workloads; i++)
-		fprintf(f, "%s%s", i ? ", " : " ", meta->workloads[i]);
+	for (i = 0; i < meta->nr_workloads; i++) {
+		fprintf(f, "%s", i ? ", " : " ");
+		print_one_line(f, meta->workloads[i]);
+	}
 	fprintf(f, "\n  %-14s %s\n", "predictions",
 		meta->predictions_available ? "available" : "not available");
 	fprintf(f, "  %-14s %llu bytes\n", "ring buffer",
@@ -612,9 +690,6 @@ static void print_header(FILE *f, const struct agg *agg,
 	}
 	fprintf(f, "  %-5s %14llu %14llu\n", "all",
 		(unsigned long long)produced, (unsigned long long)dropped);
-	if (dropped)
-		fprintf(f, "  WARNING: %llu idle periods dropped (ring buffer full): "
-			"the numbers below miss them\n", (unsigned long long)dropped);
 	fprintf(f, "  %-14s %llu (sysfs cpuidle usage over the same window)\n",
 		"idle entries", (unsigned long long)meta->sysfs_usage_delta);
 	if (agg_nr_shadows(agg)) {
@@ -792,11 +867,15 @@ static void json_int(struct json *j, const char *key, int val)
 	fprintf(j->f, "%d", val);
 }
 
+/* NaN and infinities are no JSON numbers: null (the reader refuses them). */
 static void json_double(struct json *j, const char *key, const char *fmt,
 			double val)
 {
 	json_prefix(j, key);
-	fprintf(j->f, fmt, val);
+	if (isfinite(val))
+		fprintf(j->f, fmt, val);
+	else
+		fputs("null", j->f);
 }
 
 static void json_bool(struct json *j, const char *key, bool val)
@@ -922,6 +1001,30 @@ static void json_stats_members(struct json *j, const struct agg *agg,
 	json_shadows(j, agg, st);
 }
 
+/* The text header's fidelity lines (print_fidelity()), as numbers. */
+static void json_fidelity(struct json *j, const struct report_meta *meta)
+{
+	const struct idlescope_lateness *l = &meta->lateness;
+	unsigned int i;
+
+	json_int(j, "hz", meta->hz);
+	json_str(j, "cpuidle_driver", meta->cpuidle_driver);
+	json_str(j, "clock_mode", meta->clock_mode);
+	json_str(j, "clock_args", meta->clock_args);
+	json_object(j, "timer_lateness", true);
+	json_u64(j, "wakeups", l->count);
+	json_u64(j, "median_ns", lateness_percentile_ns(l, 50));
+	json_u64(j, "p99_ns", lateness_percentile_ns(l, 99));
+	json_u64(j, "max_ns", l->max_ns);
+	json_object_end(j);
+	json_array(j, "capabilities", true);
+	for (i = 0; i < sizeof(capability_names) / sizeof(capability_names[0]); i++)
+		if (meta->capabilities & (1U << i))
+			json_str(j, NULL, capability_names[i]);
+	json_array_end(j);
+	json_u64(j, "records_cut_short", meta->records_cut_short);
+}
+
 static void json_meta(struct json *j, const struct agg *agg,
 		      const struct report_meta *meta)
 {
@@ -938,6 +1041,7 @@ static void json_meta(struct json *j, const struct agg *agg,
 	json_int(j, "schema_version", REPORT_SCHEMA_VERSION);
 	json_str(j, "tool", "idlescope");
 	json_str(j, "kernel_release", meta->kernel_release);
+	json_fidelity(j, meta);
 	json_str(j, "start_time_utc", start);
 	json_double(j, "duration_s", "%.3f", meta->duration_s);
 
