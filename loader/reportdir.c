@@ -99,8 +99,10 @@ int reportdir_begin(struct reportdir *rd, const char *dir)
 	rd->dir = dir;
 	remove_stale(dir);
 	n = snprintf(rd->tmp, sizeof(rd->tmp), "%s/" TMP_DIR_PREFIX "%d", dir, (int)getpid());
-	if (n < 0 || n >= (int)sizeof(rd->tmp))
+	if (n < 0 || n >= (int)sizeof(rd->tmp)) {
+		rd->tmp[0] = '\0';	/* a cut name could be another directory */
 		return -ENAMETOOLONG;
+	}
 	remove_tree(rd->tmp);
 	return mkdir(rd->tmp, 0755) ? -errno : 0;
 }
@@ -140,5 +142,6 @@ int reportdir_commit(struct reportdir *rd, const char *const *names, int nr_name
 
 void reportdir_abort(struct reportdir *rd)
 {
-	remove_tree(rd->tmp);
+	if (rd->tmp[0])
+		remove_tree(rd->tmp);
 }
