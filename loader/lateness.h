@@ -43,8 +43,7 @@ static inline void lateness_sum_cpus(struct idlescope_lateness *sum,
 
 /*
  * The @pct-th percentile (0 < pct <= 100): the low end of the slot that
- * holds it (good to the slot width, 25%), never above max_ns.  0 when
- * nothing was measured.
+ * holds it (good to the slot width, 25%).  0 when nothing was measured.
  */
 static inline __u64 lateness_percentile_ns(const struct idlescope_lateness *l, double pct)
 {
@@ -58,11 +57,8 @@ static inline __u64 lateness_percentile_ns(const struct idlescope_lateness *l, d
 		rank = 1;
 	for (i = 0; i < IDLESCOPE_LATENESS_SLOTS; i++) {
 		seen += l->hist[i];
-		if (seen >= rank) {
-			__u64 low = idlescope_lateness_slot_low(i);
-
-			return low < l->max_ns ? low : l->max_ns;
-		}
+		if (seen >= rank)
+			return idlescope_lateness_slot_low(i);
 	}
 	return l->max_ns;
 }
