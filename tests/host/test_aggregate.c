@@ -10,7 +10,7 @@
  *		loader/aggregate.c loader/report.c loader/table.c \
  *		-o /tmp/test_aggregate
  *	/tmp/test_aggregate
- * Output: one "PASS: <name>" or "FAIL: <name>: <why>" line per check; exit
+ * Output: one "PASS: <name>" or "FAIL: <name> (<why>)" line per check; exit
  * status 1 if any failed.  The JSON check runs check_report_json.py next to
  * this file (override with $CHECK_REPORT_JSON).
  */
@@ -1131,7 +1131,7 @@ int main(void)
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (!mkdtemp(dir)) {
-		printf("FAIL: setup: mkdtemp: %s\n", strerror(errno));
+		printf("FAIL: setup (mkdtemp: %s)\n", strerror(errno));
 		return 1;
 	}
 

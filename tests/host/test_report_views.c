@@ -7,7 +7,7 @@
  * computed by hand from them.
  *
  * Run it with tests/host/report_views.sh.  Output: one "PASS: <name>" or
- * "FAIL: <name>: <why>" line per check; exit status 1 if any failed.
+ * "FAIL: <name> (<why>)" line per check; exit status 1 if any failed.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -238,11 +238,13 @@ static void test_tables(const struct agg *agg)
 
 static bool contains(const char *text, const char *want, const char *what)
 {
+	/* Named by its first non-empty line: names must differ. */
+	const char *first = want + strspn(want, "\n");
 	char name[256];
 	bool found = text && strstr(text, want);
 
 	snprintf(name, sizeof(name), "%s contains \"%.*s\"", what,
-		 (int)strcspn(want, "\n"), want);
+		 (int)strcspn(first, "\n"), first);
 	check(found, name, "not found");
 	return found;
 }
@@ -504,7 +506,7 @@ int main(void)
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (!mkdtemp(dir)) {
-		printf("FAIL: setup: mkdtemp: %s\n", strerror(errno));
+		printf("FAIL: setup (mkdtemp: %s)\n", strerror(errno));
 		return 1;
 	}
 	agg = make_runs();
