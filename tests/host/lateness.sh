@@ -2,10 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Host unit tests of the timer lateness histogram (no BPF, no VM).
 
+. "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
-bin=$top/build/test/test_lateness
-mkdir -p "$(dirname "$bin")"
-gcc -O2 -g -Wall -Wextra -I"$top/bpf" -I"$top/loader" -I"$top/tests/host" \
-	"$top/tests/host/test_lateness.c" -o "$bin" ||
-	{ echo "FAIL: lateness: test program does not build"; exit 1; }
-"$bin"
+plan 15
+make -s -C "$top" --no-print-directory build/tests/test_lateness || exit
+cd "$top" && exec build/tests/test_lateness
