@@ -12,7 +12,10 @@
  * around the actual residency as widely as each workload makes real
  * governors scatter them, and workload tags that change every few
  * thousand periods.  The state table and kernel release come from a real
- * record file (-H), so the states chosen here are the guest's states.
+ * record file (-H), so the states chosen here are the guest's states;
+ * without one, from idlescope_states' default table (the host tests'
+ * record files).  The trailer's timer lateness is made up too: a few
+ * microseconds per wake-up of the timer-driven patterns.
  */
 #include <argp.h>
 #include <errno.h>
@@ -22,6 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "recfile.h"
+#include "lateness.h"
+#include "idlescope_states_table.h"
 #include "args.h"
 #include "rng.h"
 
@@ -31,6 +36,10 @@
 #define TAG_RUN_PERIODS		5000
 /* CPU time between two idle periods: the workload's own work. */
 #define BUSY_MEAN_NS		20000.0
+/* How late a timer-driven wake-up is: an exponential of this mean. */
+#define LATENESS_MEAN_NS	5000.0
+/* The trailer's start time, fixed so that reports of a seed are too. */
+#define GENREC_START_TIME	1764806400	/* 2025-12-04T00:00:00Z */
 
 static struct env {
 	long records;
@@ -39,9 +48,14 @@ static struct env {
 	const char *template_path;
 	const char *output_path;
 	long far_off_pct;	/* -p: share of predictions made far off */
+	const char *clock_mode;
+	long hz;
 } env = {
+	.records = -1,
 	.nr_cpus = 4,
 	.seed = 1,
+	.clock_mode = "virtual",
+	.hz = 1000,
 };
 
 /*
@@ -82,18 +96,22 @@ static const char argp_doc[] =
 "EXAMPLES:\n"
 "    genrec -n 1000000 -H run.rec -o 1m.rec   # 1M periods, run.rec's states\n"
 "    genrec -n 10000000 -c 8 -H run.rec -o 10m.rec\n"
-"    genrec -n 80000 -c 2 -p 5 -H run.rec -o worse.rec  # 5% of predictions 64x off\n";
+"    genrec -n 80000 -c 2 -p 5 -H run.rec -o worse.rec  # 5% of predictions 64x off\n"
+"    genrec -n 1000 -o small.rec              # idlescope_states' default table\n";
 
 static const struct arg_value values[] = {
 	ARG_NUM('n', "records", "N", "Write N records (required)", "records",
-		&env.records, 1, 1L << 32),
+		&env.records, 0, 1L << 32),
 	ARG_NUM('c', "cpus", "N", "Spread them over N CPUs (default 4)", "cpus",
 		&env.nr_cpus, 1, IDLESCOPE_MAX_CPUS),
 	ARG_SEED('s', "seed", "PRNG seed (default 1)", &env.seed),
-	ARG_STR('H', "header", "FILE", "Take the state table from record file FILE (required)",
+	ARG_STR('H', "header", "FILE", "Take the state table and kernel from record file FILE",
 		"template path", &env.template_path, PATH_MAX - 1),
 	ARG_STR('o', "output", "FILE", "Write the records to FILE (required)", "output path",
 		&env.output_path, PATH_MAX - 1),
+	ARG_STR('C', "clock", "MODE", "Clock mode without -H (default virtual)", "clock mode",
+		&env.clock_mode, RECFILE_CLOCK_MODE_LEN - 1),
+	ARG_NUM('z', "hz", "HZ", "Kernel HZ without -H (default 1000)", "HZ", &env.hz, 0, 10000),
 	ARG_NUM('p', "far-off", "PCT", "Make PCT % of the predictions 64x too long "
 		"(a planted regression for `idlescope compare`; default 0)", "far-off",
 		&env.far_off_pct, 0, 100),
@@ -104,8 +122,8 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	if (arg_value_parse(values, key, arg, state))
 		return 0;
-	if (key == ARGP_KEY_END && (!env.records || !env.template_path || !env.output_path))
-		args_error(state, "-n, -H and -o are required");
+	if (key == ARGP_KEY_END && (env.records < 0 || !env.output_path))
+		args_error(state, "-n and -o are required");
 	return ARGP_ERR_UNKNOWN;
 }
 
@@ -167,43 +185,92 @@ static void make_record(struct idlescope_record *rec, const struct recfile_heade
 	tl->now_ns += residency_ns + rng_exp(rng, BUSY_MEAN_NS);
 }
 
+/*
+ * Without -H: POLL, then idlescope_states' default states= string
+ * (NAME:EXIT_LATENCY_US:TARGET_RESIDENCY_US, comma separated).
+ */
+static void default_header(struct recfile_header *hdr)
+{
+	const char *entry = IDLESCOPE_STATES_DEFAULT;
+	unsigned int exit_us, target_us;
+	int len;
+
+	recfile_header_init(hdr);
+	hdr->states[0].polling = 1;
+	hdr->nr_states = 1;
+	while (hdr->nr_states < IDLESCOPE_MAX_STATES &&
+	       sscanf(entry, "%*[^:,]:%u:%u%n", &exit_us, &target_us, &len) == 2) {
+		hdr->states[hdr->nr_states].exit_latency_ns = exit_us * 1000ULL;
+		hdr->states[hdr->nr_states].target_residency_ns = target_us * 1000ULL;
+		hdr->nr_states++;
+		entry += len;
+		if (*entry++ != ',')
+			break;
+	}
+	hdr->hz = env.hz;
+	hdr->capabilities = IDLESCOPE_CAP_OBSERVATION | IDLESCOPE_CAP_GOV2010 |
+			    IDLESCOPE_CAP_MISS_TP | IDLESCOPE_CAP_LATENESS;
+	snprintf(hdr->kernel_release, sizeof(hdr->kernel_release), "genrec");
+	snprintf(hdr->cpuidle_driver, sizeof(hdr->cpuidle_driver), "idlescope_states");
+	snprintf(hdr->clock_mode, sizeof(hdr->clock_mode), "%s", env.clock_mode);
+	snprintf(hdr->clock_args, sizeof(hdr->clock_args), "made up by genrec");
+}
+
+/* The output's header: -H's (a clean one: no size, no flag), or the default. */
+static int make_header(struct recfile_header *hdr)
+{
+	struct recfile template;
+
+	if (!env.template_path) {
+		default_header(hdr);
+	} else {
+		if (recfile_open(&template, env.template_path)) {
+			fprintf(stderr, "genrec: error: %s\n", template.error);
+			return -EINVAL;
+		}
+		*hdr = template.hdr;
+		recfile_close(&template);
+		hdr->data_size = 0;
+		hdr->flags = 0;
+	}
+	if (hdr->nr_states < 2) {
+		fprintf(stderr, "genrec: error: %u idle states, at least 2 needed\n",
+			hdr->nr_states);
+		return -EINVAL;
+	}
+	hdr->nr_cpus = env.nr_cpus;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct argp_option opts[ARG_VALUES_MAX + 1];
 	struct argp argp = { .options = opts, .parser = parse_arg, .doc = argp_doc };
 	struct cpu_timeline timeline[IDLESCOPE_MAX_CPUS] = {};
 	struct recfile_header hdr;
-	struct recfile_trailer trailer = { .magic = RECFILE_TRAILER_MAGIC };
+	struct recfile_trailer trailer = {
+		.magic = RECFILE_TRAILER_MAGIC,
+		.start_time = GENREC_START_TIME,
+		.ringbuf_size_bytes = IDLESCOPE_RINGBUF_DEFAULT,
+		.nr_ringbufs = 1,
+	};
 	struct idlescope_record rec;
-	struct recfile template;
 	struct rng rng;
-	char err_msg[256];
+	__u64 end_ns = 0;
 	FILE *out = NULL;
 	long i;
-	int cpu, err = 0;
+	int cpu, err;
 
 	arg_value_options(values, opts);
 	args_parse(&argp, argc, argv);
-
-	if (recfile_open(&template, env.template_path, err_msg, sizeof(err_msg))) {
-		fprintf(stderr, "genrec: error: %s\n", err_msg);
+	err = make_header(&hdr);
+	if (err)
 		return 1;
-	}
-	hdr = template.hdr;
-	if (hdr.nr_states < 2) {
-		fprintf(stderr, "genrec: error: %s: %u idle states, at least 2 needed\n",
-			env.template_path, hdr.nr_states);
-		err = -EINVAL;
-		goto cleanup;
-	}
-	hdr.nr_cpus = env.nr_cpus;
-	hdr.nr_records = 0;	/* recfile_finish() sets it */
 	out = recfile_create(env.output_path, &hdr);
 	if (!out) {
-		err = -errno;
 		fprintf(stderr, "genrec: error: creating %s: %s\n", env.output_path,
-			strerror(-err));
-		goto cleanup;
+			strerror(errno));
+		return 1;
 	}
 
 	rng_seed(&rng, env.seed);
@@ -213,29 +280,28 @@ int main(int argc, char **argv)
 	for (i = 0; i < env.records; i++) {
 		long period = i / env.nr_cpus;
 		int governor = i * ARRAY_SIZE(governors) / env.records;
+		const struct pattern *p = &patterns[period / TAG_RUN_PERIODS % ARRAY_SIZE(patterns)];
 
 		cpu = i % env.nr_cpus;
-		make_record(&rec, &hdr, &patterns[period / TAG_RUN_PERIODS % ARRAY_SIZE(patterns)],
-			    &timeline[cpu], governor, &rng);
+		make_record(&rec, &hdr, p, &timeline[cpu], governor, &rng);
 		rec.cpu = cpu;
 		trailer.records_produced[cpu]++;
+		if (p->timer_ends_period)
+			lateness_add(&trailer.lateness, rng_exp(&rng, LATENESS_MEAN_NS));
+		if (timeline[cpu].now_ns > end_ns)
+			end_ns = timeline[cpu].now_ns;
 		if (fwrite(&rec, sizeof(rec), 1, out) != 1) {
-			err = -errno;
 			fprintf(stderr, "genrec: error: writing %s: %s\n", env.output_path,
-				strerror(-err));
-			goto cleanup;
+				strerror(errno));
+			fclose(out);
+			return 1;
 		}
 	}
 	/* A trailer, as a loader that ended cleanly writes it. */
+	trailer.duration_s = end_ns / 1e9;
 	err = recfile_finish(out, &trailer, env.records);
-	out = NULL;
 	if (err)
 		fprintf(stderr, "genrec: error: closing %s: %s\n", env.output_path,
 			strerror(-err));
-
-cleanup:
-	if (out)
-		fclose(out);
-	recfile_close(&template);
 	return err ? 1 : 0;
 }

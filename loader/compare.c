@@ -108,7 +108,6 @@ static int load_side(struct side *s)
 {
 	__u64 records_read[IDLESCOPE_MAX_CPUS];
 	struct recfile rf;
-	char err[512];
 	bool cut_short;
 	struct stat st;
 	int i, ret;
@@ -132,17 +131,16 @@ static int load_side(struct side *s)
 		return ret;
 	}
 	for (i = 0; i < s->nr_files; i++) {
-		if (recfile_open(&rf, s->files[i], err, sizeof(err))) {
-			fprintf(stderr, "idlescope: error: %s\n", err);
+		if (recfile_open(&rf, s->files[i])) {
+			fprintf(stderr, "idlescope: error: %s\n", rf.error);
 			return -EINVAL;
 		}
-		ret = pipeline_add_file(&s->pl, &rf, s->files[i], i == 0, records_read,
-					&cut_short, err, sizeof(err));
+		ret = pipeline_add_file(&s->pl, &rf, i == 0, records_read, &cut_short);
+		if (ret)
+			fprintf(stderr, "idlescope: error: %s\n", rf.error);
 		recfile_close(&rf);
-		if (ret) {
-			fprintf(stderr, "idlescope: error: %s\n", err);
+		if (ret)
 			return ret;
-		}
 	}
 	return 0;
 }

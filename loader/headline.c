@@ -183,16 +183,15 @@ static void headline_table(FILE *f, const struct agg *agg, int metric,
 	table_print_text(f, &t, "", 14, 11);
 }
 
-void headline_print(FILE *f, const struct agg *agg)
+void headline_print(FILE *f, const struct agg *agg, int max_lines)
 {
-	/* Two title lines, one line of "more"; each table a header and rows. */
+	/* Two title lines, each table a header and rows, a line of "more". */
 	const int nr_tables = HL_NR_METRICS + 1;
-	int max_rows = (HEADLINE_MAX_LINES - 3) / nr_tables - 1;
 	int nr_rows = agg_nr_workloads(agg), govs[IDLESCOPE_NR_GOVERNORS];
 	int nr_govs, m;
 
-	if (nr_rows > max_rows)
-		nr_rows = max_rows;
+	if (2 + nr_tables * (1 + nr_rows) > max_lines)
+		nr_rows = (max_lines - 3) / nr_tables - 1;
 	if (nr_rows > TABLE_MAX_ROWS - 1)
 		nr_rows = TABLE_MAX_ROWS - 1;
 	fprintf(f, "idlescope headline: %% with 95%% interval (batch means), all CPUs; ideal state =\n"

@@ -82,8 +82,11 @@ void headline_format(char *buf, size_t size, const struct ci_pct *r);
 /* "(none)" for the untagged workload, else its name. */
 const char *headline_workload_label(const char *name);
 
-/* report.txt's first screen, then one cover-letter table per workload. */
-void headline_print(FILE *f, const struct agg *agg);
+/*
+ * report.txt's first screen in at most @max_lines lines (workloads past
+ * them are named in the detail), then one cover-letter table per workload.
+ */
+void headline_print(FILE *f, const struct agg *agg, int max_lines);
 void headline_print_seed_methods(FILE *f, const struct agg *agg);
 
 /* report.json's "headline" and "seed_method" members. */

@@ -13,6 +13,7 @@
  */
 #include <argp.h>
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,10 +30,13 @@
 #include "summary.h"
 #include "plot.h"
 #include "recfile.h"
+#include "reportdir.h"
+#include "runinfo.h"
 #include "models.h"
 #include "pipeline.h"
 #include "compare.h"
 #include "dashboard.h"
+#include "lateness.h"
 #include "idlescope.skel.h"
 
 #define VMLINUX_BTF	"/sys/kernel/btf/vmlinux"
@@ -216,6 +220,50 @@ static int disable_missing_targets(struct idlescope_bpf *obj, const struct btf *
 	return 0;
 }
 
+/* Whether @btf's struct @name exists, and has @member if one is given. */
+static bool btf_has(const struct btf *btf, const char *name, const char *member)
+{
+	const struct btf_member *m;
+	const struct btf_type *t;
+	int id, i;
+
+	id = btf__find_by_name_kind(btf, name, BTF_KIND_STRUCT);
+	if (id <= 0)
+		return false;
+	if (!member)
+		return true;
+	t = btf__type_by_id(btf, id);
+	for (i = 0, m = btf_members(t); i < btf_vlen(t); i++, m++)
+		if (!strcmp(btf__name_by_offset(btf, m->name_off), member))
+			return true;
+	return false;
+}
+
+/*
+ * IDLESCOPE_CAP_* of this kernel and this load: what the report says it
+ * could observe.  Timer lateness comes with the BPF side that measures it.
+ */
+static __u32 live_capabilities(struct idlescope_bpf *obj, const struct btf *vmlinux)
+{
+	struct bpf_program *prog;
+	__u32 caps = 0;
+
+	if (btf_has(vmlinux, "menu_device", "predicted_ns"))
+		caps |= IDLESCOPE_CAP_OBSERVATION;
+	if (btf_has(vmlinux, "menu2010_device", NULL))
+		caps |= IDLESCOPE_CAP_GOV2010;
+	if (bpf_program__autoload(obj->progs.cpu_idle_miss))
+		caps |= IDLESCOPE_CAP_MISS_TP;
+	bpf_object__for_each_program(prog, obj->obj) {
+		const char *sec = bpf_program__section_name(prog);
+
+		if (bpf_program__autoload(prog) &&
+		    (!strncmp(sec, "fentry/", 7) || !strncmp(sec, "fexit/", 6)))
+			caps |= IDLESCOPE_CAP_SELECT_PROBES;
+	}
+	return caps;
+}
+
 static int write_tag(int map_fd, const char *name)
 {
 	struct idlescope_tag tag = {};
@@ -345,7 +393,7 @@ static int switch_governor(const char *name, const char *current, const char *ot
  * The state table of cpu0 (all CPUs share the driver), as the record file
  * keeps it: for the aggregate's cross-check and the models' state choices.
  */
-static int read_state_table(struct recfile_state *states)
+static int read_state_table(struct idlescope_state *states)
 {
 	char path[128], buf[64];
 	int nr;
@@ -367,27 +415,6 @@ static int read_state_table(struct recfile_state *states)
 		states[nr].polling = !read_line(path, buf, sizeof(buf)) && !strcmp(buf, "POLL");
 	}
 	return nr;
-}
-
-/*
- * -o must be a directory we can create files in: find out before the run,
- * not after it, by creating (and removing) a probe file there.
- */
-static int check_outdir(const char *dir)
-{
-	char probe[4096];
-	int fd;
-
-	snprintf(probe, sizeof(probe), "%s/.idlescope-probe.XXXXXX", dir);
-	fd = mkstemp(probe);
-	if (fd < 0) {
-		fprintf(stderr, "idlescope: error: cannot write reports into %s: %s\n",
-			dir, strerror(errno));
-		return -errno;
-	}
-	close(fd);
-	unlink(probe);
-	return 0;
 }
 
 /* The kernel's own count of idle entries: every stateN/usage of every CPU. */
@@ -421,19 +448,10 @@ struct run {
 static FILE *create_record_file(const char *path, const struct run *run, int nr_cpus,
 				const struct report_meta *meta)
 {
-	struct recfile_header hdr = {
-		.version = RECFILE_VERSION,
-		.header_size = sizeof(hdr),
-		.record_size = sizeof(struct idlescope_record),
-		.trailer_size = sizeof(struct recfile_trailer),
-		.nr_cpus = nr_cpus,
-		.nr_states = run->pl.nr_states,
-	};
+	struct recfile_header hdr;
 	FILE *f;
 
-	memcpy(hdr.magic, RECFILE_MAGIC, sizeof(hdr.magic));
-	memcpy(hdr.states, run->pl.states, sizeof(run->pl.states));
-	snprintf(hdr.kernel_release, sizeof(hdr.kernel_release), "%s", meta->kernel_release);
+	runinfo_header(&hdr, meta, run->pl.states, run->pl.nr_states, nr_cpus);
 	f = recfile_create(path, &hdr);
 	if (!f)
 		fprintf(stderr, "idlescope: error: creating %s: %s\n", path, strerror(errno));
@@ -442,14 +460,14 @@ static FILE *create_record_file(const char *path, const struct run *run, int nr_
 
 static int handle_record(void *ctx, void *data, size_t size)
 {
+	struct idlescope_record rec;
 	struct run *run = ctx;
 	int err;
 
-	if (size < sizeof(struct idlescope_record))
+	if (size < sizeof(rec))
 		return 0;
 	run->received++;
-	if (run->recf && !run->rec_error &&
-	    fwrite(data, sizeof(struct idlescope_record), 1, run->recf) != 1) {
+	if (run->recf && !run->rec_error && fwrite(data, sizeof(rec), 1, run->recf) != 1) {
 		run->rec_error = -EIO;
 		fprintf(stderr, "idlescope: error: writing %s: %s\n", env.record_path,
 			strerror(errno));
@@ -573,82 +591,21 @@ static void fill_meta_from_agg(struct report_meta *meta, struct run *run)
 	}
 }
 
-/* What the live report knew beyond the records, for the record file's trailer. */
-static void trailer_from_meta(struct recfile_trailer *t, const struct report_meta *meta)
-{
-	int cpu, i;
-
-	memset(t, 0, sizeof(*t));
-	memcpy(t->magic, RECFILE_TRAILER_MAGIC, sizeof(t->magic));
-	t->start_time = meta->start_time;
-	t->duration_s = meta->duration_s;
-	t->ringbuf_size_bytes = meta->ringbuf_size_bytes;
-	t->sysfs_usage_delta = meta->sysfs_usage_delta;
-	for (cpu = 0; cpu < meta->nr_cpus && cpu < IDLESCOPE_MAX_CPUS; cpu++) {
-		t->records_produced[cpu] = meta->records_produced[cpu];
-		t->dropped_records[cpu] = meta->dropped_records[cpu];
-	}
-	for (i = 0; i < meta->nr_skipped && i < RECFILE_MAX_SKIPPED; i++) {
-		snprintf(t->skipped[i].prog, sizeof(t->skipped[i].prog), "%s",
-			 meta->skipped[i].name);
-		snprintf(t->skipped[i].reason, sizeof(t->skipped[i].reason), "%s",
-			 meta->skipped[i].reason);
-	}
-	t->nr_skipped = i;
-}
-
-/*
- * The report metadata of one record file, added to *meta: from its trailer
- * exactly as the live report had it, or, for a file the loader never
- * closed, what the records themselves say (@records_read per CPU; the
- * drops, the duration and the sysfs count are then unknown and add 0).
- */
-static void meta_add_recfile(struct report_meta *meta, const struct recfile *rf,
-			     const __u64 *records_read, bool first)
-{
-	const struct recfile_trailer *t = &rf->trailer;
-	unsigned int cpu, i;
-
-	if (first) {
-		snprintf(meta->kernel_release, sizeof(meta->kernel_release), "%.*s",
-			 (int)sizeof(meta->kernel_release) - 1, rf->hdr.kernel_release);
-		meta->start_time = rf->has_trailer ? t->start_time : 0;
-		meta->ringbuf_size_bytes = t->ringbuf_size_bytes;
-	}
-	if ((int)rf->hdr.nr_cpus > meta->nr_cpus)
-		meta->nr_cpus = rf->hdr.nr_cpus;
-	if (!rf->has_trailer) {
-		for (cpu = 0; cpu < rf->hdr.nr_cpus; cpu++)
-			meta->records_produced[cpu] += records_read[cpu];
-		return;
-	}
-	if (t->start_time < meta->start_time)
-		meta->start_time = t->start_time;
-	meta->duration_s += t->duration_s;
-	meta->sysfs_usage_delta += t->sysfs_usage_delta;
-	for (cpu = 0; cpu < rf->hdr.nr_cpus; cpu++) {
-		meta->records_produced[cpu] += t->records_produced[cpu];
-		meta->dropped_records[cpu] += t->dropped_records[cpu];
-	}
-	for (i = 0; i < t->nr_skipped; i++)
-		report_meta_add_skipped(meta, t->skipped[i].prog, t->skipped[i].reason);
-}
-
 /* DIR/plots/<workload>.svg for every workload, as summary.md links them. */
-static int write_plots(const struct agg *agg, const char *dir)
+static int write_plots(const struct agg *agg, const struct reportdir *rd)
 {
-	char path[4096], name[256];
+	char path[PATH_MAX], name[256];
 	int w, n, err;
 
-	n = snprintf(path, sizeof(path), "%s/%s", dir, PLOT_DIR);
-	if (n < 0 || n >= (int)sizeof(path))
-		return -ENAMETOOLONG;
-	if (mkdir(path, 0755) && errno != EEXIST)
+	err = reportdir_path(rd, PLOT_DIR, path, sizeof(path));
+	if (err)
+		return err;
+	if (mkdir(path, 0755))
 		return -errno;
 	for (w = 0; w < agg_nr_workloads(agg); w++) {
 		err = plot_file_name(agg, w, name, sizeof(name));
 		if (!err) {
-			n = snprintf(path, sizeof(path), "%s/%s/%s", dir, PLOT_DIR, name);
+			n = snprintf(path, sizeof(path), "%s/%s/%s", rd->tmp, PLOT_DIR, name);
 			err = n < 0 || n >= (int)sizeof(path) ? -ENAMETOOLONG :
 			      plot_write_ratio_svg(agg, w, path);
 		}
@@ -658,70 +615,168 @@ static int write_plots(const struct agg *agg, const char *dir)
 	return 0;
 }
 
-/*
- * stdout gets the report; -o DIR gets report.txt, report.json, summary.md
- * and the plots, each file complete or absent.
- */
-static int write_reports(struct run *run, const struct report_meta *meta)
+/* -o DIR: report.txt, report.json, summary.md and plots/, as one set. */
+static int write_report_set(struct run *run, const struct report_meta *meta)
 {
-	static const char *const docs[] = { "report.txt", "report.json", "summary.md" };
+	static const char *const names[] = {
+		"report.txt", "report.json", "summary.md", PLOT_DIR,
+	};
 	static const report_doc_fprint_fn writers[] = {
 		report_fprint_text, report_fprint_json, report_fprint_summary,
 	};
-	char path[4096];
+	struct reportdir rd;
+	char path[PATH_MAX];
 	unsigned int i;
-	int err = 0;
+	int err;
 
+	err = reportdir_begin(&rd, env.outdir);
+	for (i = 0; i < ARRAY_SIZE(writers) && !err; i++) {
+		err = reportdir_path(&rd, names[i], path, sizeof(path));
+		if (!err)
+			err = report_write_doc(path, writers[i], run->pl.agg, meta);
+	}
+	if (!err)
+		err = write_plots(run->pl.agg, &rd);
+	if (!err)
+		err = reportdir_commit(&rd, names, ARRAY_SIZE(names));
+	else
+		reportdir_abort(&rd);
+	if (err)
+		fprintf(stderr, "idlescope: error: writing the reports into %s: %s\n",
+			env.outdir, strerror(-err));
+	return err;
+}
+
+/* stdout gets the report; -o DIR gets the report set. */
+static int write_reports(struct run *run, const struct report_meta *meta)
+{
 	if (env.json)
 		report_fprint_json(stdout, run->pl.agg, meta);
 	else
 		report_fprint_text(stdout, run->pl.agg, meta);
-	if (!env.outdir)
-		return 0;
-	for (i = 0; i < ARRAY_SIZE(docs) && !err; i++) {
-		snprintf(path, sizeof(path), "%s/%s", env.outdir, docs[i]);
-		err = report_write_doc(path, writers[i], run->pl.agg, meta);
+	return env.outdir ? write_report_set(run, meta) : 0;
+}
+
+/*
+ * A name from a record file as one CSV field: quoted when it holds a
+ * comma or a quote (doubled), control and non-ASCII bytes as \xNN so that
+ * nothing reaches a terminal raw.
+ */
+static void print_csv_field(const char *s, size_t size)
+{
+	size_t len = strnlen(s, size), i;
+	bool quote = strcspn(s, ",\"") < len;
+
+	if (quote)
+		putchar('"');
+	for (i = 0; i < len; i++) {
+		unsigned char c = s[i];
+
+		if (c == '"')
+			fputs("\"\"", stdout);
+		else if (c < 0x20 || c >= 0x7f || c == '\\')
+			printf("\\x%02x", c);
+		else
+			putchar(c);
 	}
-	if (!err) {
-		snprintf(path, sizeof(path), "%s/%s", env.outdir, PLOT_DIR);
-		err = write_plots(run->pl.agg, env.outdir);
-	}
-	if (err)
-		fprintf(stderr, "idlescope: error: writing %s: %s\n", path, strerror(-err));
-	return err;
+	if (quote)
+		putchar('"');
+}
+
+static void dump_record(const struct idlescope_record *rec)
+{
+	printf("%u,%llu,%llu,%llu,%lld,%llu,%lld,%d,%d,%s,%#x,", rec->cpu,
+	       rec->enter_ns, rec->residency_ns, rec->kernel_residency_ns,
+	       rec->predicted_ns == IDLESCOPE_UNKNOWN_NS ? -1LL : (long long)rec->predicted_ns,
+	       rec->next_timer_ns, rec->latency_req_ns, rec->state, rec->chosen_state,
+	       agg_governor_name(rec->governor), rec->flags);
+	print_csv_field(rec->workload, sizeof(rec->workload));
+	printf(",%u,%u\n", rec->typical_interval_us, rec->lost_selects);
 }
 
 /* `idlescope dump FILE`: the raw records as CSV, one period a line. */
 static int dump_command(int argc, char **argv)
 {
 	struct idlescope_record rec;
+	enum recfile_status ret;
 	struct recfile rf;
-	char err[256];
-	int ret;
 
 	if (argc != 3) {
 		fprintf(stderr, "idlescope: error: usage: idlescope dump FILE\n");
 		return 1;
 	}
-	if (recfile_open(&rf, argv[2], err, sizeof(err))) {
-		fprintf(stderr, "idlescope: error: %s\n", err);
+	if (recfile_open(&rf, argv[2])) {
+		fprintf(stderr, "idlescope: error: %s\n", rf.error);
 		return 1;
 	}
 	printf("cpu,enter_ns,residency_ns,kernel_residency_ns,predicted_ns,next_timer_ns,"
 	       "latency_req_ns,state,chosen_state,governor,flags,workload,"
 	       "typical_interval_us,lost_selects\n");
-	while ((ret = recfile_read(&rf, &rec)) == 1) {
-		printf("%u,%llu,%llu,%llu,%lld,%llu,%lld,%d,%d,%s,%#x,%.*s,%u,%u\n", rec.cpu,
-		       rec.enter_ns, rec.residency_ns, rec.kernel_residency_ns,
-		       rec.predicted_ns == IDLESCOPE_UNKNOWN_NS ? -1LL : (long long)rec.predicted_ns,
-		       rec.next_timer_ns, rec.latency_req_ns, rec.state, rec.chosen_state,
-		       agg_governor_name(rec.governor), rec.flags,
-		       IDLESCOPE_WORKLOAD_LEN, rec.workload, rec.typical_interval_us,
-		       rec.lost_selects);
-	}
-	if (ret < 0)
+	while ((ret = recfile_read(&rf, &rec)) == RECFILE_RECORD)
+		dump_record(&rec);
+	if (ret == RECFILE_CUT_SHORT)
 		fprintf(stderr, "idlescope: warning: %s: last record cut short, ignored\n", argv[2]);
+	else if (ret == RECFILE_BAD)
+		fprintf(stderr, "idlescope: error: %s\n", rf.error);
 	recfile_close(&rf);
+	return ret == RECFILE_BAD;
+}
+
+/*
+ * Replay one record file into the run and its metadata.  0, or -EINVAL
+ * after one error line (a record that contradicts the header).
+ */
+static int report_add_file(struct run *run, struct report_meta *meta, struct recfile *rf,
+			   bool first)
+{
+	__u64 records_read[IDLESCOPE_MAX_CPUS];
+	bool cut_short;
+	int err;
+
+	err = pipeline_add_file(&run->pl, rf, first, records_read, &cut_short);
+	if (err) {
+		fprintf(stderr, "idlescope: error: %s\n", rf->error);
+		return err;
+	}
+	if (cut_short) {
+		fprintf(stderr, "idlescope: warning: %s: last record cut short, ignored\n",
+			rf->path);
+		meta->records_cut_short++;
+	}
+	if (!rf->complete)
+		fprintf(stderr, "idlescope: warning: %s: the loader did not finish it: "
+			"duration and drop counts unknown\n", rf->path);
+	runinfo_add_recfile(meta, rf, records_read, first);
+	meta->shadow_replay_resets += run->pl.replay->replay_resets;
+	return 0;
+}
+
+/*
+ * Open the next record file of a report and check that it fits the
+ * others: not one of them again, the same setup as @first (NULL for the
+ * first file), the same state table.
+ */
+static int report_open_file(struct recfile *rf, const char *path, const struct recfile *first,
+			    const struct stat *seen, int nr_seen)
+{
+	char err_msg[512];
+	int i;
+
+	if (recfile_open(rf, path)) {
+		fprintf(stderr, "idlescope: error: %s\n", rf->error);
+		return -EINVAL;
+	}
+	for (i = 0; i < nr_seen; i++) {
+		if (seen[i].st_dev == rf->dev && seen[i].st_ino == rf->ino) {
+			fprintf(stderr, "idlescope: error: %s: given twice: "
+				"its periods would count twice\n", path);
+			return -EINVAL;
+		}
+	}
+	if (first && runinfo_check_same_setup(first, rf, err_msg, sizeof(err_msg))) {
+		fprintf(stderr, "idlescope: error: %s\n", err_msg);
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -734,12 +789,10 @@ static int dump_command(int argc, char **argv)
 static int report_command(int argc, char **argv)
 {
 	static const char usage[] = "idlescope: error: usage: idlescope report FILE... [-j] [-o DIR]\n";
-	__u64 records_read[IDLESCOPE_MAX_CPUS];
+	struct recfile first = {}, rf = {};
 	struct report_meta meta;
 	struct run run = {};
-	struct recfile rf = {};
-	char err_msg[256];
-	bool cut_short;
+	struct stat *seen = NULL;
 	int opt, i, err = 0;
 
 	optind = 2;
@@ -760,37 +813,33 @@ static int report_command(int argc, char **argv)
 		fprintf(stderr, usage);
 		return 1;
 	}
-	if (env.outdir && check_outdir(env.outdir))
+	if (env.outdir && reportdir_check(env.outdir))
+		return 1;
+	seen = calloc(argc, sizeof(*seen));
+	if (!seen)
 		return 1;
 
 	report_meta_init(&meta);
-	for (i = optind; i < argc; i++) {
-		if (recfile_open(&rf, argv[i], err_msg, sizeof(err_msg))) {
-			fprintf(stderr, "idlescope: error: %s\n", err_msg);
-			err = -EINVAL;
-			goto cleanup;
+	for (i = optind; i < argc && !err; i++) {
+		err = report_open_file(&rf, argv[i], i == optind ? NULL : &first,
+				       seen, i - optind);
+		if (!err)
+			err = report_add_file(&run, &meta, &rf, i == optind);
+		seen[i - optind].st_dev = rf.dev;
+		seen[i - optind].st_ino = rf.ino;
+		if (i == optind) {
+			first = rf;
+			first.f = NULL;		/* closed below: only its header is used */
 		}
-		err = pipeline_add_file(&run.pl, &rf, argv[i], i == optind, records_read,
-					&cut_short, err_msg, sizeof(err_msg));
-		if (err) {
-			fprintf(stderr, "idlescope: error: %s\n", err_msg);
-			goto cleanup;
-		}
-		if (cut_short)
-			fprintf(stderr, "idlescope: warning: %s: last record cut short, ignored\n",
-				argv[i]);
-		if (!rf.has_trailer)
-			fprintf(stderr, "idlescope: warning: %s: the loader did not finish it: "
-				"duration and drop counts unknown\n", argv[i]);
-		meta_add_recfile(&meta, &rf, records_read, i == optind);
-		meta.shadow_replay_resets += run.pl.replay->replay_resets;
 		recfile_close(&rf);
 	}
-	fill_meta_from_agg(&meta, &run);
-	err = write_reports(&run, &meta);
-cleanup:
+	if (!err) {
+		fill_meta_from_agg(&meta, &run);
+		err = write_reports(&run, &meta);
+	}
 	recfile_close(&rf);
 	pipeline_free(&run.pl);
+	free(seen);
 	return err ? 1 : 0;
 }
 
@@ -802,7 +851,8 @@ static double elapsed_s(const struct timespec *start)
 	return (now.tv_sec - start->tv_sec) + (now.tv_nsec - start->tv_nsec) / 1e9;
 }
 
-int main(int argc, char **argv)
+/* `idlescope [OPTIONS]`: the live run. */
+static int live_command(int argc, char **argv)
 {
 	static const struct argp argp = {
 		.options = opts,
@@ -817,21 +867,12 @@ int main(int argc, char **argv)
 	struct report_meta meta;
 	struct timespec start;
 	__u64 usage_at_start = 0;
-	struct recfile_state states[IDLESCOPE_MAX_STATES];
+	struct idlescope_state states[IDLESCOPE_MAX_STATES];
 	int nr_states;
 	char saved_governor[64] = "", other_governor[64] = "";
 	bool pinned = false;
 	double next_draw;
 	int nr_cpus, err;
-
-	if (argc > 1 && !strcmp(argv[1], "tag"))
-		return tag_command(argc, argv);
-	if (argc > 1 && !strcmp(argv[1], "dump"))
-		return dump_command(argc, argv);
-	if (argc > 1 && !strcmp(argv[1], "report"))
-		return report_command(argc, argv);
-	if (argc > 1 && !strcmp(argv[1], "compare"))
-		return compare_command(argc, argv);
 
 	err = argp_parse(&argp, argc, argv, 0, NULL, NULL);
 	if (err)
@@ -839,8 +880,9 @@ int main(int argc, char **argv)
 
 	libbpf_set_print(libbpf_print_fn);
 	report_meta_init(&meta);
+	runinfo_read_system(&meta);
 
-	if (env.outdir && check_outdir(env.outdir))
+	if (env.outdir && reportdir_check(env.outdir))
 		return 1;
 	if (!env.btf_path && access(VMLINUX_BTF, R_OK)) {
 		fprintf(stderr, "idlescope: error: kernel has no BTF (%s: %s); "
@@ -872,7 +914,7 @@ int main(int argc, char **argv)
 			goto cleanup;
 	}
 	nr_states = read_state_table(states);
-	err = pipeline_init(&run.pl, states, nr_states);
+	err = pipeline_init(&run.pl, states, nr_states, meta.hz);
 	if (err) {
 		fprintf(stderr, "idlescope: error: %s\n", strerror(-err));
 		goto cleanup;
@@ -895,6 +937,7 @@ int main(int argc, char **argv)
 	err = disable_missing_targets(obj, vmlinux);
 	if (err)
 		goto cleanup;
+	meta.capabilities = live_capabilities(obj, vmlinux);
 
 	err = idlescope_bpf__load(obj);
 	if (err) {
@@ -999,7 +1042,7 @@ int main(int argc, char **argv)
 	if (run.recf && !run.rec_error) {
 		struct recfile_trailer trailer;
 
-		trailer_from_meta(&trailer, &meta);
+		runinfo_trailer(&trailer, &meta, 1);
 		run.rec_error = recfile_finish(run.recf, &trailer, run.received);
 		run.recf = NULL;
 		if (run.rec_error)
@@ -1028,4 +1071,27 @@ cleanup:
 	pipeline_free(&run.pl);
 	btf__free(vmlinux);
 	return err ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	int ret;
+
+	if (argc > 1 && !strcmp(argv[1], "tag"))
+		ret = tag_command(argc, argv);
+	else if (argc > 1 && !strcmp(argv[1], "dump"))
+		ret = dump_command(argc, argv);
+	else if (argc > 1 && !strcmp(argv[1], "report"))
+		ret = report_command(argc, argv);
+	else if (argc > 1 && !strcmp(argv[1], "compare"))
+		ret = compare_command(argc, argv);
+	else
+		ret = live_command(argc, argv);
+	/* A full disk or a closed pipe: the output is not all there. */
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "idlescope: error: writing to stdout: %s\n",
+			errno ? strerror(errno) : "I/O error");
+		return 1;
+	}
+	return ret;
 }

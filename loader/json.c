@@ -119,11 +119,15 @@ void json_int(struct json *j, const char *key, int val)
 	fprintf(j->f, "%d", val);
 }
 
+/* NaN and infinities are no JSON numbers: null (the reader refuses them). */
 void json_double(struct json *j, const char *key, const char *fmt,
 		 double val)
 {
 	json_prefix(j, key);
-	fprintf(j->f, fmt, val);
+	if (isfinite(val))
+		fprintf(j->f, fmt, val);
+	else
+		fputs("null", j->f);
 }
 
 void json_bool(struct json *j, const char *key, bool val)

@@ -70,6 +70,14 @@ unsigned int governor_of_model(enum model_id id)
 	return id < MODEL_NR ? model_governors[id] : IDLESCOPE_GOV_NONE;
 }
 
+/* TICK_NSEC of the recorded kernel: its HZ, MODEL_HZ's if not known. */
+static __u64 model_tick_ns(const struct model_states_table *table)
+{
+	unsigned int hz = table->hz ? table->hz : MODEL_HZ;
+
+	return (1000000000ULL + hz / 2) / hz;
+}
+
 /* The cpuidle core: us = ns / 1000 (drivers/cpuidle/driver.c). */
 static unsigned int state_exit_latency_us(const struct model_idle_state *s)
 {
@@ -125,11 +133,8 @@ static int m2010_which_bucket(unsigned int duration, unsigned int nr_iowaiters)
 
 static int m2010_performance_multiplier(int load, unsigned int nr_iowaiters)
 {
-	int mult = 1;
-
-	mult += 2 * load;
-	mult += 10 * nr_iowaiters;
-	return mult;
+	/* int arithmetic that wraps in the kernel: the same bits, unsigned. */
+	return (int)(1U + 2U * (unsigned int)load + 10U * nr_iowaiters);
 }
 
 static __u64 m2010_div_round64(__u64 dividend, __u32 divisor)
@@ -418,14 +423,15 @@ static void menu_update(struct model_menu *data,
 	__u64 measured_ns;
 	unsigned int new_factor;
 
-	if (data->tick_wakeup && data->next_timer_ns > MODEL_TICK_NSEC) {
+	if (data->tick_wakeup && data->next_timer_ns > model_tick_ns(table)) {
 		measured_ns = 9 * MENU_MAX_INTERESTING / 10;
 	} else if (table->states[last_idx].polling && data->poll_time_limit) {
 		measured_ns = data->next_timer_ns;
 	} else {
 		measured_ns = data->last_residency_ns;
 
-		if (measured_ns > (__u64)(2 * target->exit_latency_ns))
+		/* s64 doubling that wraps in the kernel: the same bits, unsigned. */
+		if (measured_ns > 2 * (__u64)target->exit_latency_ns)
 			measured_ns -= target->exit_latency_ns;
 		else
 			measured_ns /= 2;
@@ -474,12 +480,21 @@ static __u64 menu_step(struct model_menu *data, const struct model_input *in,
 	 * found nothing to update and a residency of 0.
 	 */
 	if (in->lost_selects) {
+		unsigned int nr_updates = in->lost_selects - 1;
+
 		if (data->needs_update)
 			menu_update(data, table);
 		data->needs_update = 0;
 		data->last_residency_ns = 0;
 		data->last_residency_known = true;
-		for (i = 1; i < in->lost_selects; i++)
+		/*
+		 * Past a full turn of the ring every slot holds UINT_MAX and
+		 * only where the pointer stops matters: the same state in at
+		 * most two turns, not one step per lost select (up to 65535).
+		 */
+		if (nr_updates >= MENU_INTERVALS)
+			nr_updates = MENU_INTERVALS + nr_updates % MENU_INTERVALS;
+		for (i = 0; i < nr_updates; i++)
 			menu_update_intervals(data, UINT_MAX);
 	}
 

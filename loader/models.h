@@ -70,8 +70,8 @@
  */
 #define MODEL_LATENCY_REQ_DEFAULT_NS	(2000LL * 1000000 * 1000)
 
+/* HZ of kernel/config's kernel: for a record file that does not say. */
 #define MODEL_HZ		1000
-#define MODEL_TICK_NSEC		((1000000000ULL + MODEL_HZ / 2) / MODEL_HZ)
 
 /* One constant as the kernel spells it, for the test that compares them. */
 struct model_constant {
@@ -112,6 +112,7 @@ struct model_idle_state {
 };
 
 struct model_states_table {
+	unsigned int hz;	/* the kernel's CONFIG_HZ, 0: MODEL_HZ */
 	int nr_states;
 	struct model_idle_state states[IDLESCOPE_MAX_STATES];
 };

@@ -8,12 +8,13 @@
 #include <string.h>
 #include "pipeline.h"
 
-static void model_table_of(const struct recfile_state *states, unsigned int nr_states,
-			   struct model_states_table *table)
+static void model_table_of(const struct idlescope_state *states, unsigned int nr_states,
+			   unsigned int hz, struct model_states_table *table)
 {
 	unsigned int i;
 
 	memset(table, 0, sizeof(*table));
+	table->hz = hz;
 	table->nr_states = nr_states;
 	for (i = 0; i < nr_states; i++) {
 		table->states[i].target_residency_ns = states[i].target_residency_ns;
@@ -23,8 +24,8 @@ static void model_table_of(const struct recfile_state *states, unsigned int nr_s
 	}
 }
 
-int pipeline_init(struct pipeline *pl, const struct recfile_state *states,
-		  unsigned int nr_states)
+int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
+		  unsigned int nr_states, unsigned int hz)
 {
 	struct agg_state_info agg_states[IDLESCOPE_MAX_STATES] = {};
 	struct model_states_table table;
@@ -41,21 +42,21 @@ int pipeline_init(struct pipeline *pl, const struct recfile_state *states,
 	pl->replay = calloc(1, sizeof(*pl->replay));
 	if (!pl->agg || !pl->replay)
 		return -ENOMEM;
-	model_table_of(states, nr_states, &table);
+	model_table_of(states, nr_states, hz, &table);
 	replay_init(pl->replay, &table);
 	agg_set_states(pl->agg, agg_states, nr_states);
 	return agg_set_shadow_names(pl->agg, model_names, MODEL_NR);
 }
 
-int pipeline_restart(struct pipeline *pl, const struct recfile_state *states,
-		     unsigned int nr_states)
+int pipeline_restart(struct pipeline *pl, const struct idlescope_state *states,
+		     unsigned int nr_states, unsigned int hz)
 {
 	struct model_states_table table;
 
 	if (nr_states != pl->nr_states ||
 	    memcmp(states, pl->states, sizeof(*states) * nr_states))
 		return -EINVAL;
-	model_table_of(states, nr_states, &table);
+	model_table_of(states, nr_states, hz, &table);
 	replay_init(pl->replay, &table);
 	return 0;
 }
@@ -89,33 +90,40 @@ static void replay_shadows(struct pipeline *pl, const struct idlescope_record *r
 
 int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
 {
-	int err = agg_add(pl->agg, rec);
+	struct idlescope_record copy;
+	unsigned int i;
+	int err;
 
+	/* A copy: a live record sits in the ring buffer's read-only pages. */
+	memcpy(&copy, rec, sizeof(copy));
+	for (i = 0; i < sizeof(copy.workload) && copy.workload[i]; i++)
+		if ((unsigned char)copy.workload[i] < 0x20 || (unsigned char)copy.workload[i] >= 0x7f)
+			copy.workload[i] = '?';
+	err = agg_add(pl->agg, &copy);
 	if (!err)
-		replay_shadows(pl, rec);
+		replay_shadows(pl, &copy);
 	return err;
 }
 
-int pipeline_add_file(struct pipeline *pl, struct recfile *rf, const char *path,
-		      bool first, __u64 *records_read, bool *cut_short,
-		      char *err, size_t size)
+int pipeline_add_file(struct pipeline *pl, struct recfile *rf, bool first,
+		      __u64 *records_read, bool *cut_short)
 {
 	struct idlescope_record rec;
-	int ret;
+	enum recfile_status ret;
+	int err;
 
-	ret = first ? pipeline_init(pl, rf->hdr.states, rf->hdr.nr_states) :
-		      pipeline_restart(pl, rf->hdr.states, rf->hdr.nr_states);
-	if (ret) {
-		snprintf(err, size, "%s: %s", path, ret == -EINVAL ?
-			 "another state table than the first file's" : strerror(-ret));
-		return ret;
+	err = first ? pipeline_init(pl, rf->hdr.states, rf->hdr.nr_states, rf->hdr.hz) :
+		      pipeline_restart(pl, rf->hdr.states, rf->hdr.nr_states, rf->hdr.hz);
+	if (err) {
+		snprintf(rf->error, sizeof(rf->error), "%s: %s", rf->path, err == -EINVAL ?
+			 "another state table than the first file's" : strerror(-err));
+		return err;
 	}
 	memset(records_read, 0, sizeof(*records_read) * IDLESCOPE_MAX_CPUS);
-	while ((ret = recfile_read(rf, &rec)) == 1) {
-		if (rec.cpu < IDLESCOPE_MAX_CPUS)
-			records_read[rec.cpu]++;
+	while ((ret = recfile_read(rf, &rec)) == RECFILE_RECORD) {
+		records_read[rec.cpu]++;	/* recfile_read() checked it */
 		pipeline_add(pl, &rec);
 	}
-	*cut_short = ret < 0;
-	return 0;
+	*cut_short = ret == RECFILE_CUT_SHORT;
+	return ret == RECFILE_BAD ? -EINVAL : 0;
 }

@@ -18,30 +18,37 @@ struct pipeline {
 	struct agg *agg;
 	struct replay *replay;		/* shadow replay of every model */
 	unsigned int nr_states;
-	struct recfile_state states[IDLESCOPE_MAX_STATES];
+	struct idlescope_state states[IDLESCOPE_MAX_STATES];
 };
 
-/* The aggregate with its state table and the models; 0 or -ENOMEM. */
-int pipeline_init(struct pipeline *pl, const struct recfile_state *states,
-		  unsigned int nr_states);
+/*
+ * The aggregate with its state table and the models, with the kernel's
+ * tick @hz (0: unknown, the models assume MODEL_HZ); 0 or -ENOMEM.
+ */
+int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
+		  unsigned int nr_states, unsigned int hz);
 /*
  * The next record file of an off-line report: its records are another
  * run, so the models start again; -EINVAL if its state table differs.
  */
-int pipeline_restart(struct pipeline *pl, const struct recfile_state *states,
-		     unsigned int nr_states);
+int pipeline_restart(struct pipeline *pl, const struct idlescope_state *states,
+		     unsigned int nr_states, unsigned int hz);
 void pipeline_free(struct pipeline *pl);
 
-/* agg_add(), then every model's score for the period; agg_add()'s result. */
+/*
+ * agg_add(), then every model's score for the period; agg_add()'s result.
+ * The workload name is made printable first (it comes from a tag or a
+ * file): bytes outside printable ASCII become '?'.
+ */
 int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec);
 
 /*
  * Every record of an open file (@first: it starts the pipeline), counting
  * them per CPU into @records_read.  Returns 0, or -errno with a one-line
- * reason in @err.  *cut_short is set when the last record was incomplete.
+ * reason in rf->error.  *cut_short is set when the last record was
+ * incomplete.
  */
-int pipeline_add_file(struct pipeline *pl, struct recfile *rf, const char *path,
-		      bool first, __u64 *records_read, bool *cut_short,
-		      char *err, size_t size);
+int pipeline_add_file(struct pipeline *pl, struct recfile *rf, bool first,
+		      __u64 *records_read, bool *cut_short);
 
 #endif /* __IDLESCOPE_PIPELINE_H */

@@ -370,6 +370,13 @@ int plot_write_ratio_svg(const struct agg *agg, int workload,
 	return report_write_file(path, fprint_doc, &doc);
 }
 
+/* Bytes kept as they are in a file name; '_' starts an escape. */
+static bool plot_name_byte(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '.' || c == '-';
+}
+
 int plot_file_name(const struct agg *agg, int workload, char *buf,
 		   size_t size)
 {
@@ -380,14 +387,15 @@ int plot_file_name(const struct agg *agg, int workload, char *buf,
 	if (!name)
 		return -EINVAL;
 	if (!name[0])
-		name = "_none";
-	for (; *name && len + 1 < size; name++, len++)
-		buf[len] = strchr("._-", *name) ||
-			   (*name >= 'a' && *name <= 'z') ||
-			   (*name >= 'A' && *name <= 'Z') ||
-			   (*name >= '0' && *name <= '9') ? *name : '_';
-	if (*name)
-		return -ENAMETOOLONG;
+		return snprintf(buf, size, "_none.svg") >= (int)size ? -ENAMETOOLONG : 0;
+	for (; *name; name++) {
+		n = plot_name_byte(*name) ?
+		    snprintf(buf + len, size - len, "%c", *name) :
+		    snprintf(buf + len, size - len, "_%02x", (unsigned char)*name);
+		if (n < 0 || (size_t)n >= size - len)
+			return -ENAMETOOLONG;
+		len += n;
+	}
 	n = snprintf(buf + len, size - len, ".svg");
 	return n < 0 || (size_t)n >= size - len ? -ENAMETOOLONG : 0;
 }

@@ -22,8 +22,10 @@
 
 /*
  * The plot's file name for @workload, "<name>.svg": the name with every
- * byte outside [A-Za-z0-9._-] replaced by '_' (a safe path component and
- * URL), "_none" for the empty name of periods outside any workload.
+ * byte outside [A-Za-z0-9.-] written as "_xx", its value in hex (a safe
+ * path component and URL, and different names give different files:
+ * "a b", "a_b" and "a/b" are a_20b, a_5fb and a_2fb), "_none" for the
+ * empty name of periods outside any workload.
  * Returns 0, -EINVAL for an unknown workload, -ENAMETOOLONG if @size is
  * too small.
  */

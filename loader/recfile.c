@@ -1,12 +1,34 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * recfile.c - write and read the raw record file (see recfile.h).
+ *
+ * The reader trusts nothing in the file: every count and size is checked
+ * against the others and against the file's real size before it is used,
+ * and sums are computed so that they cannot wrap.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 #include "recfile.h"
+
+/* Longer than any run (30 years): a sum over many files stays finite. */
+#define RECFILE_MAX_DURATION_S	1e9
+
+void recfile_header_init(struct recfile_header *hdr)
+{
+	memset(hdr, 0, sizeof(*hdr));
+	memcpy(hdr->magic, RECFILE_MAGIC, sizeof(hdr->magic));
+	hdr->version = RECFILE_VERSION;
+	hdr->header_size = sizeof(*hdr);
+	hdr->record_size = sizeof(struct idlescope_record);
+	hdr->trailer_size = sizeof(struct recfile_trailer);
+}
 
 FILE *recfile_create(const char *path, const struct recfile_header *hdr)
 {
@@ -22,108 +44,215 @@ FILE *recfile_create(const char *path, const struct recfile_header *hdr)
 	return f;
 }
 
+static int write_at(FILE *f, long offset, const void *val, size_t size)
+{
+	if (fflush(f) || fseek(f, offset, SEEK_SET) || fwrite(val, size, 1, f) != 1)
+		return errno ? -errno : -EIO;
+	return 0;
+}
+
 int recfile_finish(FILE *f, const struct recfile_trailer *trailer, __u64 nr_records)
 {
+	const __u64 record_size = sizeof(struct idlescope_record);
+	__u64 data_size = nr_records * record_size;
+	__u32 flags = RECFILE_F_COMPLETE;
 	int err = 0;
 
-	/* The count goes in last: a file with a count has its trailer. */
-	if (fwrite(trailer, sizeof(*trailer), 1, f) != 1 || fflush(f) ||
-	    fseek(f, offsetof(struct recfile_header, nr_records), SEEK_SET) ||
-	    fwrite(&nr_records, sizeof(nr_records), 1, f) != 1)
+	errno = 0;
+	if (nr_records > UINT64_MAX / record_size)
+		err = -EOVERFLOW;
+	/* The flag goes in last: a file with it has its size and trailer. */
+	if (!err && fwrite(trailer, sizeof(*trailer), 1, f) != 1)
 		err = errno ? -errno : -EIO;
+	if (!err)
+		err = write_at(f, offsetof(struct recfile_header, data_size),
+			       &data_size, sizeof(data_size));
+	if (!err)
+		err = write_at(f, offsetof(struct recfile_header, flags), &flags, sizeof(flags));
 	if (fclose(f) && !err)
 		err = -errno;
 	return err;
 }
 
-static int check_header(struct recfile *rf, const char *path, char *err, size_t size)
+static int fail(struct recfile *rf, const char *fmt, ...)
+{
+	int n = snprintf(rf->error, sizeof(rf->error), "%s: ", rf->path);
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (n >= 0 && n < (int)sizeof(rf->error))
+		vsnprintf(rf->error + n, sizeof(rf->error) - n, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* A string field must end inside its array: what follows may be garbage. */
+static bool terminated(const char *s, size_t size)
+{
+	return memchr(s, '\0', size) != NULL;
+}
+
+static int check_header(struct recfile *rf)
 {
 	const struct recfile_header *hdr = &rf->hdr;
 
-	if (hdr->version > RECFILE_VERSION) {
-		snprintf(err, size, "%s: record file version %u is newer than this idlescope (%u)",
-			 path, hdr->version, RECFILE_VERSION);
-		return -1;
-	}
-	if (hdr->version != RECFILE_VERSION) {
-		snprintf(err, size, "%s: record file version %u is older than this idlescope (%u); "
-			 "record it again", path, hdr->version, RECFILE_VERSION);
-		return -1;
-	}
+	if (hdr->version > RECFILE_VERSION)
+		return fail(rf, "record file version %u is newer than this idlescope (%u)",
+			    hdr->version, RECFILE_VERSION);
+	if (hdr->version != RECFILE_VERSION)
+		return fail(rf, "record file version %u is older than this idlescope (%u); "
+			    "record it again", hdr->version, RECFILE_VERSION);
 	if (hdr->header_size != sizeof(*hdr) ||
 	    hdr->record_size != sizeof(struct idlescope_record) ||
-	    hdr->trailer_size != sizeof(struct recfile_trailer) ||
-	    hdr->nr_states > IDLESCOPE_MAX_STATES || hdr->nr_cpus > IDLESCOPE_MAX_CPUS) {
-		snprintf(err, size, "%s: inconsistent header (record size %u, %u CPUs, %u states)",
-			 path, hdr->record_size, hdr->nr_cpus, hdr->nr_states);
-		return -1;
-	}
+	    hdr->trailer_size != sizeof(struct recfile_trailer))
+		return fail(rf, "inconsistent header (header %u, record %u, trailer %u bytes)",
+			    hdr->header_size, hdr->record_size, hdr->trailer_size);
+	if (hdr->nr_cpus < 1 || hdr->nr_cpus > IDLESCOPE_MAX_CPUS ||
+	    hdr->nr_states > IDLESCOPE_MAX_STATES)
+		return fail(rf, "inconsistent header (%u CPUs, %u states)",
+			    hdr->nr_cpus, hdr->nr_states);
+	if (hdr->flags & ~RECFILE_F_ALL)
+		return fail(rf, "inconsistent header (unknown flags %#x)", hdr->flags);
+	if (!(hdr->flags & RECFILE_F_COMPLETE) && hdr->data_size)
+		return fail(rf, "inconsistent header (data size %llu without a clean close)",
+			    (unsigned long long)hdr->data_size);
+	if (!terminated(hdr->kernel_release, sizeof(hdr->kernel_release)) ||
+	    !terminated(hdr->cpuidle_driver, sizeof(hdr->cpuidle_driver)) ||
+	    !terminated(hdr->clock_mode, sizeof(hdr->clock_mode)) ||
+	    !terminated(hdr->clock_args, sizeof(hdr->clock_args)))
+		return fail(rf, "inconsistent header (unterminated name)");
 	return 0;
 }
 
-/* With a record count, the file is exactly header, records, trailer. */
-static int read_trailer(struct recfile *rf, const char *path, char *err, size_t size)
+static int check_lateness(const struct idlescope_lateness *l)
 {
-	off_t records_end = sizeof(rf->hdr) + rf->hdr.nr_records * sizeof(struct idlescope_record);
+	__u64 sum = 0;
+	unsigned int i;
+
+	for (i = 0; i < IDLESCOPE_LATENESS_SLOTS; i++) {
+		if (l->hist[i] > l->count - sum)
+			return -1;
+		sum += l->hist[i];
+	}
+	return sum == l->count ? 0 : -1;
+}
+
+static int check_trailer(struct recfile *rf)
+{
+	struct recfile_trailer *t = &rf->trailer;
+	unsigned int cpu, i;
+
+	if (memcmp(t->magic, RECFILE_TRAILER_MAGIC, sizeof(t->magic)))
+		return fail(rf, "corrupt trailer (no trailer magic)");
+	if (!isfinite(t->duration_s) || t->duration_s < 0 || t->duration_s > RECFILE_MAX_DURATION_S)
+		return fail(rf, "corrupt trailer (duration %g s)", t->duration_s);
+	if (t->nr_skipped > RECFILE_MAX_SKIPPED || t->nr_ringbufs > IDLESCOPE_MAX_CPUS)
+		return fail(rf, "corrupt trailer (%u skipped programs, %u ring buffers)",
+			    t->nr_skipped, t->nr_ringbufs);
+	for (cpu = rf->hdr.nr_cpus; cpu < IDLESCOPE_MAX_CPUS; cpu++)
+		if (t->records_produced[cpu] || t->dropped_records[cpu])
+			return fail(rf, "corrupt trailer (counters for cpu %u of %u CPUs)",
+				    cpu, rf->hdr.nr_cpus);
+	for (i = 0; i < t->nr_skipped; i++)
+		if (!terminated(t->skipped[i].prog, sizeof(t->skipped[i].prog)) ||
+		    !terminated(t->skipped[i].reason, sizeof(t->skipped[i].reason)))
+			return fail(rf, "corrupt trailer (unterminated name)");
+	if (check_lateness(&t->lateness))
+		return fail(rf, "corrupt trailer (lateness histogram does not sum to its count)");
+	return 0;
+}
+
+/* A complete file is exactly header, data_size bytes of records, trailer. */
+static int read_trailer(struct recfile *rf, off_t file_size)
+{
+	const struct recfile_header *hdr = &rf->hdr;
+	__u64 rest = file_size - sizeof(*hdr);	/* file_size >= header: read it */
+
+	if (hdr->data_size % sizeof(struct idlescope_record))
+		return fail(rf, "inconsistent header (data size %llu is not whole records)",
+			    (unsigned long long)hdr->data_size);
+	if (rest < sizeof(rf->trailer) || hdr->data_size != rest - sizeof(rf->trailer))
+		return fail(rf, "truncated: the header says %llu bytes of records and a trailer, "
+			    "the file has %llu bytes after the header",
+			    (unsigned long long)hdr->data_size, (unsigned long long)rest);
+	if (fseeko(rf->f, sizeof(*hdr) + hdr->data_size, SEEK_SET) ||
+	    fread(&rf->trailer, sizeof(rf->trailer), 1, rf->f) != 1 ||
+	    fseeko(rf->f, sizeof(*hdr), SEEK_SET))
+		return fail(rf, "reading the trailer: %s", errno ? strerror(errno) : "short read");
+	if (check_trailer(rf))
+		return -1;
+	rf->complete = true;
+	return 0;
+}
+
+/* Open without blocking (a FIFO would, until a writer comes), then check. */
+static int open_regular(struct recfile *rf, struct stat *st)
+{
+	int fd = open(rf->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0)
+		return fail(rf, "%s", strerror(errno));
+	if (fstat(fd, st) || !S_ISREG(st->st_mode)) {
+		close(fd);
+		return fail(rf, "not a regular file");
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	rf->f = fdopen(fd, "r");
+	if (!rf->f) {
+		close(fd);
+		return fail(rf, "%s", strerror(errno));
+	}
+	rf->dev = st->st_dev;
+	rf->ino = st->st_ino;
+	return 0;
+}
+
+int recfile_open(struct recfile *rf, const char *path)
+{
 	struct stat st;
 
-	if (fstat(fileno(rf->f), &st) ||
-	    st.st_size != records_end + (off_t)sizeof(rf->trailer)) {
-		snprintf(err, size, "%s: truncated: the header says %llu records and a trailer",
-			 path, (unsigned long long)rf->hdr.nr_records);
-		return -1;
-	}
-	if (fseeko(rf->f, records_end, SEEK_SET) ||
-	    fread(&rf->trailer, sizeof(rf->trailer), 1, rf->f) != 1 ||
-	    memcmp(rf->trailer.magic, RECFILE_TRAILER_MAGIC, sizeof(rf->trailer.magic)) ||
-	    rf->trailer.nr_skipped > RECFILE_MAX_SKIPPED ||
-	    fseeko(rf->f, sizeof(rf->hdr), SEEK_SET)) {
-		snprintf(err, size, "%s: corrupt trailer", path);
-		return -1;
-	}
-	rf->has_trailer = true;
-	return 0;
-}
-
-int recfile_open(struct recfile *rf, const char *path, char *err, size_t size)
-{
 	memset(rf, 0, sizeof(*rf));
-	rf->f = fopen(path, "r");
-	if (!rf->f) {
-		snprintf(err, size, "%s: %s", path, strerror(errno));
+	rf->path = path;
+	if (open_regular(rf, &st))
 		return -1;
-	}
 	if (fread(&rf->hdr, sizeof(rf->hdr), 1, rf->f) != 1 ||
 	    memcmp(rf->hdr.magic, RECFILE_MAGIC, sizeof(rf->hdr.magic))) {
 		/* A cut-short header and a foreign file look the same here. */
 		if (!memcmp(rf->hdr.magic, RECFILE_MAGIC, sizeof(rf->hdr.magic)))
-			snprintf(err, size, "%s: truncated header", path);
+			fail(rf, "truncated header");
 		else
-			snprintf(err, size, "%s: not an idlescope record file", path);
+			fail(rf, "not an idlescope record file");
 		goto fail;
 	}
-	if (check_header(rf, path, err, size) ||
-	    (rf->hdr.nr_records && read_trailer(rf, path, err, size)))
+	if (check_header(rf) ||
+	    ((rf->hdr.flags & RECFILE_F_COMPLETE) && read_trailer(rf, st.st_size)))
 		goto fail;
-	rf->hdr.kernel_release[sizeof(rf->hdr.kernel_release) - 1] = '\0';
 	return 0;
 fail:
 	recfile_close(rf);
 	return -1;
 }
 
-int recfile_read(struct recfile *rf, struct idlescope_record *rec)
+enum recfile_status recfile_read(struct recfile *rf, struct idlescope_record *rec)
 {
 	size_t n;
 
-	if (rf->has_trailer && rf->nr_read == rf->hdr.nr_records)
-		return 0;
+	if (rf->complete &&
+	    rf->nr_read == rf->hdr.data_size / sizeof(struct idlescope_record))
+		return RECFILE_END;
 	n = fread(rec, 1, sizeof(*rec), rf->f);
-	if (n == sizeof(*rec)) {
-		rf->nr_read++;
-		return 1;
+	if (n != sizeof(*rec))
+		return n ? RECFILE_CUT_SHORT : RECFILE_END;
+	/* Killed between writing the trailer and setting the flag. */
+	if (!rf->complete && !memcmp(rec, RECFILE_TRAILER_MAGIC, sizeof(rf->trailer.magic)))
+		return RECFILE_END;
+	rf->nr_read++;
+	if (rec->cpu >= rf->hdr.nr_cpus) {
+		fail(rf, "record %llu: cpu %u in a file of %u CPUs",
+		     (unsigned long long)rf->nr_read, rec->cpu, rf->hdr.nr_cpus);
+		return RECFILE_BAD;
 	}
-	return n ? -1 : 0;
+	return RECFILE_RECORD;
 }
 
 void recfile_close(struct recfile *rf)

@@ -1,16 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * recfile.h - the raw record file of `idlescope -r FILE`.
+ * recfile.h - the raw record file of `idlescope -r FILE`, version 3.
  *
- * A versioned header (what the records need to be understood off-line: the
- * state table, CPU count, kernel release), then struct idlescope_record after
- * struct idlescope_record, exactly as the ring buffer delivered them, then,
- * when the loader ended cleanly, a trailer: what the live report knew that
- * the records do not say (duration, the BPF side's per-CPU counters, ...),
- * so that `idlescope report FILE` can print the live report again, byte for
- * byte.  Closing the file writes the trailer and then the record count into
- * the header; a count of 0 means the loader was killed: readers then take
- * every whole record up to the end and say how many bytes they ignored.
+ * A header (what the records need to be understood off-line: the state
+ * table, CPU count, kernel release and HZ, the cpuidle driver, the clock
+ * mode the guest ran under, what the kernel let the BPF side observe),
+ * then the data section: struct idlescope_record after struct
+ * idlescope_record, exactly as the ring buffer delivered them, then, when
+ * the loader ended cleanly, a trailer: what the live report knew that the
+ * records do not say (duration, the BPF side's per-CPU counters, the
+ * timer lateness, ...), so that `idlescope report FILE` prints the live
+ * report again, byte for byte.
+ *
+ * A clean close writes the trailer, then the data section's size, then
+ * RECFILE_F_COMPLETE into the header, in that order: a file with the flag
+ * is exactly header + data_size + trailer.  Without it the loader was
+ * killed: readers take every whole record up to the end of the file and
+ * say the last one was cut short if it was.  (Version 2 used a record
+ * count of 0 for "killed", which made a clean file with no records read
+ * its trailer as records.)
  *
  * The layout is that of the machine that wrote it (x86-64 guest and host).
  */
@@ -19,34 +27,44 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <sys/types.h>
 #include <linux/types.h>
 #include "idlescope.h"
 
 #define RECFILE_MAGIC		"IDLSCOPE"
 #define RECFILE_TRAILER_MAGIC	"IDLSCEND"
-#define RECFILE_VERSION		2
+#define RECFILE_VERSION		3
 #define RECFILE_MAX_SKIPPED	32
 #define RECFILE_NAME_LEN	32
 #define RECFILE_REASON_LEN	128
+#define RECFILE_RELEASE_LEN	72
+#define RECFILE_DRIVER_LEN	32
+#define RECFILE_CLOCK_MODE_LEN	16
+#define RECFILE_CLOCK_ARGS_LEN	128
 
-struct recfile_state {
-	__u64 target_residency_ns;
-	__u64 exit_latency_ns;
-	__u32 disabled;
-	__u32 polling;			/* a POLL state: CPUIDLE_FLAG_POLLING */
-};
+/* recfile_header.flags */
+#define RECFILE_F_COMPLETE	(1U << 0)	/* closed cleanly: data_size, trailer valid */
+#define RECFILE_F_ALL		RECFILE_F_COMPLETE
 
 struct recfile_header {
 	char magic[8];			/* RECFILE_MAGIC, not NUL-terminated */
 	__u32 version;			/* RECFILE_VERSION */
 	__u32 header_size;		/* sizeof(struct recfile_header) */
 	__u32 record_size;		/* sizeof(struct idlescope_record) */
-	__u32 nr_cpus;
-	__u32 nr_states;
 	__u32 trailer_size;		/* sizeof(struct recfile_trailer) */
-	__u64 nr_records;		/* set on a clean close; 0: no trailer */
-	struct recfile_state states[IDLESCOPE_MAX_STATES];
-	char kernel_release[72];
+	__u32 nr_cpus;			/* 1..IDLESCOPE_MAX_CPUS; every record's cpu below */
+	__u32 nr_states;
+	__u32 hz;			/* the kernel's CONFIG_HZ, 0: unknown */
+	__u32 capabilities;		/* IDLESCOPE_CAP_* */
+	__u64 data_size;		/* bytes of records, set on a clean close */
+	__u32 flags;			/* RECFILE_F_*, COMPLETE written last */
+	__u32 pad;
+	struct idlescope_state states[IDLESCOPE_MAX_STATES];
+	/* NUL-terminated strings, NUL-padded */
+	char kernel_release[RECFILE_RELEASE_LEN];
+	char cpuidle_driver[RECFILE_DRIVER_LEN];	/* "" when none */
+	char clock_mode[RECFILE_CLOCK_MODE_LEN];	/* "virtual", "host", "" unknown */
+	char clock_args[RECFILE_CLOCK_ARGS_LEN];	/* QEMU's accel/icount arguments */
 };
 
 struct recfile_skipped {
@@ -57,22 +75,27 @@ struct recfile_skipped {
 struct recfile_trailer {
 	char magic[8];			/* RECFILE_TRAILER_MAGIC */
 	__s64 start_time;		/* wall clock at start, s since the epoch */
-	double duration_s;
+	double duration_s;		/* finite, >= 0 */
 	__u64 ringbuf_size_bytes;
 	__u64 sysfs_usage_delta;	/* stateN/usage growth, all CPUs */
 	__u64 records_produced[IDLESCOPE_MAX_CPUS];
 	__u64 dropped_records[IDLESCOPE_MAX_CPUS];
-	__u32 nr_skipped;
-	__u32 pad;
+	__u32 nr_skipped;		/* entries of skipped[] used */
+	__u32 nr_ringbufs;		/* ring buffers the records came through */
 	struct recfile_skipped skipped[RECFILE_MAX_SKIPPED];
+	struct idlescope_lateness lateness;	/* all CPUs; count 0: not measured */
 };
+
+/* magic, version and the three sizes; everything else zero. */
+void recfile_header_init(struct recfile_header *hdr);
 
 /* Returns the stream positioned at the first record, or NULL (errno set). */
 FILE *recfile_create(const char *path, const struct recfile_header *hdr);
 
 /*
- * Append the trailer after @nr_records records and set the header's count,
- * then close @f.  Returns 0 or -errno; @f is closed either way.
+ * Append the trailer after @nr_records records, then set the header's
+ * data_size and RECFILE_F_COMPLETE, then close @f.  Returns 0 or -errno
+ * (-EOVERFLOW if the records' size does not fit); @f is closed either way.
  */
 int recfile_finish(FILE *f, const struct recfile_trailer *trailer, __u64 nr_records);
 
@@ -80,20 +103,32 @@ int recfile_finish(FILE *f, const struct recfile_trailer *trailer, __u64 nr_reco
 struct recfile {
 	FILE *f;
 	struct recfile_header hdr;
-	bool has_trailer;		/* closed cleanly: trailer is valid */
+	bool complete;			/* RECFILE_F_COMPLETE: trailer is valid */
 	struct recfile_trailer trailer;
 	__u64 nr_read;
+	dev_t dev;			/* to refuse the same file given twice */
+	ino_t ino;
+	char error[320];		/* "PATH: what is wrong", one line */
+	const char *path;
 };
 
 /*
- * Open and check a record file.  Returns 0, or -1 with a one-line reason
- * in err[] ("not an idlescope record file", "version 3 is newer than this
- * idlescope (2)", "truncated: ...").
+ * Open and check a record file: a regular file (a FIFO would block),
+ * header fields in range and consistent with each other and the file's
+ * size, the trailer's counters with nr_cpus.  Returns 0, or -1 with a
+ * one-line reason in rf->error ("not an idlescope record file",
+ * "record file version 2 is older than this idlescope (3)...").
  */
-int recfile_open(struct recfile *rf, const char *path, char *err, size_t size);
+int recfile_open(struct recfile *rf, const char *path);
 
-/* 1: a record read, 0: no more records, -1: a cut-short last record (ignored). */
-int recfile_read(struct recfile *rf, struct idlescope_record *rec);
+enum recfile_status {
+	RECFILE_RECORD,			/* *rec is the next record */
+	RECFILE_END,			/* no more records */
+	RECFILE_CUT_SHORT,		/* a cut-short last record, ignored: the end */
+	RECFILE_BAD,			/* a record contradicts the header: rf->error */
+};
+
+enum recfile_status recfile_read(struct recfile *rf, struct idlescope_record *rec);
 
 void recfile_close(struct recfile *rf);
 

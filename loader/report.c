@@ -31,6 +31,7 @@
 #include <unistd.h>
 #include "headline.h"
 #include "inputs.h"
+#include "lateness.h"
 #include "report.h"
 #include "table.h"
 
@@ -353,11 +354,14 @@ static void print_pair(FILE *f, const struct agg *agg,
 				meta->text_hook_ctx);
 }
 
-/* A reason string on one table row: control characters become '?'. */
+/*
+ * A name from a record file on one line of a terminal: control bytes
+ * (escape sequences) and non-ASCII become '?'.
+ */
 static void print_one_line(FILE *f, const char *s)
 {
 	for (; *s; s++)
-		fputc((unsigned char)*s < 0x20 ? '?' : *s, f);
+		fputc((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f ? '?' : *s, f);
 }
 
 /* 0 is a start time nobody recorded: a record file without its trailer. */
@@ -370,6 +374,107 @@ void report_format_utc(char *buf, size_t size, time_t t)
 		snprintf(buf, size, "unknown");
 }
 
+/* IDLESCOPE_CAP_* bit by bit, as the report names them. */
+static const char *const capability_names[] = {
+	"observation", "menu2010 governors", "select probes", "cpu_idle_miss",
+	"timer lateness",
+};
+
+const char *report_capability_name(unsigned int bit)
+{
+	if (bit >= sizeof(capability_names) / sizeof(capability_names[0]))
+		return NULL;
+	return capability_names[bit];
+}
+
+static __u64 total_dropped(const struct report_meta *meta)
+{
+	__u64 dropped = 0;
+	int i;
+
+	for (i = 0; i < meta->nr_cpus && i < IDLESCOPE_MAX_CPUS; i++)
+		dropped += meta->dropped_records[i];
+	return dropped;
+}
+
+/* Lost on the way (ring buffer full, a cut-short record) or not counted. */
+static __u64 records_missing(const struct agg *agg, const struct report_meta *meta)
+{
+	return total_dropped(meta) + meta->records_cut_short + agg_rejected_records(agg);
+}
+
+static void print_lateness(FILE *f, const struct idlescope_lateness *l)
+{
+	if (!l->count) {
+		fprintf(f, "not measured\n");
+		return;
+	}
+	fprintf(f, "median %.1f us, p99 %.1f us, max %.1f us (%llu wake-ups)\n",
+		lateness_percentile_ns(l, 50) / 1e3, lateness_percentile_ns(l, 99) / 1e3,
+		l->max_ns / 1e3, (unsigned long long)l->count);
+}
+
+/*
+ * The report's first REPORT_SUMMARY_LINES lines, within the headline's 60: the kernel,
+ * the clock and how late its timers fired, and what was lost (a WARNING
+ * line when anything was).  The header after the headline has the rest.
+ */
+static void print_fidelity_summary(FILE *f, const struct agg *agg,
+				   const struct report_meta *meta)
+{
+	fprintf(f, "idlescope report (schema %d): kernel ", REPORT_SCHEMA_VERSION);
+	print_one_line(f, meta->kernel_release);
+	if (meta->hz)
+		fprintf(f, ", HZ %u, cpuidle driver ", meta->hz);
+	else
+		fprintf(f, ", HZ unknown, cpuidle driver ");
+	print_one_line(f, meta->cpuidle_driver[0] ? meta->cpuidle_driver : "none");
+	fprintf(f, "\nclock ");
+	print_one_line(f, meta->clock_mode[0] ? meta->clock_mode : "unknown");
+	fprintf(f, ", timer lateness ");
+	print_lateness(f, &meta->lateness);
+	if (records_missing(agg, meta))
+		fprintf(f, "WARNING: %llu idle periods dropped (ring buffer full), %llu cut short, "
+			"%llu rejected: the numbers below miss them\n",
+			(unsigned long long)total_dropped(meta),
+			(unsigned long long)meta->records_cut_short,
+			(unsigned long long)agg_rejected_records(agg));
+	else
+		fprintf(f, "no idle period lost: no drops, nothing cut short or rejected\n");
+}
+
+/*
+ * What decides whether the numbers below can be trusted: the kernel and
+ * its tick, the guest's clock and how late its timers fired, what was
+ * lost, what the kernel let idlescope see.  First, so nobody misses it.
+ */
+static void print_fidelity(FILE *f, const struct agg *agg, const struct report_meta *meta)
+{
+	unsigned int i, n = 0;
+
+	fprintf(f, "  %-14s ", "kernel");
+	print_one_line(f, meta->kernel_release);
+	if (meta->hz)
+		fprintf(f, " (HZ %u, cpuidle driver ", meta->hz);
+	else
+		fprintf(f, " (HZ unknown, cpuidle driver ");
+	print_one_line(f, meta->cpuidle_driver[0] ? meta->cpuidle_driver : "none");
+	fprintf(f, ")\n  %-14s ", "clock");
+	print_one_line(f, meta->clock_mode[0] ? meta->clock_mode : "unknown");
+	if (meta->clock_args[0]) {
+		fprintf(f, " (");
+		print_one_line(f, meta->clock_args);
+		fputc(')', f);
+	}
+	fprintf(f, "\n  %-14s ", "timer lateness");
+	print_lateness(f, &meta->lateness);
+	fprintf(f, "  %-14s", "capabilities");
+	for (i = 0; report_capability_name(i); i++)
+		if (meta->capabilities & (1U << i))
+			fprintf(f, "%s%s", n++ ? ", " : " ", report_capability_name(i));
+	fprintf(f, "%s\n", n ? "" : " none");
+}
+
 static void print_header(FILE *f, const struct agg *agg,
 			 const struct report_meta *meta)
 {
@@ -378,17 +483,18 @@ static void print_header(FILE *f, const struct agg *agg,
 	int i;
 
 	report_format_utc(start, sizeof(start), meta->start_time);
-	fprintf(f, "idlescope report (schema %d)\n\n", REPORT_SCHEMA_VERSION);
-	fprintf(f, "  %-14s %s\n", "kernel", meta->kernel_release);
+	fprintf(f, "== run ==\n");
+	print_fidelity(f, agg, meta);
 	fprintf(f, "  %-14s %s\n", "start (UTC)", start);
 	fprintf(f, "  %-14s %.3f s\n", "duration", meta->duration_s);
 	fprintf(f, "  %-14s", "governors");
 	for (i = 0; i < meta->nr_governors; i++)
 		fprintf(f, "%s%s", i ? ", " : " ", meta->governors[i]);
 	fprintf(f, "\n  %-14s", "workloads");
-	for (i = 0; i < meta->nr_workloads; i++)
-		fprintf(f, "%s%s", i ? ", " : " ",
-			headline_workload_label(meta->workloads[i]));
+	for (i = 0; i < meta->nr_workloads; i++) {
+		fprintf(f, "%s", i ? ", " : " ");
+		print_one_line(f, headline_workload_label(meta->workloads[i]));
+	}
 	fprintf(f, "\n  %-14s %s\n", "predictions",
 		meta->predictions_available ? "available" : "not available");
 	fprintf(f, "  %-14s %llu bytes\n", "ring buffer",
@@ -404,9 +510,6 @@ static void print_header(FILE *f, const struct agg *agg,
 	}
 	fprintf(f, "  %-5s %14llu %14llu\n", "all",
 		(unsigned long long)produced, (unsigned long long)dropped);
-	if (dropped)
-		fprintf(f, "  WARNING: %llu idle periods dropped (ring buffer full): "
-			"the numbers below miss them\n", (unsigned long long)dropped);
 	fprintf(f, "  %-14s %llu (sysfs cpuidle usage over the same window)\n",
 		"idle entries", (unsigned long long)meta->sysfs_usage_delta);
 	if (agg_nr_shadows(agg)) {
@@ -445,7 +548,9 @@ int report_fprint_text(FILE *f, const struct agg *agg,
 	int w, g;
 
 	errno = 0;
-	headline_print(f, agg);
+	/* Whether the numbers can be trusted comes before the numbers. */
+	print_fidelity_summary(f, agg, meta);
+	headline_print(f, agg, HEADLINE_MAX_LINES - REPORT_SUMMARY_LINES);
 	headline_print_seed_methods(f, agg);
 	print_method(f, agg);
 	fputc('\n', f);

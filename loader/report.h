@@ -19,6 +19,8 @@
 #include "table.h"
 
 #define REPORT_SCHEMA_VERSION	1
+/* report.txt's fidelity lines before the headline (kernel, clock, losses). */
+#define REPORT_SUMMARY_LINES	3
 
 #define REPORT_MAX_GOVERNORS	16
 #define REPORT_MAX_WORKLOADS	AGG_MAX_WORKLOADS
@@ -26,6 +28,8 @@
 #define REPORT_NAME_LEN		32
 #define REPORT_REASON_LEN	128
 #define REPORT_RELEASE_LEN	65	/* struct utsname.release */
+#define REPORT_CLOCK_MODE_LEN	16
+#define REPORT_CLOCK_ARGS_LEN	128
 
 struct report_skipped_prog {
 	char name[REPORT_NAME_LEN];		/* BPF program name */
@@ -44,6 +48,13 @@ typedef void (*report_text_hook_t)(FILE *f, const struct agg *agg,
 /* Everything about the run that is not in the aggregate. */
 struct report_meta {
 	char kernel_release[REPORT_RELEASE_LEN];	/* uname -r */
+	unsigned int hz;			/* CONFIG_HZ, 0: unknown */
+	char cpuidle_driver[REPORT_NAME_LEN];	/* "": none */
+	char clock_mode[REPORT_CLOCK_MODE_LEN];	/* "": unknown */
+	char clock_args[REPORT_CLOCK_ARGS_LEN];	/* QEMU's arguments for it */
+	__u32 capabilities;			/* IDLESCOPE_CAP_* */
+	struct idlescope_lateness lateness;	/* count 0: not measured */
+	__u64 records_cut_short;		/* partial last records ignored */
 	int nr_governors;
 	char governors[REPORT_MAX_GOVERNORS][REPORT_NAME_LEN];
 	int nr_workloads;
@@ -189,6 +200,8 @@ static inline double report_ns_to_us(__u64 ns)
 int report_nr_states_shown(const struct agg *agg, const struct agg_stats *st);
 /* "YYYY-MM-DDTHH:MM:SSZ", or "unknown" for 0 (a file without its trailer). */
 void report_format_utc(char *buf, size_t size, time_t t);
+/* The name of IDLESCOPE_CAP_* bit number bit, NULL past the last. */
+const char *report_capability_name(unsigned int bit);
 /* 0, or -errno / -EIO if writing @f failed. */
 int report_stream_status(FILE *f);
 

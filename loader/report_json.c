@@ -7,6 +7,7 @@
 #include <string.h>
 #include "headline.h"
 #include "json.h"
+#include "lateness.h"
 #include "report.h"
 
 static void json_log2_hist(struct json *j, const char *key,
@@ -155,6 +156,30 @@ static void json_stats_members(struct json *j, const struct agg *agg,
 	json_shadows(j, agg, st);
 }
 
+/* The text header's fidelity lines (report.c's print_fidelity()), as numbers. */
+static void json_fidelity(struct json *j, const struct report_meta *meta)
+{
+	const struct idlescope_lateness *l = &meta->lateness;
+	unsigned int i;
+
+	json_int(j, "hz", meta->hz);
+	json_str(j, "cpuidle_driver", meta->cpuidle_driver);
+	json_str(j, "clock_mode", meta->clock_mode);
+	json_str(j, "clock_args", meta->clock_args);
+	json_object(j, "timer_lateness", true);
+	json_u64(j, "wakeups", l->count);
+	json_u64(j, "median_ns", lateness_percentile_ns(l, 50));
+	json_u64(j, "p99_ns", lateness_percentile_ns(l, 99));
+	json_u64(j, "max_ns", l->max_ns);
+	json_object_end(j);
+	json_array(j, "capabilities", true);
+	for (i = 0; report_capability_name(i); i++)
+		if (meta->capabilities & (1U << i))
+			json_str(j, NULL, report_capability_name(i));
+	json_array_end(j);
+	json_u64(j, "records_cut_short", meta->records_cut_short);
+}
+
 static void json_meta(struct json *j, const struct agg *agg,
 		      const struct report_meta *meta)
 {
@@ -171,6 +196,7 @@ static void json_meta(struct json *j, const struct agg *agg,
 	json_int(j, "schema_version", REPORT_SCHEMA_VERSION);
 	json_str(j, "tool", "idlescope");
 	json_str(j, "kernel_release", meta->kernel_release);
+	json_fidelity(j, meta);
 	json_str(j, "start_time_utc", start);
 	json_double(j, "duration_s", "%.3f", meta->duration_s);
 

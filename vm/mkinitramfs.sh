@@ -4,6 +4,9 @@
 # Build the guest initramfs: busybox-static, vm/init, and the given files.
 # usage: vm/mkinitramfs.sh OUTPUT.cpio.gz [SRC:DEST ...]
 #   SRC:DEST copies file SRC to DEST inside the guest (e.g. build/idlescope:/usr/bin/idlescope)
+# The guest kernel's config goes in as /boot/config-<release> (where the
+# loader reads CONFIG_HZ for its models) when KDIR (default build/linux)
+# has been built.
 
 set -euo pipefail
 
@@ -31,6 +34,11 @@ for spec in "$@"; do
 	mkdir -p "$root/$(dirname "$dest")"
 	cp -a "$src" "$root/$dest"
 done
+kdir=${KDIR:-$here/../build/linux}
+if [ -r "$kdir/.config" ] && [ -r "$kdir/include/config/kernel.release" ]; then
+	mkdir -p "$root/boot"
+	cp "$kdir/.config" "$root/boot/config-$(cat "$kdir/include/config/kernel.release")"
+fi
 
 tmp=$out.tmp.$$
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -6 >"$tmp"

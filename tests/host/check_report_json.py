@@ -19,7 +19,9 @@ import re
 import sys
 
 TOP_KEYS = [
-    "schema_version", "tool", "kernel_release", "start_time_utc",
+    "schema_version", "tool", "kernel_release", "hz", "cpuidle_driver",
+    "clock_mode", "clock_args", "timer_lateness", "capabilities", "records_cut_short",
+    "start_time_utc",
     "duration_s", "governors", "workloads", "predictions_available",
     "ringbuf_size_bytes", "records_produced", "dropped_records",
     "sysfs_usage_delta", "aggregator_rejected_records", "per_cpu_records", "skipped_programs",

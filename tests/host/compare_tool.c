@@ -18,24 +18,21 @@
 /* POLL, C1 (2 us), C1E (10 us), C6 (600 us): a small Skylake-like table. */
 static int write_template(const char *path)
 {
-	static const struct recfile_state states[] = {
+	static const struct idlescope_state states[] = {
 		{ .target_residency_ns = 0, .exit_latency_ns = 0, .polling = 1 },
 		{ .target_residency_ns = 2 * US, .exit_latency_ns = 2 * US },
 		{ .target_residency_ns = 20 * US, .exit_latency_ns = 10 * US },
 		{ .target_residency_ns = 600 * US, .exit_latency_ns = 133 * US },
 	};
-	struct recfile_header hdr = {
-		.magic = RECFILE_MAGIC,
-		.version = RECFILE_VERSION,
-		.header_size = sizeof(hdr),
-		.record_size = sizeof(struct idlescope_record),
-		.trailer_size = sizeof(struct recfile_trailer),
-		.nr_cpus = 2,
-		.nr_states = sizeof(states) / sizeof(states[0]),
-		.kernel_release = "template",
-	};
+	struct recfile_header hdr;
 	FILE *f;
 
+	recfile_header_init(&hdr);
+	hdr.nr_cpus = 2;
+	hdr.nr_states = sizeof(states) / sizeof(states[0]);
+	hdr.hz = 1000;
+	snprintf(hdr.kernel_release, sizeof(hdr.kernel_release), "template");
+	snprintf(hdr.clock_mode, sizeof(hdr.clock_mode), "virtual");
 	memcpy(hdr.states, states, sizeof(states));
 	f = recfile_create(path, &hdr);
 	if (!f || fclose(f)) {

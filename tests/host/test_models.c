@@ -500,6 +500,28 @@ static void test_menu_update(void)
 		 menu.ms.menu.correction_factor[BUCKET_100MS], 7168 + 460);
 
 	/*
+	 * "The timer was beyond the tick" depends on the recorded kernel's
+	 * HZ: a 5 ms timer is beyond a 1 ms tick (HZ 1000, the assumed 45 ms
+	 * cut to the timer, 5000 us), not beyond a 10 ms one (HZ 100: the
+	 * 1000 us measured, at most twice C10's 890 us exit latency, halved:
+	 * 500 us).
+	 */
+	sim_start(&menu, MODEL_MENU, skl_table());
+	menu.table.hz = 100;
+	sim_period(&menu, 5 * MS, 1 * MS, SKL_C10);
+	menu.prev_tick_wakeup = true;
+	sim_period(&menu, 5 * MS, 1 * MS, SKL_C10);
+	CHECK_EQ("menu: at HZ 100 a tick wakeup before a 5 ms timer is its residency",
+		 menu.ms.menu.intervals[0], 500);
+	sim_start(&menu, MODEL_MENU, skl_table());
+	menu.table.hz = 1000;
+	sim_period(&menu, 5 * MS, 1 * MS, SKL_C10);
+	menu.prev_tick_wakeup = true;
+	sim_period(&menu, 5 * MS, 1 * MS, SKL_C10);
+	CHECK_EQ("menu: at HZ 1000 it counts as the whole 5 ms timer",
+		 menu.ms.menu.intervals[0], 5000);
+
+	/*
 	 * 200 us in POLL (exit latency 0) count as 200 us:
 	 * 7168 + 1024 * 200 / 10000 - unless polling stopped on its time
 	 * limit: then the whole next timer is assumed, 7168 + 1024.
@@ -755,6 +777,32 @@ static void test_replay_lost_selects(void)
 	}
 	CHECK_EQ("replay lost_selects: none lost, no UINT_MAX interval",
 		 count_intervals(&rp.cpus[5].models[MODEL_MENU].menu, UINT_MAX), 0);
+
+	/*
+	 * 65535 lost selects (the most a record holds) leave the ring as 15
+	 * do: 65534 and 14 steps both fill it with UINT_MAX and stop the
+	 * pointer 6 slots on, though the first now takes 14 steps, not 65534.
+	 */
+	for (i = 0; i < 2; i++) {
+		static struct replay lost[2];
+		int k;
+
+		replay_init(&lost[i], &table);
+		for (k = 0; k < 10; k++) {
+			rec = rec_of(IDLESCOPE_GOV_MENU, 5, 10 * MS, 3, 1000 * US);
+			rec.seq = k;
+			rec.lost_selects = k == 9 ? (i ? 15 : 0xffff) : 0;
+			replay_record(&lost[i], &rec, out);
+		}
+		if (i)
+			check(!memcmp(&lost[0].cpus[5].models[MODEL_MENU].menu,
+				      &lost[1].cpus[5].models[MODEL_MENU].menu,
+				      sizeof(struct model_menu)) &&
+			      count_intervals(&lost[0].cpus[5].models[MODEL_MENU].menu,
+					      UINT_MAX) == MENU_INTERVALS,
+			      "replay lost_selects: 65535 lost selects leave menu's ring as 15 do",
+			      "the models differ");
+	}
 }
 
 static void test_replay_restarted(void)

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * recfile_cases - the damaged record files of tests/host/recfile.sh, made
+ * from a good one (genrec's) by changing one field, found by its name in
+ * recfile.h (offsetof, no byte offsets written twice).
+ *
+ *   recfile_cases cases BASE DIR   one file per case below, DIR/<case>.rec
+ *   recfile_cases fuzz BASE DIR N  DIR/fuzz-<seed>.rec for seeds 1..N: BASE
+ *                                  with 1..8 bits flipped (half of the flips
+ *                                  in the header, a quarter in the trailer,
+ *                                  a quarter anywhere), one in four also
+ *                                  cut short at a random length
+ *
+ * BASE must be a complete file of at least 16 records on 2 CPUs.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "recfile.h"
+#include "rng.h"
+
+#define RECORD_SIZE	sizeof(struct idlescope_record)
+
+struct file {
+	unsigned char *buf;
+	size_t size;
+};
+
+static struct file base;
+
+static int load(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	long size;
+
+	if (!f || fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET))
+		return -1;
+	base.size = size;
+	base.buf = malloc(base.size);
+	if (!base.buf || fread(base.buf, 1, base.size, f) != base.size)
+		return -1;
+	fclose(f);
+	return base.size >= sizeof(struct recfile_header) + 16 * RECORD_SIZE +
+			    sizeof(struct recfile_trailer) ? 0 : -1;
+}
+
+/* A fresh copy of BASE to damage. */
+static struct file copy(void)
+{
+	struct file f = { malloc(base.size), base.size };
+
+	if (!f.buf)
+		exit(1);
+	memcpy(f.buf, base.buf, base.size);
+	return f;
+}
+
+static struct recfile_header *hdr_of(struct file *f)
+{
+	return (struct recfile_header *)f->buf;
+}
+
+static struct recfile_trailer *trailer_of(struct file *f)
+{
+	return (struct recfile_trailer *)(f->buf + f->size - sizeof(struct recfile_trailer));
+}
+
+static struct idlescope_record *record_of(struct file *f, size_t i)
+{
+	return (struct idlescope_record *)(f->buf + sizeof(struct recfile_header) + i * RECORD_SIZE);
+}
+
+static size_t nr_records(struct file *f)
+{
+	return hdr_of(f)->data_size / RECORD_SIZE;
+}
+
+static void save(const char *dir, const char *name, struct file *f)
+{
+	char path[4096];
+	FILE *out;
+
+	snprintf(path, sizeof(path), "%s/%s.rec", dir, name);
+	out = fopen(path, "wb");
+	if (!out || fwrite(f->buf, 1, f->size, out) != f->size || fclose(out)) {
+		fprintf(stderr, "recfile_cases: writing %s: %s\n", path, strerror(errno));
+		exit(1);
+	}
+	free(f->buf);
+}
+
+/* A loader killed after @records and a half: no flag, no size, no trailer. */
+static struct file killed(size_t records)
+{
+	struct file f = copy();
+
+	hdr_of(&f)->flags = 0;
+	hdr_of(&f)->data_size = 0;
+	f.size = sizeof(struct recfile_header) + records * RECORD_SIZE + RECORD_SIZE / 2;
+	return f;
+}
+
+/* Workload names that CSV, terminals, file names and JSON must survive. */
+static void set_names(struct file *f)
+{
+	static const char *const names[] = {
+		"a,b", "q\"x", "esc\033[31m", "a b", "a_b", "a/b",
+	};
+	size_t i;
+
+	for (i = 0; i < nr_records(f); i++)
+		snprintf(record_of(f, i)->workload, IDLESCOPE_WORKLOAD_LEN, "%s",
+			 names[i % (sizeof(names) / sizeof(names[0]))]);
+}
+
+/* The inputs that overflowed signed arithmetic in models.c. */
+static void set_overflows(struct file *f)
+{
+	struct recfile_header *hdr = hdr_of(f);
+	size_t i;
+
+	for (i = 1; i < hdr->nr_states; i++)
+		hdr->states[i].exit_latency_ns = INT64_MAX;
+	for (i = 0; i < nr_records(f); i++)
+		record_of(f, i)->load = 0x7fffffff;
+}
+
+static void cases(const char *dir)
+{
+	struct file f;
+	size_t i;
+
+	f = copy(); hdr_of(&f)->version = 2; save(dir, "v2", &f);
+	f = copy(); hdr_of(&f)->version = 9; save(dir, "v9", &f);
+	/* what wrapped header + count * size in version 2 */
+	f = copy(); hdr_of(&f)->data_size += RECORD_SIZE * ((1ULL << 60) / RECORD_SIZE);
+	save(dir, "size-wrap", &f);
+	f = copy(); hdr_of(&f)->data_size = UINT64_MAX - UINT64_MAX % RECORD_SIZE;
+	save(dir, "size-max", &f);
+	f = copy(); hdr_of(&f)->data_size += 1; save(dir, "size-partial", &f);
+	f = copy(); hdr_of(&f)->nr_cpus = 0; save(dir, "cpus-0", &f);
+	f = copy(); hdr_of(&f)->nr_cpus = IDLESCOPE_MAX_CPUS + 1; save(dir, "cpus-9", &f);
+	f = copy(); record_of(&f, 10)->cpu = 5; save(dir, "cpu-5-of-2", &f);
+	f = copy(); trailer_of(&f)->dropped_records[5] = 1; save(dir, "trailer-cpu-5-of-2", &f);
+	f = copy(); trailer_of(&f)->duration_s = NAN; save(dir, "duration-nan", &f);
+	f = copy(); trailer_of(&f)->duration_s = INFINITY; save(dir, "duration-inf", &f);
+	f = copy(); trailer_of(&f)->lateness.count++; save(dir, "lateness-count", &f);
+	f = copy(); hdr_of(&f)->flags |= 1U << 7; save(dir, "unknown-flags", &f);
+	f = copy(); memset(hdr_of(&f)->clock_mode, 'x', RECFILE_CLOCK_MODE_LEN);
+	save(dir, "unterminated-clock", &f);
+	f = copy(); hdr_of(&f)->flags = 0; save(dir, "data-size-without-flag", &f);
+	f = copy(); memcpy(trailer_of(&f)->magic, "IDLSCXXX", 8); save(dir, "trailer-magic", &f);
+	f = copy(); hdr_of(&f)->hz = 250; save(dir, "hz-250", &f);
+	f = copy(); snprintf(hdr_of(&f)->cpuidle_driver, RECFILE_DRIVER_LEN, "intel_idle");
+	save(dir, "driver-intel_idle", &f);
+	f = copy(); snprintf(hdr_of(&f)->clock_mode, RECFILE_CLOCK_MODE_LEN, "host");
+	save(dir, "clock-host", &f);
+	f = copy(); trailer_of(&f)->dropped_records[1] = 3; save(dir, "dropped-3", &f);
+	f = copy(); set_names(&f); save(dir, "names", &f);
+	f = copy(); set_overflows(&f); save(dir, "overflows", &f);
+	f = copy();
+	for (i = 0; i < nr_records(&f); i++)
+		record_of(&f, i)->lost_selects = 0xffff;
+	save(dir, "lost-selects", &f);
+	f = killed(10); save(dir, "killed-cut", &f);
+	/* Killed after the trailer was written but before the flag. */
+	f = copy(); hdr_of(&f)->flags = 0; hdr_of(&f)->data_size = 0;
+	save(dir, "killed-before-flag", &f);
+}
+
+static void fuzz_one(const char *dir, __u64 seed)
+{
+	struct file f = copy();
+	char name[32];
+	size_t trailer_at = f.size - sizeof(struct recfile_trailer);
+	struct rng rng;
+	int flips, i;
+	size_t at;
+
+	rng_seed(&rng, seed);
+	flips = rng_range(&rng, 1, 8);
+	for (i = 0; i < flips; i++) {
+		switch (rng_range(&rng, 0, 3)) {
+		case 0:
+		case 1:
+			at = rng_range(&rng, 0, sizeof(struct recfile_header) - 1);
+			break;
+		case 2:
+			at = trailer_at + rng_range(&rng, 0, sizeof(struct recfile_trailer) - 1);
+			break;
+		default:
+			at = rng_range(&rng, 0, f.size - 1);
+			break;
+		}
+		f.buf[at] ^= 1U << rng_range(&rng, 0, 7);
+	}
+	f.size -= rng_range(&rng, 0, 3) ? 0 : rng_range(&rng, 0, f.size);
+	snprintf(name, sizeof(name), "fuzz-%llu", (unsigned long long)seed);
+	save(dir, name, &f);
+}
+
+int main(int argc, char **argv)
+{
+	__u64 seed, n;
+
+	if (argc < 4 || load(argv[2])) {
+		fprintf(stderr, "usage: recfile_cases cases BASE DIR | fuzz BASE DIR N "
+			"(BASE: a complete file of >= 16 records)\n");
+		return 2;
+	}
+	if (!strcmp(argv[1], "cases") && argc == 4) {
+		cases(argv[3]);
+	} else if (!strcmp(argv[1], "fuzz") && argc == 5) {
+		n = strtoull(argv[4], NULL, 10);
+		for (seed = 1; seed <= n; seed++)
+			fuzz_one(argv[3], seed);
+	} else {
+		return 2;
+	}
+	return 0;
+}
