@@ -134,7 +134,8 @@ def main():
         r = compare(os.path.join(top, mode))
         result["modes"][mode] = r
         print(f"clock {mode}: {r['cells']} within-F cells, |A-B| max "
-              f"{r['max_abs_diff_pp']:.2f} pp, median {r['median_abs_diff_pp']:.2f} pp")
+              f"{r['max_abs_diff_pp']:.2f} pp, median {r['median_abs_diff_pp']:.2f} pp"
+              f" ({r['cells_only_in_one_run']} cells in one run only)")
         for run, v in r["runs"].items():
             wall = "-" if v["wall_s"] is None else f"{v['wall_s']:.0f} s"
             print(f"  run {run}: periodic1ms lateness {fmt_lateness(v['lateness'])}; "
