@@ -8,13 +8,16 @@
 #
 # Every guest figure is a ratio or a rate from that one boot: another QEMU
 # may share the host's two cores, so absolute numbers of different runs do
-# not compare.  Builds: the cached kernel build is timed; a cold one (about
-# 9 minutes) is not repeated, its figure is the one kernel/build.sh noted
-# in the cache when it built the tree in use.
+# not compare.  Then bench/repro.sh: the same reduced suite twice per clock
+# mode, and how far the two runs' reports differ.  Builds: the cached
+# kernel build is timed; a cold one (about 9 minutes) is not repeated, its
+# figure is the one kernel/build.sh noted in the cache when it built the
+# tree in use.
 #
 # Knobs (environment): BENCH_ROUNDS (12), BENCH_PHASE_S (3),
 # BENCH_LEVEL_S (4), BENCH_RINGBUFS ("4096 16384 65536 262144 4194304"),
-# BENCH_REPORT_RECORDS ("1000000 10000000").
+# BENCH_REPORT_RECORDS ("1000000 10000000"), and bench/repro.sh's
+# BENCH_REPRO_*.
 
 set -uo pipefail
 
@@ -116,5 +119,7 @@ done
 
 python3 bench/summarize.py "$run_dir/guest/raw.txt" "$host" "$run_dir/bench.json" ||
 	die "summarizing failed"
+
+bench/repro.sh "$run_dir/repro" || die "the reproducibility runs failed"
 ln -sfn "$(basename "$run_dir")" out/latest
 echo "bench: $run_dir/bench.json (out/latest)"

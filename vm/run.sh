@@ -67,6 +67,17 @@ shift $((OPTIND - 1))
 [ $# -gt 0 ] || usage
 [[ $timeout_s =~ ^[1-9][0-9]*$ ]] || die "-t wants a positive number of seconds, not '$timeout_s'" 2
 
+# The accelerator and clock arguments, as one list: what the record file
+# keeps.  Checked first: a bad CLOCK is an error even without a kernel.
+clock=${CLOCK:-virtual}
+case ${ACCEL:-tcg}/$clock in
+kvm/*) clock=host; clock_args=(-accel kvm -cpu host) ;;
+tcg/virtual) clock_args=(-accel tcg,thread=single -icount shift=auto,sleep=off) ;;
+tcg/host) clock_args=(-accel tcg,thread=multi) ;;
+tcg/*) die "CLOCK must be virtual or host, not '$clock'" 2 ;;
+*) die "ACCEL must be tcg or kvm, not '$ACCEL'" 2 ;;
+esac
+
 qemu=$(command -v "$QEMU") || die "$QEMU missing (apt-get install qemu-system-x86)" 127
 [ -r "$kernel" ] || die "kernel $kernel missing (make kernel)"
 [ -r "$initrd" ] || die "initramfs $initrd missing (make initramfs)"
@@ -77,16 +88,6 @@ mkdir -p "$share" || die "cannot create share $share"
 share=$(cd "$share" && pwd)
 log=${log:-$share/console.log}
 rm -f "$share/status"
-
-# The accelerator and clock arguments, as one list: what the record file keeps.
-clock=${CLOCK:-virtual}
-case ${ACCEL:-tcg}/$clock in
-kvm/*) clock=host; clock_args=(-accel kvm -cpu host) ;;
-tcg/virtual) clock_args=(-accel tcg,thread=single -icount shift=auto,sleep=off) ;;
-tcg/host) clock_args=(-accel tcg,thread=multi) ;;
-tcg/*) die "CLOCK must be virtual or host, not '$clock'" 2 ;;
-*) die "ACCEL must be tcg or kvm, not '$ACCEL'" 2 ;;
-esac
 
 cmd_b64=$(printf '%s' "$*" | base64 -w0)
 clock_b64=$(printf '%s' "${clock_args[*]}" | base64 -w0)

@@ -27,3 +27,9 @@ rc=$?
 check -m "got $rc" "runner: QEMU missing exits 127" [ $rc = 127 ]
 check -m "$(tr '\n' ' ' <"$tmp/err")" "runner: QEMU missing is one line" \
 	[ "$(grep -c . "$tmp/err")" = 1 -a -n "$(grep 'qemu-system-x86_64 missing' "$tmp/err")" ]
+
+CLOCK=bogus "$top/vm/run.sh" -s "$tmp/share" -- true >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "runner: an unknown CLOCK exits 2 (got $rc)" [ $rc = 2 ]
+check "runner: an unknown CLOCK is one line ($(head -n 1 "$tmp/err"))" \
+	[ "$(grep -c . "$tmp/err")" = 1 -a -n "$(grep "CLOCK must be virtual or host, not 'bogus'" "$tmp/err")" ]

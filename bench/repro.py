@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Reproducibility of one reduced suite: two runs with the same seeds.
+
+usage: repro.py DIR REPRO_JSON
+
+DIR holds one directory per clock mode, DIR/<mode>/{a,b}/, each a `make
+run`-like share (bench/repro.sh boots them): <governor>/report.json and
+<governor>/workloads.txt, plus wall-s (the boot's wall seconds).
+
+A cell is one within-F share of the report: per workload (tagged periods
+only) x host governor x predictor (the live governor, or a shadow model)
+x factor F, in percent of its predictions, over all CPUs.  For each mode
+this prints max and median |A - B| over the cells both runs have, the
+worst cells, and the periodic1ms workload's own wake-up lateness (median
+of its per-CPU medians, largest p99, overruns) in both runs.  REPRO_JSON
+gets every figure.
+"""
+
+import json
+import os
+import re
+import statistics
+import sys
+
+WORST_SHOWN = 5
+LATENESS_TAG = "periodic1ms"
+
+
+def cells(report):
+    """{(workload, governor, predictor, F label): (percent, samples)}."""
+    out = {}
+    for result in report["results"]:
+        if not result["workload"]:
+            continue
+        stats = result["all_cpus"]
+        where = (result["workload"], result["governor"])
+        scored = [("live", stats["within_factor"], stats["predicted_samples"])]
+        scored += [(s["model"], s["within_factor"], s["samples"]) for s in stats["shadow"]]
+        for predictor, within, samples in scored:
+            if not samples:
+                continue
+            for w in within:
+                out[where + (predictor, w["label"])] = (100 * w["count"] / samples, samples)
+    return out
+
+
+def run_cells(run_dir):
+    """Cells, drops and produced records of every governor of one run."""
+    found, dropped, produced = {}, 0, 0
+    for governor in sorted(os.listdir(run_dir)):
+        path = os.path.join(run_dir, governor, "report.json")
+        if not os.path.isfile(path):
+            continue
+        with open(path) as f:
+            report = json.load(f)
+        found.update(cells(report))
+        dropped += report["dropped_records"]
+        produced += report["records_produced"]
+    return found, dropped, produced
+
+
+def lateness(run_dir):
+    """The periodic1ms summary lines of one run (every governor, CPU)."""
+    pattern = re.compile(r"median ([0-9.]+) us, p99 ([0-9.]+) us.*?(?:, ([0-9]+) overruns)?, "
+                         r"tag " + LATENESS_TAG + r"\b")
+    medians, p99s, overruns = [], [], 0
+    for governor in sorted(os.listdir(run_dir)):
+        path = os.path.join(run_dir, governor, "workloads.txt")
+        if not os.path.isfile(path):
+            continue
+        with open(path) as f:
+            for line in f:
+                m = pattern.search(line)
+                if m:
+                    medians.append(float(m.group(1)))
+                    p99s.append(float(m.group(2)))
+                    overruns += int(m.group(3) or 0)
+    if not medians:
+        return None
+    return {"median_us": statistics.median(medians), "p99_max_us": max(p99s),
+            "overruns": overruns, "lines": len(medians)}
+
+
+def wall_s(run_dir):
+    path = os.path.join(run_dir, "wall-s")
+    if not os.path.isfile(path):
+        return None
+    with open(path) as f:
+        return float(f.read())
+
+
+def compare(mode_dir):
+    runs = {}
+    for run in ("a", "b"):
+        run_dir = os.path.join(mode_dir, run)
+        found, dropped, produced = run_cells(run_dir)
+        runs[run] = {"cells": found, "dropped": dropped, "produced": produced,
+                     "lateness": lateness(run_dir), "wall_s": wall_s(run_dir)}
+    a, b = runs["a"]["cells"], runs["b"]["cells"]
+    common = sorted(set(a) & set(b))
+    if not common:
+        sys.exit(f"repro: error: no cell in both runs of {mode_dir}")
+    diffs = sorted(((abs(a[c][0] - b[c][0]), c) for c in common), reverse=True)
+    return {
+        "cells": len(common),
+        "cells_only_in_one_run": len(set(a) ^ set(b)),
+        "max_abs_diff_pp": diffs[0][0],
+        "median_abs_diff_pp": statistics.median(d for d, _ in diffs),
+        "worst": [{"workload": c[0], "governor": c[1], "predictor": c[2], "factor": c[3],
+                   "a_pct": a[c][0], "b_pct": b[c][0], "a_samples": a[c][1],
+                   "b_samples": b[c][1], "abs_diff_pp": d}
+                  for d, c in diffs[:WORST_SHOWN]],
+        "runs": {r: {k: v for k, v in runs[r].items() if k != "cells"} for r in runs},
+    }
+
+
+def fmt_lateness(lat):
+    if lat is None:
+        return "no periodic1ms lines"
+    text = f"median {lat['median_us']:.1f} us, p99 {lat['p99_max_us']:.1f} us"
+    return text + f", {lat['overruns']} overruns"
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit("usage: repro.py DIR REPRO_JSON")
+    top = sys.argv[1]
+    modes = [m for m in ("virtual", "host") if os.path.isdir(os.path.join(top, m))]
+    if not modes:
+        sys.exit(f"repro: error: no virtual/ or host/ directory in {top}")
+    result = {"schema_version": 1, "modes": {}}
+    for mode in modes:
+        r = compare(os.path.join(top, mode))
+        result["modes"][mode] = r
+        print(f"clock {mode}: {r['cells']} within-F cells, |A-B| max "
+              f"{r['max_abs_diff_pp']:.2f} pp, median {r['median_abs_diff_pp']:.2f} pp"
+              f" ({r['cells_only_in_one_run']} cells in one run only)")
+        for run, v in r["runs"].items():
+            wall = "-" if v["wall_s"] is None else f"{v['wall_s']:.0f} s"
+            print(f"  run {run}: periodic1ms lateness {fmt_lateness(v['lateness'])}; "
+                  f"drops {v['dropped']} of {v['produced']}; wall {wall}")
+        for w in r["worst"]:
+            print(f"  worst: {w['workload']} {w['governor']} {w['predictor']} {w['factor']}: "
+                  f"{w['a_pct']:.1f} vs {w['b_pct']:.1f} ({w['abs_diff_pp']:.2f} pp; "
+                  f"{w['a_samples']} vs {w['b_samples']} samples)")
+    with open(sys.argv[2], "w") as f:
+        json.dump(result, f, indent=2)
+        f.write("\n")
+
+
+if __name__ == "__main__":
+    main()

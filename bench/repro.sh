@@ -1,0 +1,59 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Reproducibility, as `make bench` measures it: per clock mode, the same
+# reduced suite (vm/guest/suite.sh, same seeds) in two boots, A and B, like
+# two `make run`s; then bench/repro.py prints max and median |A - B| over
+# the within-F cells of the reports, the worst cells, and periodic1ms's
+# wake-up lateness.  Two boots rather than two passes in one boot, so what
+# differs between two runs a user makes (boot, QEMU's adaptive icount
+# shift) is in the figure.
+#
+# usage: bench/repro.sh OUT_DIR   (the caller holds the QEMU lock)
+# Knobs (environment): BENCH_REPRO_CLOCKS ("virtual host"),
+# BENCH_REPRO_GOVERNORS ("menu menu2010rpd"), BENCH_REPRO_WORKLOADS
+# ("periodic1ms pingpong bimodal poisson"), BENCH_REPRO_S (5).
+
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:?usage: bench/repro.sh OUT_DIR}
+clocks=${BENCH_REPRO_CLOCKS:-"virtual host"}
+governors=${BENCH_REPRO_GOVERNORS:-"menu menu2010rpd"}
+workloads=${BENCH_REPRO_WORKLOADS:-"periodic1ms pingpong bimodal poisson"}
+seconds=${BENCH_REPRO_S:-5}
+# Per boot: the suite's seconds plus boot and loader start-up, with room.
+timeout_s=900
+
+die() {
+	echo "repro: error: $1" >&2
+	exit "${2:-1}"
+}
+
+[[ $seconds =~ ^[1-9][0-9]*$ ]] || die "BENCH_REPRO_S wants a positive integer, not '$seconds'" 2
+for c in $clocks; do
+	case $c in
+	virtual | host) ;;
+	*) die "BENCH_REPRO_CLOCKS takes virtual and host, not '$c'" 2 ;;
+	esac
+done
+[ -r "$top/build/initramfs.cpio.gz" ] || die "build/initramfs.cpio.gz missing (make bench builds it)"
+# Checked here, as `make run` checks its names, before any boot.
+sh "$top/vm/guest/suite.sh" --check "$top/workloads/suite.txt" "$governors" "$governors" \
+	"$workloads" || exit 2
+
+cmd="sh /usr/share/idlescope/suite.sh /usr/share/idlescope/suite.txt '$governors' $seconds"
+cmd+=" '$governors' '$workloads'"
+for c in $clocks; do
+	for run in a b; do
+		dir=$out/$c/$run
+		mkdir -p "$dir" || die "cannot create $dir"
+		echo "bench: reproducibility, clock $c, run $run"
+		start_s=$(date +%s.%N)
+		CLOCK=$c "$top/vm/run.sh" -s "$dir" -t $timeout_s -- "$cmd" >"$dir/run.log" 2>&1
+		rc=$?
+		[ $rc = 0 ] || die "clock $c run $run failed with status $rc (log: $dir/console.log)" $rc
+		echo "$(date +%s.%N) - $start_s" | bc >"$dir/wall-s"
+	done
+done
+python3 "$top/bench/repro.py" "$out" "$out/repro.json" || die "comparing the runs failed"

@@ -1,0 +1,40 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Guest: in the virtual clock (vm/run.sh's default, idlescope.clock=virtual)
+# a timer fires when the guest says, not when the host gets round to it: a
+# 1 ms periodic sleeper on each CPU is late by less than 200 us at p99 and
+# never misses a period.  The bound is generous (measured: about 5 us
+# median, 12 us p99; under the host clock 2.5-7 ms p99): it tells the clock
+# modes apart, it does not time anything.  Under the host clock the
+# property does not hold and nothing is checked.
+#
+# QEMU's adaptive shift (shift=auto) is still moving in the first seconds
+# after boot and TCG is translating the code for the first time: measured
+# right after boot, the same sleeper was late by 1067 us at p99 with 185
+# overruns in 3 s.  A settling run, not checked, comes first.
+
+. /usr/share/idlescope/lib.sh
+
+max_p99_us=200
+settle_s=3
+clock=$(tr ' ' '\n' </proc/cmdline | sed -n 's/^idlescope\.clock=//p')
+[ "$clock" = virtual ] || exit 0
+
+out=/tmp/clock
+mkdir -p $out
+periodic -d $settle_s -p 1000 -t clock-settle >$out/settle.txt 2>&1
+for cpu in 0 1; do
+	periodic -d 3 -p 1000 -c $cpu -t clock-test >$out/cpu$cpu.txt 2>&1 &
+done
+wait
+
+for cpu in 0 1; do
+	# The summary line; periodic warns on another line without a loader.
+	line=$(grep '^periodic: period' $out/cpu$cpu.txt)
+	p99_us=$(echo "$line" | sed -n 's/.* p99 \([0-9.]*\) us.*/\1/p')
+	overruns=$(echo "$line" | sed -n 's/.*, \([0-9]*\) overruns.*/\1/p')
+	check "clock: cpu$cpu 1 ms sleeper lateness p99 < $max_p99_us us (${p99_us:-none}: $line)" \
+		awk -v p="$p99_us" -v max=$max_p99_us 'BEGIN { exit !(p != "" && p < max) }'
+	check "clock: cpu$cpu 1 ms sleeper has no overruns (${overruns:-0})" \
+		[ -z "$overruns" ]
+done
