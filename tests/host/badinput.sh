@@ -11,7 +11,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-plan 5
+plan 7
 
 runs_before=$(ls "$top/out" 2>/dev/null | grep -c .)
 check_error "make run: an unknown governor is one line" "unknown governor 'nosuch'" \
@@ -30,6 +30,6 @@ check -m "$(tr '\n' ' ' <"$tmp/err")" "runner: QEMU missing is one line" \
 
 CLOCK=bogus "$top/vm/run.sh" -s "$tmp/share" -- true >"$tmp/out" 2>"$tmp/err"
 rc=$?
-check "runner: an unknown CLOCK exits 2 (got $rc)" [ $rc = 2 ]
-check "runner: an unknown CLOCK is one line ($(head -n 1 "$tmp/err"))" \
+check -m "got $rc" "runner: an unknown CLOCK exits 2" [ $rc = 2 ]
+check -m "$(head -n 1 "$tmp/err")" "runner: an unknown CLOCK is one line" \
 	[ "$(grep -c . "$tmp/err")" = 1 -a -n "$(grep "CLOCK must be virtual or host, not 'bogus'" "$tmp/err")" ]
