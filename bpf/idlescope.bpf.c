@@ -27,7 +27,11 @@
  *
  * The governor data is read through weak ksyms with CO-RE guards, so a
  * kernel without the observation patch (or without the 2010 governors)
- * still loads this object, with predictions marked unknown.
+ * still loads this object, with predictions marked unknown.  libbpf
+ * resolves a missing weak ksym to the constant 0, and the verifier only
+ * accepts bpf_this_cpu_ptr() of a real per-CPU variable: the `if (!&sym)`
+ * test before it is what lets the verifier drop that call as dead code on
+ * such a kernel (Debian's stock one has no menu2010_devices at all).
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -206,10 +210,11 @@ static __always_inline void note_selects(struct cpu_state *cs,
 
 static __always_inline void read_menu(struct idlescope_record *rec, struct cpu_state *cs)
 {
-	const struct menu_device___idlescope *data = bpf_this_cpu_ptr(&menu_devices);
+	const struct menu_device___idlescope *data;
 
-	if (!data)
+	if (!&menu_devices)
 		return;
+	data = bpf_this_cpu_ptr(&menu_devices);
 	/* menu_reflect() noted whether the tick ended the previous period. */
 	if (cs->has_pending && BPF_CORE_READ(data, tick_wakeup))
 		cs->pending.flags |= IDLESCOPE_F_TICK_WAKEUP;
@@ -228,9 +233,12 @@ static __always_inline void read_menu(struct idlescope_record *rec, struct cpu_s
 
 static __always_inline void read_menu2010(struct idlescope_record *rec, struct cpu_state *cs)
 {
-	const struct menu2010_device___idlescope *data = bpf_this_cpu_ptr(&menu2010_devices);
+	const struct menu2010_device___idlescope *data;
 
-	if (!data || !bpf_core_field_exists(data->predicted_ns))
+	if (!&menu2010_devices)
+		return;
+	data = bpf_this_cpu_ptr(&menu2010_devices);
+	if (!bpf_core_field_exists(data->predicted_ns))
 		return;
 	if (bpf_core_field_exists(data->nr_selects))
 		note_selects(cs, rec, BPF_CORE_READ(data, nr_selects),
@@ -248,10 +256,12 @@ static __always_inline void read_menu2010(struct idlescope_record *rec, struct c
 
 static __always_inline void read_teo(struct idlescope_record *rec)
 {
-	const struct teo_cpu___idlescope *data = bpf_this_cpu_ptr(&teo_cpus);
+	const struct teo_cpu___idlescope *data;
 
-	if (data)
-		rec->next_timer_ns = BPF_CORE_READ(data, sleep_length_ns);
+	if (!&teo_cpus)
+		return;
+	data = bpf_this_cpu_ptr(&teo_cpus);
+	rec->next_timer_ns = BPF_CORE_READ(data, sleep_length_ns);
 }
 
 /*
