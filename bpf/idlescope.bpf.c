@@ -73,10 +73,26 @@ struct {
 	__type(value, struct idlescope_tag);
 } workload SEC(".maps");
 
+/*
+ * What the last select on a CPU decided, as the fexit probes saw it, kept
+ * for the cpu_idle entry that follows it (if one does).
+ */
+struct selection {
+	__s64 latency_req_ns;		/* the PM QoS limit select computed */
+	__u32 exit_latency_ns;		/* of the chosen state */
+	__u32 target_residency_ns;	/* of the chosen state */
+	__s32 chosen_state;		/* select's return value */
+	__u32 flags;			/* IDLESCOPE_F_SELECT_PROBED, _STOP_TICK */
+	__u32 nr_selects;		/* probed selects since the last idle entry */
+};
+
 /* Where one CPU is in its idle period. */
 struct cpu_state {
 	struct idlescope_record current;	/* the period in progress */
 	struct idlescope_record pending;	/* completed, waiting for misses */
+	struct selection sel;			/* for the next idle entry */
+	__s64 latency_req_ns;			/* cpuidle_governor_latency_req() */
+	bool has_latency_req;			/* ... ran since the last select */
 	__u32 seq;				/* periods completed on this CPU */
 	__u32 nr_selects;			/* the governor's count at the pending entry */
 	bool in_idle;
@@ -265,6 +281,27 @@ static __always_inline void read_teo(struct idlescope_record *rec)
 }
 
 /*
+ * The select probes' view of the select that chose this period: its return
+ * value, the PM QoS limit, the chosen state's parameters and stop_tick.
+ * Their count of selects since the last entry is exact where the
+ * observation patch's (note_selects()) is not there or restarted.
+ */
+static __always_inline void take_selection(struct cpu_state *cs,
+					   struct idlescope_record *rec)
+{
+	struct selection *sel = &cs->sel;
+
+	if (!sel->nr_selects)
+		return;
+	rec->chosen_state = sel->chosen_state;
+	rec->latency_req_ns = sel->latency_req_ns;
+	rec->exit_latency_ns = sel->exit_latency_ns;
+	rec->target_residency_ns = sel->target_residency_ns;
+	rec->flags |= sel->flags;
+	rec->lost_selects = sel->nr_selects - 1;
+}
+
+/*
  * What select decided for the period beginning now.  The cpuidle device
  * still describes the previous period, whose record is pending: what the
  * governor just learnt from (dev->last_residency_ns, dev->poll_time_limit)
@@ -317,6 +354,7 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 		read_teo(rec);
 		break;
 	}
+	take_selection(cs, rec);
 	/* The observation patch stores 0 when select returned before predicting. */
 	if ((rec->flags & IDLESCOPE_F_PREDICTED) && !rec->predicted_ns) {
 		rec->predicted_ns = IDLESCOPE_UNKNOWN_NS;
@@ -347,6 +385,8 @@ static __always_inline void idle_enter(struct cpu_state *cs,
 {
 	cnt->entries++;
 	read_selection(cs, state);
+	/* A select belongs to the entry that follows it, or to none. */
+	cs->sel.nr_selects = 0;
 	flush_pending(cs, cnt);
 	cs->current.cpu = cpu;
 	cs->current.enter_ns = bpf_ktime_get_ns();
@@ -402,5 +442,75 @@ int BPF_PROG(cpu_idle_miss, unsigned int cpu, unsigned int state, bool below)
 	cs->pending.flags |= below ? IDLESCOPE_F_MISS_BELOW : IDLESCOPE_F_MISS_ABOVE;
 	return 0;
 }
+
+/* Called by every governor's select on its own CPU, before select returns. */
+SEC("fexit/cpuidle_governor_latency_req")
+int BPF_PROG(latency_req_exit, unsigned int cpu, s64 ret)
+{
+	struct cpu_state *cs = this_cpu_state();
+
+	if (cs) {
+		cs->latency_req_ns = ret;
+		cs->has_latency_req = true;
+	}
+	return 0;
+}
+
+/*
+ * select's verdict, kept for the cpu_idle entry.  A select whose state was
+ * never entered (a wake-up came first) is found here as the second select
+ * before an entry.
+ */
+static __always_inline int note_select(struct cpuidle_driver *drv, bool *stop_tick,
+				       int chosen_state)
+{
+	struct cpu_state *cs = this_cpu_state();
+	struct idlescope_counters *cnt = this_cpu_counters();
+	__u32 idx = chosen_state;
+	struct selection *sel;
+	bool stop = false;
+
+	if (!cs || !cnt)
+		return 0;
+	sel = &cs->sel;
+	cnt->selects++;
+	if (sel->nr_selects)
+		cnt->lost_selects++;
+	sel->nr_selects++;
+	sel->chosen_state = chosen_state;
+	sel->flags = IDLESCOPE_F_SELECT_PROBED;
+	sel->latency_req_ns = cs->has_latency_req ? cs->latency_req_ns :
+			      IDLESCOPE_LATENCY_REQ_UNKNOWN;
+	cs->has_latency_req = false;
+	bpf_probe_read_kernel(&stop, sizeof(stop), stop_tick);
+	if (stop)
+		sel->flags |= IDLESCOPE_F_STOP_TICK;
+	sel->exit_latency_ns = 0;
+	sel->target_residency_ns = 0;
+	if (idx < IDLESCOPE_MAX_STATES) {
+		sel->exit_latency_ns = BPF_CORE_READ(drv, states[idx].exit_latency_ns);
+		sel->target_residency_ns = BPF_CORE_READ(drv, states[idx].target_residency_ns);
+	}
+	return 0;
+}
+
+/*
+ * One fexit program per governor's select (all share one signature); the
+ * loader skips those whose function this kernel lacks.
+ */
+#define SELECT_PROBE(func)						\
+SEC("fexit/" #func)							\
+int BPF_PROG(func##_exit, struct cpuidle_driver *drv,			\
+	     struct cpuidle_device *dev, bool *stop_tick, int ret)	\
+{									\
+	return note_select(drv, stop_tick, ret);			\
+}
+
+SELECT_PROBE(menu_select)
+SELECT_PROBE(teo_select)
+SELECT_PROBE(ladder_select_state)
+SELECT_PROBE(menu2010_select)
+SELECT_PROBE(menu2010fix_select)
+SELECT_PROBE(menu2010rpd_select)
 
 char LICENSE[] SEC("license") = "GPL";
