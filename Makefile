@@ -62,9 +62,9 @@ $(BUILD)/idlescope.skel.h: $(BUILD)/idlescope.bpf.o
 	$(BPFTOOL) gen skeleton $< name idlescope_bpf > $@.tmp
 	@mv $@.tmp $@
 
-$(LOADER): loader/idlescope.c loader/aggregate.c loader/report.c loader/recfile.c loader/models.c \
+$(LOADER): loader/idlescope.c loader/live.c loader/aggregate.c loader/report.c loader/recfile.c loader/models.c \
 		loader/table.c loader/summary.c loader/plot.c \
-		loader/aggregate.h loader/recfile.h loader/models.h \
+		loader/live.h loader/aggregate.h loader/recfile.h loader/models.h \
 		loader/report.h loader/table.h loader/summary.h loader/plot.h \
 		bpf/idlescope.h $(BUILD)/idlescope.skel.h
 	$(CC) $(CFLAGS) -static -I$(BUILD) -Ibpf -Iloader $(filter %.c,$^) \
