@@ -76,13 +76,22 @@ $(MODULE): $(wildcard $(MODULE_SRC)/*) $(VMLINUX)
 	$(MAKE) -C $(KDIR) M=$(abspath $(dir $@)) modules >$(BUILD)/module.log 2>&1 || \
 		{ cat $(BUILD)/module.log; exit 1; }
 
+# Test tools that run in the guest, built on the loader's live path.
+ATTACHCYCLES := $(BUILD)/attachcycles
+
+$(ATTACHCYCLES): tests/tools/attachcycles.c loader/live.c loader/live.h bpf/idlescope.h \
+		$(BUILD)/idlescope.skel.h
+	$(CC) $(CFLAGS) -static -I$(BUILD) -Ibpf -Iloader $(filter %.c,$^) -lbpf -lelf -lz -o $@
+
 module: $(MODULE)
 bpf: $(BUILD)/idlescope.bpf.o
 loader: $(LOADER)
 
 $(INITRAMFS): vm/init vm/mkinitramfs.sh vm/guest/suite.sh workloads/suite.txt $(LOADER) $(MODULE) \
+		$(ATTACHCYCLES) \
 		$(WORKLOAD_BINS) tests/lib.sh $(GUEST_TESTS)
 	vm/mkinitramfs.sh $@ $(LOADER):/usr/bin/idlescope \
+		$(ATTACHCYCLES):/usr/bin/attachcycles \
 		vm/guest/suite.sh:/usr/share/idlescope/suite.sh \
 		workloads/suite.txt:/usr/share/idlescope/suite.txt \
 		$(foreach w,$(WORKLOAD_BINS),$(w):/usr/bin/$(notdir $(w))) \

@@ -749,15 +749,15 @@ static int dump_command(int argc, char **argv)
 	}
 	printf("cpu,enter_ns,residency_ns,kernel_residency_ns,predicted_ns,next_timer_ns,"
 	       "latency_req_ns,state,chosen_state,governor,flags,workload,"
-	       "typical_interval_us,lost_selects\n");
+	       "typical_interval_us,lost_selects,exit_latency_ns,target_residency_ns\n");
 	while ((ret = recfile_read(&rf, &rec)) == 1) {
-		printf("%u,%llu,%llu,%llu,%lld,%llu,%lld,%d,%d,%s,%#x,%.*s,%u,%u\n", rec.cpu,
+		printf("%u,%llu,%llu,%llu,%lld,%llu,%lld,%d,%d,%s,%#x,%.*s,%u,%u,%u,%u\n", rec.cpu,
 		       rec.enter_ns, rec.residency_ns, rec.kernel_residency_ns,
 		       rec.predicted_ns == IDLESCOPE_UNKNOWN_NS ? -1LL : (long long)rec.predicted_ns,
 		       rec.next_timer_ns, rec.latency_req_ns, rec.state, rec.chosen_state,
 		       agg_governor_name(rec.governor), rec.flags,
 		       IDLESCOPE_WORKLOAD_LEN, rec.workload, rec.typical_interval_us,
-		       rec.lost_selects);
+		       rec.lost_selects, rec.exit_latency_ns, rec.target_residency_ns);
 	}
 	if (ret < 0)
 		fprintf(stderr, "idlescope: warning: %s: last record cut short, ignored\n", argv[2]);

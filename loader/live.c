@@ -203,7 +203,7 @@ int live_load(struct live *lv, const struct live_opts *opts)
 	return err;
 }
 
-static void destroy_select_links(struct live *lv)
+void live_detach_select_probes(struct live *lv)
 {
 	const struct bpf_object_skeleton *skel = lv->obj->skeleton;
 	int i;
@@ -214,45 +214,60 @@ static void destroy_select_links(struct live *lv)
 		bpf_link__destroy(*skel->progs[i].link);
 		*skel->progs[i].link = NULL;
 	}
+	lv->nr_select_probes = 0;
 }
 
-int live_attach(struct live *lv)
+/* Attach the loaded programs that are (@select) or are not select probes. */
+static int attach_progs(struct live *lv, bool select)
 {
 	const struct bpf_object_skeleton *skel = lv->obj->skeleton;
-	char reason[LIVE_REASON_LEN] = "";
 	int i, err;
 
-	lv->nr_select_probes = 0;
 	for (i = 0; i < skel->prog_cnt; i++) {
 		struct bpf_program *prog = *skel->progs[i].prog;
 		struct bpf_link **link = skel->progs[i].link;
 
-		if (!bpf_program__autoload(prog))
+		if (!bpf_program__autoload(prog) || is_select_probe(prog) != select || *link)
 			continue;
 		*link = bpf_program__attach(prog);
-		if (*link) {
-			lv->nr_select_probes += is_select_probe(prog) && prog !=
-						lv->obj->progs.latency_req_exit;
-			continue;
-		}
-		err = -errno;
-		if (!is_select_probe(prog)) {
-			fprintf(stderr, "idlescope: error: attaching %s: %s\n",
-				bpf_program__name(prog), strerror(-err));
+		if (!*link) {
+			err = -errno;
+			if (!select)
+				fprintf(stderr, "idlescope: error: attaching %s: %s\n",
+					bpf_program__name(prog), strerror(-err));
 			return err;
 		}
-		if (!reason[0])
-			snprintf(reason, sizeof(reason), "select probes do not attach: %s",
-				 strerror(-err));
+		lv->nr_select_probes += select && prog != lv->obj->progs.latency_req_exit;
 	}
-	if (reason[0]) {
-		printf("idlescope: %s: tracepoints only\n", reason);
-		destroy_select_links(lv);
-		lv->nr_select_probes = 0;
-		for (i = 0; i < skel->prog_cnt; i++) {
-			if (is_select_probe(*skel->progs[i].prog) &&
-			    bpf_program__autoload(*skel->progs[i].prog))
-				add_skipped(lv, *skel->progs[i].prog, reason);
+	return 0;
+}
+
+int live_attach_select_probes(struct live *lv)
+{
+	int err = attach_progs(lv, true);
+
+	if (err)
+		live_detach_select_probes(lv);
+	return err;
+}
+
+int live_attach(struct live *lv)
+{
+	char reason[LIVE_REASON_LEN];
+	int i, err;
+
+	err = attach_progs(lv, false);
+	if (err)
+		return err;
+	err = live_attach_select_probes(lv);
+	if (err) {
+		snprintf(reason, sizeof(reason), "select probes do not attach: %s",
+			 strerror(-err));
+		for (i = 0; i < lv->obj->skeleton->prog_cnt; i++) {
+			struct bpf_program *prog = *lv->obj->skeleton->progs[i].prog;
+
+			if (is_select_probe(prog) && bpf_program__autoload(prog))
+				add_skipped(lv, prog, reason);
 		}
 	}
 	lv->caps &= ~(IDLESCOPE_CAP_SELECT_PROBES | IDLESCOPE_CAP_MISS_TP);
@@ -263,7 +278,8 @@ int live_attach(struct live *lv)
 	if (lv->nr_select_probes)
 		printf("idlescope: select probes on %d governors' select\n", lv->nr_select_probes);
 	else
-		printf("idlescope: tracepoints only, no select probes\n");
+		printf("idlescope: tracepoints only, no select probes%s%s\n",
+		       err ? ": " : "", err ? reason : "");
 	return 0;
 }
 

@@ -52,6 +52,12 @@ int live_load(struct live *lv, const struct live_opts *opts);
  * tracepoints only, and lv->skipped says why.
  */
 int live_attach(struct live *lv);
+/*
+ * Attach the loaded select probes (all or none: -errno), or detach them;
+ * the tracepoints stay as they are.  tests/tools/attachcycles cycles them.
+ */
+int live_attach_select_probes(struct live *lv);
+void live_detach_select_probes(struct live *lv);
 /* Wait up to @timeout_ms for records, then take every one that waits. */
 int live_poll(struct live *lv, int timeout_ms);
 /* Detach everything, then take the records still in the buffers. */
