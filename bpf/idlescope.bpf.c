@@ -53,10 +53,30 @@ const volatile bool observe_predictions = true;
  */
 const volatile __u64 wakeup_bytes = IDLESCOPE_RINGBUF_DEFAULT / 4;
 
+/*
+ * The records go either through one ring buffer per CPU (cpu_records, the
+ * CPU's own buffer chosen at output time, so producers never share a
+ * buffer's lock and head) or through the one shared buffer (records).
+ * The loader creates the per-CPU buffers and picks the mode.
+ */
+const volatile bool per_cpu_ringbufs = false;
+
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
 	__uint(max_entries, IDLESCOPE_RINGBUF_DEFAULT);	/* loader resizes */
 } records SEC(".maps");
+
+struct cpu_ringbuf {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, IDLESCOPE_RINGBUF_DEFAULT);
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY_OF_MAPS);
+	__uint(max_entries, IDLESCOPE_MAX_CPUS);
+	__type(key, __u32);
+	__array(values, struct cpu_ringbuf);
+} cpu_records SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -64,6 +84,14 @@ struct {
 	__type(key, __u32);
 	__type(value, struct idlescope_counters);
 } counters SEC(".maps");
+
+/* How late user space's sleeps wake up, per CPU: the report sums the CPUs. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct idlescope_lateness);
+} lateness SEC(".maps");
 
 /* The current workload tag, pinned by the loader, written by workloads. */
 struct {
@@ -154,6 +182,8 @@ extern const void cpuidle_curr_governor __ksym;
 extern const void menu_governor __ksym __weak;
 extern const void teo_governor __ksym __weak;
 extern const void ladder_governor __ksym __weak;
+/* The expiry function of every sleeping task's hrtimer (nanosleep, poll, ...). */
+extern const void hrtimer_wakeup __ksym __weak;
 extern const void menu2010_governor __ksym __weak;
 extern const void menu2010fix_governor __ksym __weak;
 extern const void menu2010rpd_governor __ksym __weak;
@@ -362,18 +392,34 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 	}
 }
 
+/* Write one record into @ringbuf; 0 or the helper's error. */
+static __always_inline long output(void *ringbuf, struct idlescope_record *rec)
+{
+	__u64 flags = bpf_ringbuf_query(ringbuf, BPF_RB_AVAIL_DATA) >= wakeup_bytes ?
+		      BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
+
+	return bpf_ringbuf_output(ringbuf, rec, sizeof(*rec), flags);
+}
+
 /* Send the completed period of this CPU, if any, to user space. */
 static __always_inline void flush_pending(struct cpu_state *cs,
 					  struct idlescope_counters *cnt)
 {
-	__u64 flags;
+	__u32 cpu = bpf_get_smp_processor_id();
+	void *ringbuf;
+	long err = -1;		/* no buffer for this CPU: a drop */
 
 	if (!cs->has_pending)
 		return;
 	cs->has_pending = false;
-	flags = bpf_ringbuf_query(&records, BPF_RB_AVAIL_DATA) >= wakeup_bytes ?
-		BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
-	if (bpf_ringbuf_output(&records, &cs->pending, sizeof(cs->pending), flags))
+	if (per_cpu_ringbufs) {
+		ringbuf = bpf_map_lookup_elem(&cpu_records, &cpu);
+		if (ringbuf)
+			err = output(ringbuf, &cs->pending);
+	} else {
+		err = output(&records, &cs->pending);
+	}
+	if (err)
 		cnt->dropped++;
 	else
 		cnt->records++;
@@ -440,6 +486,35 @@ int BPF_PROG(cpu_idle_miss, unsigned int cpu, unsigned int state, bool below)
 	if (!cs || !cs->has_pending)
 		return 0;
 	cs->pending.flags |= below ? IDLESCOPE_F_MISS_BELOW : IDLESCOPE_F_MISS_ABOVE;
+	return 0;
+}
+
+/*
+ * Timer lateness: how long after its (soft) expiry time a sleeping task's
+ * hrtimer fires.  In the host clock mode the guest's idle ends when the
+ * host's threads run, which shows here first; the report states it.
+ */
+SEC("tp_btf/hrtimer_expire_entry")
+int BPF_PROG(hrtimer_expire_entry, struct hrtimer *timer, ktime_t *now)
+{
+	struct idlescope_lateness *lat;
+	__s64 now_ns = 0, soft_ns;
+	__u64 late_ns;
+	__u32 zero = 0;
+
+	if (!&hrtimer_wakeup || (const void *)timer->function != &hrtimer_wakeup)
+		return 0;
+	bpf_probe_read_kernel(&now_ns, sizeof(now_ns), now);
+	soft_ns = timer->_softexpires;
+	lat = bpf_map_lookup_elem(&lateness, &zero);
+	if (!lat || now_ns < soft_ns)
+		return 0;
+	late_ns = now_ns - soft_ns;
+	lat->count++;
+	lat->sum_ns += late_ns;
+	if (late_ns > lat->max_ns)
+		lat->max_ns = late_ns;
+	lat->hist[idlescope_lateness_slot(late_ns) & (IDLESCOPE_LATENESS_SLOTS - 1)]++;
 	return 0;
 }
 

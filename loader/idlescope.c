@@ -45,6 +45,7 @@ static struct env {
 	bool verbose;
 	bool no_predict;
 	bool no_select_probes;
+	bool shared_ringbuf;
 	bool json;
 	const char *workload;
 	const char *governor;
@@ -77,6 +78,7 @@ enum {
 	OPT_NO_PREDICT = 0x100,
 	OPT_BTF,
 	OPT_NO_SELECT_PROBES,
+	OPT_SHARED_RINGBUF,
 };
 
 static const struct argp_option opts[] = {
@@ -87,11 +89,13 @@ static const struct argp_option opts[] = {
 	{ "output", 'o', "DIR", 0, "Write report.txt and report.json into DIR", 0 },
 	{ "json", 'j', NULL, 0, "Print the JSON report to stdout instead of the text one", 0 },
 	{ "record", 'r', "FILE", 0, "Write every raw record to FILE (see idlescope dump/report)", 0 },
-	{ "ringbuf", 'b', "BYTES", 0, "Ring buffer size, a power of two >= 4096", 0 },
+	{ "ringbuf", 'b', "BYTES", 0, "Size of each ring buffer, a power of two >= 4096", 0 },
 	{ "no-predict", OPT_NO_PREDICT, NULL, 0, "Do not read the governors' predictions", 0 },
 	{ "btf", OPT_BTF, "FILE", 0, "Kernel BTF to use instead of /sys/kernel/btf/vmlinux", 0 },
 	{ "no-select-probes", OPT_NO_SELECT_PROBES, NULL, 0,
 	  "Tracepoints only: no fexit probes on the governors' select", 0 },
+	{ "shared-ringbuf", OPT_SHARED_RINGBUF, NULL, 0,
+	  "One ring buffer for all CPUs instead of one per CPU", 0 },
 	{ "verbose", 'v', NULL, 0, "Print libbpf debug messages", 0 },
 	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show this help", 0 },
 	{},
@@ -150,6 +154,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_NO_SELECT_PROBES:
 		env.no_select_probes = true;
+		break;
+	case OPT_SHARED_RINGBUF:
+		env.shared_ringbuf = true;
 		break;
 	case 'v':
 		env.verbose = true;
@@ -520,6 +527,8 @@ static void sum_counters(const struct idlescope_counters *vals, int nr_cpus,
 		total->records += vals[cpu].records;
 		total->dropped += vals[cpu].dropped;
 		total->unpaired += vals[cpu].unpaired;
+		total->selects += vals[cpu].selects;
+		total->lost_selects += vals[cpu].lost_selects;
 	}
 }
 
@@ -561,7 +570,8 @@ static void fill_meta_from_agg(struct report_meta *meta, struct run *run);
 /* The BPF side's own per-CPU view: entries and exits pair up, drops show. */
 static void print_counters(const struct live *lv, int nr_cpus)
 {
-	struct idlescope_counters vals[IDLESCOPE_MAX_CPUS] = {};
+	struct idlescope_counters vals[IDLESCOPE_MAX_CPUS] = {}, total;
+	struct idlescope_lateness lat;
 	int cpu;
 
 	live_read_counters(lv, vals);
@@ -569,6 +579,13 @@ static void print_counters(const struct live *lv, int nr_cpus)
 	for (cpu = 0; cpu < nr_cpus; cpu++)
 		printf("%-4d %12llu %12llu %12llu %12llu\n", cpu, vals[cpu].entries,
 		       vals[cpu].exits, vals[cpu].records, vals[cpu].dropped);
+	sum_counters(vals, nr_cpus, &total);
+	if (lv->caps & IDLESCOPE_CAP_SELECT_PROBES)
+		printf("selects probed: %llu, lost (no idle entry after them): %llu\n",
+		       total.selects, total.lost_selects);
+	if ((lv->caps & IDLESCOPE_CAP_LATENESS) && !live_read_lateness(lv, &lat) && lat.count)
+		printf("timer lateness: %llu sleeps, mean %.1f us, max %.1f us\n", lat.count,
+		       lat.sum_ns / 1e3 / lat.count, lat.max_ns / 1e3);
 }
 
 static void fill_meta(struct report_meta *meta, struct run *run,
@@ -749,15 +766,16 @@ static int dump_command(int argc, char **argv)
 	}
 	printf("cpu,enter_ns,residency_ns,kernel_residency_ns,predicted_ns,next_timer_ns,"
 	       "latency_req_ns,state,chosen_state,governor,flags,workload,"
-	       "typical_interval_us,lost_selects,exit_latency_ns,target_residency_ns\n");
+	       "typical_interval_us,lost_selects,exit_latency_ns,target_residency_ns,seq\n");
 	while ((ret = recfile_read(&rf, &rec)) == 1) {
-		printf("%u,%llu,%llu,%llu,%lld,%llu,%lld,%d,%d,%s,%#x,%.*s,%u,%u,%u,%u\n", rec.cpu,
+		printf("%u,%llu,%llu,%llu,%lld,%llu,%lld,%d,%d,%s,%#x,%.*s,%u,%u,%u,%u,%u\n", rec.cpu,
 		       rec.enter_ns, rec.residency_ns, rec.kernel_residency_ns,
 		       rec.predicted_ns == IDLESCOPE_UNKNOWN_NS ? -1LL : (long long)rec.predicted_ns,
 		       rec.next_timer_ns, rec.latency_req_ns, rec.state, rec.chosen_state,
 		       agg_governor_name(rec.governor), rec.flags,
 		       IDLESCOPE_WORKLOAD_LEN, rec.workload, rec.typical_interval_us,
-		       rec.lost_selects, rec.exit_latency_ns, rec.target_residency_ns);
+		       rec.lost_selects, rec.exit_latency_ns, rec.target_residency_ns,
+		       rec.seq);
 	}
 	if (ret < 0)
 		fprintf(stderr, "idlescope: warning: %s: last record cut short, ignored\n", argv[2]);
@@ -915,6 +933,7 @@ int main(int argc, char **argv)
 	lv_opts.ringbuf_bytes = env.ringbuf_bytes;
 	lv_opts.no_predict = env.no_predict;
 	lv_opts.no_select_probes = env.no_select_probes;
+	lv_opts.shared_ringbuf = env.shared_ringbuf;
 	lv_opts.ctx = &run;
 	err = live_load(&lv, &lv_opts);
 	if (err)

@@ -117,9 +117,14 @@ static int open_object(struct live *lv, const struct live_opts *opts,
 	}
 	lv->obj->rodata->observe_predictions = !opts->no_predict;
 	lv->obj->rodata->wakeup_bytes = opts->ringbuf_bytes / 4;
-	err = bpf_map__set_max_entries(lv->obj->maps.records, opts->ringbuf_bytes);
+	lv->obj->rodata->per_cpu_ringbufs = lv->nr_ringbufs > 0;
+	/* The kind not in use keeps the smallest size, one page. */
+	err = bpf_map__set_max_entries(lv->obj->maps.records, lv->nr_ringbufs ?
+				       sysconf(_SC_PAGESIZE) : opts->ringbuf_bytes);
+	if (!err && lv->nr_ringbufs)
+		err = bpf_map__set_inner_map_fd(lv->obj->maps.cpu_records, lv->ringbuf_fds[0]);
 	if (err) {
-		fprintf(stderr, "idlescope: error: sizing the ring buffer: %s\n", strerror(-err));
+		fprintf(stderr, "idlescope: error: sizing the ring buffers: %s\n", strerror(-err));
 		return err;
 	}
 	return disable_missing_targets(lv, vmlinux, select_off_reason);
@@ -169,12 +174,69 @@ static int load_object(struct live *lv, const struct live_opts *opts, const stru
 	return err;
 }
 
+/* One ring buffer per possible CPU, for the BPF side's cpu_records. */
+static int create_cpu_ringbufs(struct live *lv, long size_bytes)
+{
+	int nr_cpus = libbpf_num_possible_cpus();
+	int fd, err;
+
+	if (nr_cpus < 0 || nr_cpus > IDLESCOPE_MAX_CPUS) {
+		fprintf(stderr, "idlescope: error: %d possible CPUs, at most %d supported\n",
+			nr_cpus, IDLESCOPE_MAX_CPUS);
+		return -EINVAL;
+	}
+	while (lv->nr_ringbufs < nr_cpus) {
+		fd = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "idlescope_cpu", 0, 0, size_bytes, NULL);
+		if (fd < 0) {
+			err = -errno;
+			fprintf(stderr, "idlescope: error: creating the ring buffer of CPU %d: %s\n",
+				lv->nr_ringbufs, strerror(-err));
+			return err;
+		}
+		lv->ringbuf_fds[lv->nr_ringbufs++] = fd;
+	}
+	return 0;
+}
+
+/* The loader's side of the ring buffers: all polled through one epoll. */
+static int open_ringbufs(struct live *lv, const struct live_opts *opts)
+{
+	int outer_fd = bpf_map__fd(lv->obj->maps.cpu_records);
+	int cpu, err = 0;
+
+	if (!lv->nr_ringbufs) {
+		lv->rb = ring_buffer__new(bpf_map__fd(lv->obj->maps.records), opts->on_record,
+					  opts->ctx, NULL);
+		if (!lv->rb)
+			err = -errno;
+	}
+	for (cpu = 0; cpu < lv->nr_ringbufs && !err; cpu++) {
+		if (bpf_map_update_elem(outer_fd, &cpu, &lv->ringbuf_fds[cpu], BPF_ANY))
+			err = -errno;
+		else if (!cpu && !(lv->rb = ring_buffer__new(lv->ringbuf_fds[cpu],
+							    opts->on_record, opts->ctx, NULL)))
+			err = -errno;
+		else if (cpu)
+			err = ring_buffer__add(lv->rb, lv->ringbuf_fds[cpu], opts->on_record,
+					       opts->ctx);
+	}
+	if (err)
+		fprintf(stderr, "idlescope: error: setting up the ring buffers: %s\n",
+			strerror(-err));
+	return err;
+}
+
 int live_load(struct live *lv, const struct live_opts *opts)
 {
 	struct btf *vmlinux;
 	int err;
 
 	memset(lv, 0, sizeof(*lv));
+	if (!opts->shared_ringbuf) {
+		err = create_cpu_ringbufs(lv, opts->ringbuf_bytes);
+		if (err)
+			return err;
+	}
 	if (!opts->btf_path && access(VMLINUX_BTF, R_OK)) {
 		fprintf(stderr, "idlescope: error: kernel has no BTF (%s: %s); "
 			"build it with CONFIG_DEBUG_INFO_BTF=y\n", VMLINUX_BTF, strerror(errno));
@@ -193,14 +255,7 @@ int live_load(struct live *lv, const struct live_opts *opts)
 	btf__free(vmlinux);
 	if (err)
 		return err;
-
-	lv->rb = ring_buffer__new(bpf_map__fd(lv->obj->maps.records), opts->on_record,
-				  opts->ctx, NULL);
-	if (!lv->rb) {
-		err = -errno;
-		fprintf(stderr, "idlescope: error: creating ring buffer: %s\n", strerror(-err));
-	}
-	return err;
+	return open_ringbufs(lv, opts);
 }
 
 void live_detach_select_probes(struct live *lv)
@@ -270,11 +325,14 @@ int live_attach(struct live *lv)
 				add_skipped(lv, prog, reason);
 		}
 	}
-	lv->caps &= ~(IDLESCOPE_CAP_SELECT_PROBES | IDLESCOPE_CAP_MISS_TP);
+	lv->caps &= ~(IDLESCOPE_CAP_SELECT_PROBES | IDLESCOPE_CAP_MISS_TP |
+		      IDLESCOPE_CAP_LATENESS);
 	if (lv->nr_select_probes)
 		lv->caps |= IDLESCOPE_CAP_SELECT_PROBES;
 	if (lv->obj->links.cpu_idle_miss)
 		lv->caps |= IDLESCOPE_CAP_MISS_TP;
+	if (lv->obj->links.hrtimer_expire_entry)
+		lv->caps |= IDLESCOPE_CAP_LATENESS;
 	if (lv->nr_select_probes)
 		printf("idlescope: select probes on %d governors' select\n", lv->nr_select_probes);
 	else
@@ -308,10 +366,35 @@ int live_read_counters(const struct live *lv, struct idlescope_counters *vals)
 	return 0;
 }
 
+int live_read_lateness(const struct live *lv, struct idlescope_lateness *sum)
+{
+	struct idlescope_lateness vals[IDLESCOPE_MAX_CPUS];
+	int nr_cpus = libbpf_num_possible_cpus();
+	__u32 zero = 0;
+	int cpu, i;
+
+	memset(sum, 0, sizeof(*sum));
+	if (nr_cpus < 0 || nr_cpus > IDLESCOPE_MAX_CPUS)
+		return -EINVAL;
+	if (bpf_map_lookup_elem(bpf_map__fd(lv->obj->maps.lateness), &zero, vals))
+		return -errno;
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
+		sum->count += vals[cpu].count;
+		sum->sum_ns += vals[cpu].sum_ns;
+		if (vals[cpu].max_ns > sum->max_ns)
+			sum->max_ns = vals[cpu].max_ns;
+		for (i = 0; i < IDLESCOPE_LATENESS_SLOTS; i++)
+			sum->hist[i] += vals[cpu].hist[i];
+	}
+	return 0;
+}
+
 void live_destroy(struct live *lv)
 {
 	ring_buffer__free(lv->rb);
 	idlescope_bpf__destroy(lv->obj);
+	while (lv->nr_ringbufs > 0)
+		close(lv->ringbuf_fds[--lv->nr_ringbufs]);
 	lv->rb = NULL;
 	lv->obj = NULL;
 }

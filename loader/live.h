@@ -20,6 +20,7 @@ struct live_opts {
 	long ringbuf_bytes;		/* each ring buffer's size, a power of two */
 	bool no_predict;		/* do not read the governors' predictions */
 	bool no_select_probes;		/* tracepoints only */
+	bool shared_ringbuf;		/* one ring buffer for all CPUs, not one each */
 	ring_buffer_sample_fn on_record;	/* called with each struct idlescope_record */
 	void *ctx;			/* on_record's first argument */
 };
@@ -32,7 +33,9 @@ struct live_skipped {
 
 struct live {
 	struct idlescope_bpf *obj;
-	struct ring_buffer *rb;
+	struct ring_buffer *rb;		/* every ring buffer, one epoll */
+	int nr_ringbufs;		/* per-CPU ring buffers; 0: the shared one */
+	int ringbuf_fds[IDLESCOPE_MAX_CPUS];
 	__u32 caps;			/* IDLESCOPE_CAP_* this run has */
 	int nr_select_probes;		/* select probes attached */
 	int nr_skipped;
@@ -64,6 +67,8 @@ int live_poll(struct live *lv, int timeout_ms);
 int live_detach_drain(struct live *lv);
 /* The BPF side's per-CPU counters, vals[possible CPUs]. */
 int live_read_counters(const struct live *lv, struct idlescope_counters *vals);
+/* The timer lateness histogram, summed over the CPUs (zero without it). */
+int live_read_lateness(const struct live *lv, struct idlescope_lateness *sum);
 void live_destroy(struct live *lv);
 
 #endif /* __IDLESCOPE_LIVE_H */

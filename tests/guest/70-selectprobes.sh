@@ -104,3 +104,23 @@ for g in menu menu2010; do
 		[ "${selects:-0}" -gt 0 ]
 done
 echo menu >$cpuidle/current_governor
+
+# One ring buffer per CPU (the default): a 2-CPU pingpong, the guest's
+# fastest wake-ups, loses no record, and each CPU's seq (column 17) runs
+# without a gap.  The same run counts the sleeps' timer lateness.
+idlescope -d 5 -r $out/pp.rec >$out/pp.txt 2>&1 &
+loader=$!
+wait_for_loader
+pingpong -d 3 -t pingpong >$out/pingpong.txt 2>&1
+periodic -d 1 -p 2000 -c 1 -t late >/dev/null 2>&1
+wait $loader
+check "per-CPU ring buffers: loader exits 0" [ $? = 0 ]
+dropped=$(awk '$1 ~ /^[0-9]+$/ && NF == 5 { d += $5 } END { print d + 0 }' $out/pp.txt)
+idlescope dump $out/pp.rec >$out/pp.csv
+set -- $(awk -F, 'NR > 1 { if ($1 in last && $17 != last[$1] + 1) gaps++; last[$1] = $17
+		if ($12 == "pingpong") n++ } END { printf "%d %d", n, gaps }' $out/pp.csv)
+check "per-CPU ring buffers: 2-CPU pingpong, $1 records, $dropped dropped, $2 seq gaps" \
+	[ "$1" -gt 1000 -a "$dropped" = 0 -a "$2" = 0 ]
+sleeps=$(sed -n 's/^timer lateness: \([0-9]*\) sleeps.*/\1/p' $out/pp.txt)
+check "timer lateness: the 500 sleeps of 2 ms are counted (${sleeps:-0})" \
+	[ "${sleeps:-0}" -ge 500 ]
