@@ -116,7 +116,7 @@ static int open_object(struct live *lv, const struct live_opts *opts,
 		return err;
 	}
 	lv->obj->rodata->observe_predictions = !opts->no_predict;
-	lv->obj->rodata->wakeup_bytes = opts->ringbuf_bytes / 4;
+	lv->obj->rodata->wakeup_bytes = opts->wakeup_per_record ? 0 : opts->ringbuf_bytes / 4;
 	lv->obj->rodata->per_cpu_ringbufs = lv->nr_ringbufs > 0;
 	/* The kind not in use keeps the smallest size, one page. */
 	err = bpf_map__set_max_entries(lv->obj->maps.records, lv->nr_ringbufs ?
@@ -308,12 +308,13 @@ int live_attach_select_probes(struct live *lv)
 
 int live_attach(struct live *lv)
 {
-	char reason[LIVE_REASON_LEN];
+	char reason[LIVE_REASON_LEN] = "";
 	int i, err;
 
-	err = attach_progs(lv, false);
-	if (err)
-		return err;
+	/*
+	 * Select probes first: then every period the tracepoints see was
+	 * chosen by a select the probes saw.
+	 */
 	err = live_attach_select_probes(lv);
 	if (err) {
 		snprintf(reason, sizeof(reason), "select probes do not attach: %s",
@@ -325,6 +326,9 @@ int live_attach(struct live *lv)
 				add_skipped(lv, prog, reason);
 		}
 	}
+	err = attach_progs(lv, false);
+	if (err)
+		return err;
 	lv->caps &= ~(IDLESCOPE_CAP_SELECT_PROBES | IDLESCOPE_CAP_MISS_TP |
 		      IDLESCOPE_CAP_LATENESS);
 	if (lv->nr_select_probes)
@@ -337,7 +341,7 @@ int live_attach(struct live *lv)
 		printf("idlescope: select probes on %d governors' select\n", lv->nr_select_probes);
 	else
 		printf("idlescope: tracepoints only, no select probes%s%s\n",
-		       err ? ": " : "", err ? reason : "");
+		       reason[0] ? ": " : "", reason);
 	return 0;
 }
 

@@ -21,6 +21,7 @@ struct live_opts {
 	bool no_predict;		/* do not read the governors' predictions */
 	bool no_select_probes;		/* tracepoints only */
 	bool shared_ringbuf;		/* one ring buffer for all CPUs, not one each */
+	bool wakeup_per_record;		/* wake the poller for every record (tests) */
 	ring_buffer_sample_fn on_record;	/* called with each struct idlescope_record */
 	void *ctx;			/* on_record's first argument */
 };

@@ -74,7 +74,7 @@ qos_ok=$(awk -F, 'NR > 1 && $12 == "qos100us" && $10 == "menu" && $7 == 100000' 
 	$out/menu.csv | grep -c .)
 check "select probes: a 100 us PM QoS limit reaches the records ($qos_ok of $qos)" \
 	[ "$qos" -gt 100 -a "$qos_ok" -gt $((qos * 99 / 100)) ]
-free_ok=$(awk -F, 'NR > 1 && $12 == "free" && $10 == "menu" && $7 == 2000000000000000' \
+free_ok=$(awk -F, 'NR > 1 && $12 == "free" && $10 == "menu" && $7 == 2000000000000' \
 	$out/menu.csv | grep -c .)
 check "select probes: without a limit the records hold PM QoS's default 2000 s ($free_ok)" \
 	[ "$free_ok" -gt 100 ]

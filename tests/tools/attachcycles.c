@@ -26,6 +26,7 @@
 static struct env {
 	long cycles;
 	long hold_ms;
+	bool wakeup_per_record;
 	bool verbose;
 } env = {
 	.cycles = 200,
@@ -38,11 +39,14 @@ static const char argp_doc[] =
 "\n"
 "EXAMPLES:\n"
 "    attachcycles              # 200 cycles, 10 ms attached and 10 ms detached\n"
-"    attachcycles -n 1000 -t 0 # 1000 cycles back to back\n";
+"    attachcycles -n 1000 -t 0 # 1000 cycles back to back\n"
+"    attachcycles -W           # with a poller wake-up for every record\n";
 
 static const struct argp_option opts[] = {
 	{ "cycles", 'n', "N", 0, "Attach/detach cycles (default 200)", 0 },
 	{ "hold", 't', "MS", 0, "Milliseconds attached, then detached, per cycle (default 10)", 0 },
+	{ "wakeup-per-record", 'W', NULL, 0,
+	  "Wake the poller for every record (as idlescope once did)", 0 },
 	{ "verbose", 'v', NULL, 0, "Print libbpf debug messages", 0 },
 	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show this help", 0 },
 	{},
@@ -68,6 +72,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case 't':
 		env.hold_ms = parse_count(arg, "hold time", 0, state);
+		break;
+	case 'W':
+		env.wakeup_per_record = true;
 		break;
 	case 'v':
 		env.verbose = true;
@@ -141,6 +148,7 @@ int main(int argc, char **argv)
 	if (err)
 		return err;
 	live_set_verbose(env.verbose);
+	lv_opts.wakeup_per_record = env.wakeup_per_record;
 	if (libbpf_num_possible_cpus() > IDLESCOPE_MAX_CPUS) {
 		fprintf(stderr, "attachcycles: error: more than %d CPUs\n", IDLESCOPE_MAX_CPUS);
 		return 1;
