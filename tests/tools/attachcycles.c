@@ -26,11 +26,13 @@
 static struct env {
 	long cycles;
 	long hold_ms;
+	long every;
 	bool wakeup_per_record;
 	bool verbose;
 } env = {
 	.cycles = 200,
 	.hold_ms = 10,
+	.every = 10,
 };
 
 const char *argp_program_version = "attachcycles 0.1";
@@ -45,6 +47,7 @@ static const char argp_doc[] =
 static const struct argp_option opts[] = {
 	{ "cycles", 'n', "N", 0, "Attach/detach cycles (default 200)", 0 },
 	{ "hold", 't', "MS", 0, "Milliseconds attached, then detached, per cycle (default 10)", 0 },
+	{ "every", 'e', "N", 0, "Print a line every N cycles (default 10)", 0 },
 	{ "wakeup-per-record", 'W', NULL, 0,
 	  "Wake the poller for every record (as idlescope once did)", 0 },
 	{ "verbose", 'v', NULL, 0, "Print libbpf debug messages", 0 },
@@ -72,6 +75,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case 't':
 		env.hold_ms = parse_count(arg, "hold time", 0, state);
+		break;
+	case 'e':
+		env.every = parse_count(arg, "print interval", 1, state);
 		break;
 	case 'W':
 		env.wakeup_per_record = true;
@@ -153,9 +159,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "attachcycles: error: more than %d CPUs\n", IDLESCOPE_MAX_CPUS);
 		return 1;
 	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	err = live_load(&lv, &lv_opts);
 	if (err)
 		goto cleanup;
+	printf("attachcycles: loaded, attaching\n");
 	err = live_attach(&lv);
 	if (err)
 		goto cleanup;
@@ -164,7 +172,6 @@ int main(int argc, char **argv)
 		err = -ENOENT;
 		goto cleanup;
 	}
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	start_s = block_s = now_s();
 	for (cycle = 1; cycle <= env.cycles; cycle++) {
 		t = now_s();
@@ -183,9 +190,9 @@ int main(int argc, char **argv)
 		t = now_s() - t;
 		if (t > max_cycle_s)
 			max_cycle_s = t;
-		if (cycle % 10 == 0) {
-			printf("attachcycles: cycle %ld: %.3f s for the last 10\n",
-			       cycle, now_s() - block_s);
+		if (cycle % env.every == 0) {
+			printf("attachcycles: cycle %ld: %.3f s for the last %ld\n",
+			       cycle, now_s() - block_s, env.every);
 			block_s = now_s();
 		}
 	}
