@@ -18,12 +18,48 @@
  * Since the miss comes after the exit, a record is sent through the ring
  * buffer when the next period on that CPU begins.
  *
- * Only tracepoints: no trampoline and no code patching in the idle path.
- * fexit programs on the governors' select functions (and on
- * tick_nohz_get_sleep_length, cpuidle_reflect, ...) hung the 6.1 guest
- * under TCG within 1 to 13 attach/detach cycles once a cpuidle driver made
- * the governors run; tracepoints survived every cycle.  Reading the same
- * per-CPU data at the next tracepoint sees exactly what select stored.
+ * Two kinds of attach point.  The tracepoints (tp_btf) exist on every
+ * kernel with cpuidle; attaching one is not free of code patching either:
+ * the first probe on a tracepoint enables its static key and points its
+ * static call at the probe (text_poke_bp() on x86), on code every idle
+ * entry runs.  The select probes (fexit on each governor's select and on
+ * cpuidle_governor_latency_req(), which every select calls first) add what
+ * only select knows: the state it returned, stop_tick, the PM QoS limit it
+ * used, the chosen state's parameters, and selects that entered no state.
+ * They ride on BPF trampolines, which a kernel may lack: the loader then
+ * runs the tracepoints alone and says so.
+ *
+ * The select probes were once dropped because fexit attach/detach cycles
+ * froze the guest within 1 to 13 cycles, seen only under multi-threaded
+ * TCG and with a ring-buffer wake-up per record.  tests/tools/attachcycles
+ * repeats the cycle (the seven fexit programs attached, then detached; the
+ * tracepoints attached throughout; threshold wake-ups) under a 2-CPU
+ * pingpong with idlescope_states loaded:
+ *   - virtual clock (single-threaded TCG, icount): 200 of 200 cycles
+ *     under menu (148.8 s of guest time, longest cycle 929 ms, 725032
+ *     selects probed) and 200 of 200 under menu2010 (151.4 s, longest
+ *     883 ms, 1641769 selects);
+ *   - host clock (multi-threaded TCG), menu2010: no cycle-10 line in a
+ *     15-minute boot; in a second boot (-e 1, loglevel=7) the first attach
+ *     of all probes completed and cycle 1 (detach, re-attach) never did,
+ *     with nothing more on the console for 4 minutes while both vCPU
+ *     threads kept the host's two cores busy.
+ * So the freeze needs vCPUs that really run in parallel.  Single-threaded
+ * TCG runs them in turns, which hides a kernel race as well as QEMU's own
+ * cross-vCPU code-modification problems, so this does not prove the cause;
+ * what it shows: the most likely one is live patching of code another
+ * vCPU is executing (text_poke_bp()'s int3 protocol needs the other CPU to
+ * see the new bytes after its sync IPI; under MTTCG that CPU runs QEMU's
+ * translation of the old bytes until it is invalidated), since the freeze
+ * comes at the first cycle every time, where a race would come at random.
+ * The other hypotheses: ftrace's direct-call hash changed in use (fixed
+ * upstream in 6.7) needs a hash replacement, which 6.1 only does when the
+ * hash outgrows 32 buckets (we add 7 entries): no backport.  RCU-stall
+ * false positives from host starvation would print stall warnings (none
+ * in 4 minutes at loglevel=7, 21 s stall timeout) and the guest would
+ * recover (not in 15 minutes).  Per-record wake-ups are not needed: the
+ * threshold wake-ups froze the same way.  So the select probes are for the
+ * virtual clock, the default; under CLOCK=host run --no-select-probes.
  *
  * The governor data is read through weak ksyms with CO-RE guards, so a
  * kernel without the observation patch (or without the 2010 governors)
@@ -57,7 +93,13 @@ const volatile __u64 wakeup_bytes = IDLESCOPE_RINGBUF_DEFAULT / 4;
  * The records go either through one ring buffer per CPU (cpu_records, the
  * CPU's own buffer chosen at output time, so producers never share a
  * buffer's lock and head) or through the one shared buffer (records).
- * The loader creates the per-CPU buffers and picks the mode.
+ * The loader creates the per-CPU buffers and picks the mode: per CPU by
+ * default.  In the virtual clock a 2-CPU pingpong under the loader (5 s,
+ * one run each) dropped nothing in either mode at 4 KiB to 4 MiB per
+ * buffer, but made 22822 / 15353 / 21192 / 21935 round trips/s with
+ * per-CPU buffers of 4 KiB / 16 KiB / 64 KiB / 4 MiB against 10734 /
+ * 13449 / 18639 / 21663 with the shared one: the shared buffer's lock and
+ * its wake-ups slow the observed workload, most where the buffer is small.
  */
 const volatile bool per_cpu_ringbufs = false;
 
