@@ -142,16 +142,39 @@ static bool any_select_probe_loaded(const struct live *lv)
 }
 
 /*
+ * A guest of vm/run.sh under multi-threaded TCG (idlescope.clock=host on
+ * its command line): attaching and detaching fexit programs there froze
+ * the guest every time (bpf/idlescope.bpf.c), so the select probes stay
+ * off.
+ */
+static bool under_mttcg(void)
+{
+	char cmdline[4096] = "";
+	FILE *f = fopen("/proc/cmdline", "r");
+
+	if (!f)
+		return false;
+	if (!fgets(cmdline, sizeof(cmdline), f))
+		cmdline[0] = '\0';
+	fclose(f);
+	return strstr(cmdline, "idlescope.clock=host") != NULL;
+}
+
+/*
  * Load with the select probes; a kernel that refuses them (no trampolines
  * for this architecture or config) still gets the tracepoint-only object.
  */
 static int load_object(struct live *lv, const struct live_opts *opts, const struct btf *vmlinux)
 {
 	char reason[LIVE_REASON_LEN];
+	const char *off = NULL;
 	int err;
 
-	err = open_object(lv, opts, vmlinux,
-			  opts->no_select_probes ? "select probes off (--no-select-probes)" : NULL);
+	if (opts->no_select_probes)
+		off = "select probes off (--no-select-probes)";
+	else if (!opts->select_probes_under_mttcg && under_mttcg())
+		off = "select probes off: fexit attach/detach freezes multi-threaded TCG";
+	err = open_object(lv, opts, vmlinux, off);
 	if (err)
 		return err;
 	err = idlescope_bpf__load(lv->obj);

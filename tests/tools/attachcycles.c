@@ -144,6 +144,7 @@ int main(int argc, char **argv)
 		.ringbuf_bytes = IDLESCOPE_RINGBUF_DEFAULT,
 		.on_record = count_record,
 		.ctx = &records,
+		.select_probes_under_mttcg = true,
 	};
 	struct live lv = {};
 	double start_s, block_s, max_cycle_s = 0, t;
