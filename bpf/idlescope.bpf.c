@@ -59,7 +59,8 @@
  * in 4 minutes at loglevel=7, 21 s stall timeout) and the guest would
  * recover (not in 15 minutes).  Per-record wake-ups are not needed: the
  * threshold wake-ups froze the same way.  So the select probes are for the
- * virtual clock, the default; under CLOCK=host run --no-select-probes.
+ * virtual clock, the default; in a CLOCK=host guest the loader leaves them
+ * off.
  *
  * The governor data is read through weak ksyms with CO-RE guards, so a
  * kernel without the observation patch (or without the 2010 governors)
