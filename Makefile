@@ -4,25 +4,38 @@
 # what they need first (packages, kernel from cache, BPF, loader, initramfs).
 
 BUILD := build
+# Objects and their dependency files (-MMD -MP: the headers each one
+# includes), under the path of their source: build/obj/loader/report.o.
+OBJ := $(BUILD)/obj
 KDIR := $(BUILD)/linux
-VMLINUX := $(KDIR)/vmlinux
-BZIMAGE := $(KDIR)/arch/x86/boot/bzImage
 INITRAMFS := $(BUILD)/initramfs.cpio.gz
+# The cache key (kernel/build.sh --key) of the tree build/linux links to,
+# rewritten only when it changes.  Whatever is built from the kernel tree
+# (vmlinux.h, the module; from vmlinux.h the BPF object, skeleton and
+# loader) depends on this file, not on files inside the tree: a fresh clone
+# builds or links the kernel first, and a switch to another cached tree
+# rebuilds them even though that tree's files may be older.
+KERNEL_STAMP := $(BUILD)/kernel.key
 
 CLANG ?= clang
 BPFTOOL ?= bpftool
 CC ?= gcc
 CFLAGS := -O2 -g -Wall -Wextra -Wno-unused-parameter
+DEPFLAGS := -MMD -MP
+# Host C: the record layout (bpf/), the loader's and lib/'s headers, the
+# skeleton and vmlinux.h (build/), the module's state table.
+HOST_CPPFLAGS := -Ibpf -Iloader -Ilib -I$(BUILD) -Ikernel/modules/idlescope_states
 BPF_CFLAGS := -O2 -g -Wall -target bpf -D__TARGET_ARCH_x86
 
 LOADER := $(BUILD)/idlescope
+LOADER_LIBS := -lbpf -lelf -lz -lm
 MODULE_SRC := kernel/modules/idlescope_states
 MODULE := $(BUILD)/idlescope_states/idlescope_states.ko
 
 # Guest test scripts, installed in /usr/share/idlescope/tests.
 GUEST_TESTS := $(wildcard tests/guest/*.sh)
 
-.PHONY: help deps kernel module bpf loader initramfs run test bench clean
+.PHONY: help deps kernel module bpf loader initramfs host-tests run test bench clean FORCE
 
 help:
 	@echo "idlescope targets:"
@@ -32,8 +45,10 @@ help:
 	@echo "  make deps       install missing Debian packages (as root)"
 	@echo "  make kernel     build the guest kernel (cached in /var/cache/idlescope)"
 	@echo "  make module     build the idlescope_states idle driver module"
+	@echo "  make bpf        build the BPF object"
 	@echo "  make loader     build the BPF object and the static idlescope loader"
 	@echo "  make initramfs  build the guest initramfs"
+	@echo "  make host-tests build the host test programs (tests/run.sh --host runs them)"
 	@echo "  make clean      remove build/ (the kernel cache stays)"
 
 # The guest's clock for every boot (vm/run.sh): virtual (icount, the
@@ -41,37 +56,62 @@ help:
 CLOCK ?= virtual
 export CLOCK
 
+# Every host C file compiles the same way, into an object beside its
+# dependency file; programs are linked from objects and archives.
+$(OBJ)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(DEPFLAGS) $(HOST_CPPFLAGS) -c $< -o $@
+
 include lib/lib.mk
 include workloads/workloads.mk
 
 deps:
 	@scripts/deps.sh
 
-kernel: deps
+# kernel/build.sh runs every time (a cache hit takes a second); the stamp
+# changes only with the key.
+$(KERNEL_STAMP): FORCE | deps
+	@mkdir -p $(@D)
 	@kernel/build.sh
+	@key=$$(kernel/build.sh --key) && \
+		if [ "$$(cat $@ 2>/dev/null)" != "$$key" ]; then echo "$$key" >$@; fi
 
-$(BUILD)/vmlinux.h: $(VMLINUX)
-	@mkdir -p $(BUILD)
-	$(BPFTOOL) btf dump file $< format c > $@.tmp
+kernel: $(KERNEL_STAMP)
+
+$(BUILD)/vmlinux.h: $(KERNEL_STAMP)
+	$(BPFTOOL) btf dump file $(KDIR)/vmlinux format c > $@.tmp
 	@mv $@.tmp $@
 
-$(BUILD)/idlescope.bpf.o: bpf/idlescope.bpf.c bpf/idlescope.h $(BUILD)/vmlinux.h
-	$(CLANG) $(BPF_CFLAGS) -I$(BUILD) -Ibpf -c $< -o $@
+$(BUILD)/idlescope.bpf.o: bpf/idlescope.bpf.c $(BUILD)/vmlinux.h
+	$(CLANG) $(BPF_CFLAGS) $(DEPFLAGS) -I$(BUILD) -Ibpf -c $< -o $@
 
 $(BUILD)/idlescope.skel.h: $(BUILD)/idlescope.bpf.o
 	$(BPFTOOL) gen skeleton $< name idlescope_bpf > $@.tmp
 	@mv $@.tmp $@
 
-$(LOADER): loader/idlescope.c loader/live.c loader/aggregate.c loader/report.c loader/recfile.c loader/models.c \
-		loader/table.c loader/summary.c loader/plot.c \
-		loader/live.h loader/aggregate.h loader/recfile.h loader/models.h \
-		loader/report.h loader/table.h loader/summary.h loader/plot.h \
-		bpf/idlescope.h $(BUILD)/idlescope.skel.h
-	$(CC) $(CFLAGS) -static -I$(BUILD) -Ibpf -Iloader $(filter %.c,$^) \
-		-lbpf -lelf -lz -o $@
+# The loader is every loader/*.c.  The files with main() or the BPF
+# skeleton need the kernel (through vmlinux.h); the rest, the loader's
+# core, is an archive that host tests and bench/genrec link without one.
+LOADER_SRCS := $(wildcard loader/*.c)
+LOADER_SKEL_SRCS := $(shell grep -l 'idlescope\.skel\.h' $(LOADER_SRCS))
+LOADER_MAIN_SRCS := $(shell grep -lw '^int main' $(LOADER_SRCS))
+LOADER_CORE_OBJS := $(patsubst %.c,$(OBJ)/%.o,\
+	$(filter-out $(LOADER_SKEL_SRCS) $(LOADER_MAIN_SRCS),$(LOADER_SRCS)))
+LOADER_CORE := $(BUILD)/loader-core.a
+
+# The skeleton must exist before its users compile; once it does, their
+# dependency files name it.
+$(patsubst %.c,$(OBJ)/%.o,$(LOADER_SKEL_SRCS)): | $(BUILD)/idlescope.skel.h
+
+$(LOADER_CORE): $(LOADER_CORE_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(LOADER): $(patsubst %.c,$(OBJ)/%.o,$(LOADER_SKEL_SRCS) $(LOADER_MAIN_SRCS)) $(LOADER_CORE)
+	$(CC) $(CFLAGS) -static $^ $(LOADER_LIBS) -o $@
 
 # Built in a copy under build/ so the module's objects stay out of the source tree.
-$(MODULE): $(wildcard $(MODULE_SRC)/*) $(VMLINUX)
+$(MODULE): $(wildcard $(MODULE_SRC)/*) $(KERNEL_STAMP)
 	@rm -rf $(dir $@) && mkdir -p $(dir $@) && cp $(MODULE_SRC)/* $(dir $@)
 	$(MAKE) -C $(KDIR) M=$(abspath $(dir $@)) modules >$(BUILD)/module.log 2>&1 || \
 		{ cat $(BUILD)/module.log; exit 1; }
@@ -79,13 +119,24 @@ $(MODULE): $(wildcard $(MODULE_SRC)/*) $(VMLINUX)
 # Test tools that run in the guest, built on the loader's live path.
 ATTACHCYCLES := $(BUILD)/attachcycles
 
-$(ATTACHCYCLES): tests/tools/attachcycles.c loader/live.c loader/live.h bpf/idlescope.h \
-		$(BUILD)/idlescope.skel.h
-	$(CC) $(CFLAGS) -static -I$(BUILD) -Ibpf -Iloader $(filter %.c,$^) -lbpf -lelf -lz -o $@
+$(OBJ)/tests/tools/attachcycles.o: | $(BUILD)/idlescope.skel.h
+
+$(ATTACHCYCLES): $(OBJ)/tests/tools/attachcycles.o $(OBJ)/loader/live.o
+	$(CC) $(CFLAGS) -static $^ $(LOADER_LIBS) -o $@
 
 module: $(MODULE)
 bpf: $(BUILD)/idlescope.bpf.o
 loader: $(LOADER)
+
+# Host test programs: build/tests/test_NAME from tests/host/test_NAME.c,
+# linked with the loader's core and lib/ (tests/host/NAME.sh runs it).
+HOST_TESTS := $(patsubst tests/host/%.c,$(BUILD)/tests/%,$(wildcard tests/host/test_*.c))
+
+$(BUILD)/tests/%: $(OBJ)/tests/host/%.o $(LOADER_CORE) $(LIB_ARCHIVE)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $^ -lm -o $@
+
+host-tests: $(HOST_TESTS)
 
 $(INITRAMFS): vm/init vm/mkinitramfs.sh vm/guest/suite.sh workloads/suite.txt $(LOADER) $(MODULE) \
 		$(ATTACHCYCLES) \
@@ -130,8 +181,7 @@ SUITE_NAMES_ERROR := $(shell sh vm/guest/suite.sh --check $(SUITE) '$(KNOWN_GOVE
 $(if $(SUITE_NAMES_ERROR),$(error $(SUITE_NAMES_ERROR)))
 endif
 
-run: kernel
-	@$(MAKE) --no-print-directory initramfs $(DISK) $(IRQFEED)
+run: $(INITRAMFS) $(DISK) $(IRQFEED)
 	@mkdir -p $(RUN_DIR) && ln -sfn $(notdir $(RUN_DIR)) out/latest
 	@rm -f $(IRQ_SOCK); \
 	$(IRQFEED) -u $(IRQ_SOCK) -p $(IRQTRAIN_PERIOD_US) -d 86400 -w $(RUN_DIR)/irqfeed.on \
@@ -144,8 +194,7 @@ run: kernel
 	rc=$$?; kill $$feeder 2>/dev/null; exit $$rc
 	@scripts/run-summary.sh $(LOADER) $(RUN_DIR) $(GOVERNORS)
 
-test: kernel
-	@$(MAKE) --no-print-directory initramfs
+test: $(INITRAMFS) $(HOST_TESTS)
 	@tests/run.sh
 
 # make bench: one boot of the bench image (the initramfs above plus the
@@ -155,12 +204,11 @@ PROGSTATS := $(BUILD)/progstats
 GENREC := $(BUILD)/genrec
 BENCH_INITRAMFS := $(BUILD)/bench-initramfs.cpio.gz
 
-$(PROGSTATS): bench/progstats.c bpf/idlescope.h
-	$(CC) $(CFLAGS) -static -Ibpf $< -lbpf -lelf -lz -o $@
+$(PROGSTATS): $(OBJ)/bench/progstats.o $(LIB_ARCHIVE)
+	$(CC) $(CFLAGS) -static $^ -lbpf -lelf -lz -o $@
 
-$(GENREC): bench/genrec.c loader/recfile.c loader/recfile.h bpf/idlescope.h \
-		$(LIB_ARGS) $(LIB_RNG)
-	$(CC) $(CFLAGS) -Ibpf -Iloader -Ilib $(filter %.c,$^) -lm -o $@
+$(GENREC): $(OBJ)/bench/genrec.o $(LOADER_CORE) $(LIB_ARCHIVE)
+	$(CC) $(CFLAGS) $^ -lm -o $@
 
 $(BENCH_INITRAMFS): $(INITRAMFS) $(PROGSTATS) bench/guest.sh vm/mkinitramfs.sh
 	vm/mkinitramfs.sh $@.tools $(PROGSTATS):/usr/bin/progstats \
@@ -168,9 +216,15 @@ $(BENCH_INITRAMFS): $(INITRAMFS) $(PROGSTATS) bench/guest.sh vm/mkinitramfs.sh
 	cat $(INITRAMFS) $@.tools >$@
 	@rm -f $@.tools
 
-bench: kernel
-	@$(MAKE) --no-print-directory $(BENCH_INITRAMFS) $(GENREC)
+bench: $(BENCH_INITRAMFS) $(GENREC)
 	@bench/run.sh
 
 clean:
 	rm -rf $(BUILD)
+
+# Objects are kept (not deleted as intermediates); a failed recipe leaves
+# no half-written target behind.
+.SECONDARY:
+.DELETE_ON_ERROR:
+
+-include $(shell find $(OBJ) -name '*.d' 2>/dev/null) $(wildcard $(BUILD)/*.d)

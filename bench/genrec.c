@@ -16,6 +16,7 @@
  */
 #include <argp.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,9 +35,10 @@
 static struct env {
 	long records;
 	long nr_cpus;
-	__u64 seed;
+	uint64_t seed;
 	const char *template_path;
 	const char *output_path;
+	long far_off_pct;	/* -p: share of predictions made far off */
 } env = {
 	.nr_cpus = 4,
 	.seed = 1,
@@ -79,50 +81,32 @@ static const char argp_doc[] =
 "\n"
 "EXAMPLES:\n"
 "    genrec -n 1000000 -H run.rec -o 1m.rec   # 1M periods, run.rec's states\n"
-"    genrec -n 10000000 -c 8 -H run.rec -o 10m.rec\n";
+"    genrec -n 10000000 -c 8 -H run.rec -o 10m.rec\n"
+"    genrec -n 80000 -c 2 -p 5 -H run.rec -o worse.rec  # 5% of predictions 64x off\n";
 
-static const struct argp_option opts[] = {
-	{ "records", 'n', "N", 0, "Write N records (required)", 0 },
-	{ "cpus", 'c', "N", 0, "Spread them over N CPUs (default 4)", 0 },
-	{ "seed", 's', "SEED", 0, "PRNG seed (default 1)", 0 },
-	{ "header", 'H', "FILE", 0, "Take the state table from record file FILE (required)", 0 },
-	{ "output", 'o', "FILE", 0, "Write the records to FILE (required)", 0 },
-	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show this help", 0 },
+static const struct arg_value values[] = {
+	ARG_NUM('n', "records", "N", "Write N records (required)", "records",
+		&env.records, 1, 1L << 32),
+	ARG_NUM('c', "cpus", "N", "Spread them over N CPUs (default 4)", "cpus",
+		&env.nr_cpus, 1, IDLESCOPE_MAX_CPUS),
+	ARG_SEED('s', "seed", "PRNG seed (default 1)", &env.seed),
+	ARG_STR('H', "header", "FILE", "Take the state table from record file FILE (required)",
+		"template path", &env.template_path, PATH_MAX - 1),
+	ARG_STR('o', "output", "FILE", "Write the records to FILE (required)", "output path",
+		&env.output_path, PATH_MAX - 1),
+	ARG_NUM('p', "far-off", "PCT", "Make PCT % of the predictions 64x too long "
+		"(a planted regression for `idlescope compare`; default 0)", "far-off",
+		&env.far_off_pct, 0, 100),
 	{},
 };
 
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
-	switch (key) {
-	case 'n':
-		env.records = parse_long_arg(arg, "records", 1, 1L << 32, state);
-		break;
-	case 'c':
-		env.nr_cpus = parse_long_arg(arg, "cpus", 1, IDLESCOPE_MAX_CPUS, state);
-		break;
-	case 's':
-		env.seed = parse_long_arg(arg, "seed", 0, __LONG_MAX__, state);
-		break;
-	case 'H':
-		env.template_path = arg;
-		break;
-	case 'o':
-		env.output_path = arg;
-		break;
-	case 'h':
-		argp_state_help(state, stderr, ARGP_HELP_STD_HELP);
-		break;
-	case ARGP_KEY_ARG:
-		argp_error(state, "unexpected argument '%s'", arg);
-		break;
-	case ARGP_KEY_END:
-		if (!env.records || !env.template_path || !env.output_path)
-			argp_error(state, "-n, -H and -o are required");
-		break;
-	default:
-		return ARGP_ERR_UNKNOWN;
-	}
-	return 0;
+	if (arg_value_parse(values, key, arg, state))
+		return 0;
+	if (key == ARGP_KEY_END && (!env.records || !env.template_path || !env.output_path))
+		args_error(state, "-n, -H and -o are required");
+	return ARGP_ERR_UNKNOWN;
 }
 
 /* The deepest enabled state worth entering for predicted_ns, as menu picks. */
@@ -146,8 +130,13 @@ static void make_record(struct idlescope_record *rec, const struct recfile_heade
 			int governor, struct rng *rng)
 {
 	double stray_log2 = (2 * rng_unit(rng) - 1) * p->prediction_spread_log2;
+	/* Drawn whatever -p says, so -p changes nothing but these predictions. */
+	bool far_off = rng_unit(rng) * 100 < env.far_off_pct;
 	__u64 residency_ns = p->residency_fixed_ns + rng_exp(rng, p->residency_mean_ns);
 	__u64 predicted_ns = residency_ns * exp2(stray_log2) + 1;
+
+	if (far_off)
+		predicted_ns = residency_ns * 64;
 	int state = pick_state(hdr, predicted_ns);
 	unsigned int deeper = state + 1;
 
@@ -180,11 +169,8 @@ static void make_record(struct idlescope_record *rec, const struct recfile_heade
 
 int main(int argc, char **argv)
 {
-	static const struct argp argp = {
-		.options = opts,
-		.parser = parse_arg,
-		.doc = argp_doc,
-	};
+	struct argp_option opts[ARG_VALUES_MAX + 1];
+	struct argp argp = { .options = opts, .parser = parse_arg, .doc = argp_doc };
 	struct cpu_timeline timeline[IDLESCOPE_MAX_CPUS] = {};
 	struct recfile_header hdr;
 	struct recfile_trailer trailer = { .magic = RECFILE_TRAILER_MAGIC };
@@ -196,8 +182,8 @@ int main(int argc, char **argv)
 	long i;
 	int cpu, err = 0;
 
-	if (argp_parse(&argp, argc, argv, 0, NULL, NULL))
-		return 1;
+	arg_value_options(values, opts);
+	args_parse(&argp, argc, argv);
 
 	if (recfile_open(&template, env.template_path, err_msg, sizeof(err_msg))) {
 		fprintf(stderr, "genrec: error: %s\n", err_msg);

@@ -22,6 +22,7 @@
 #include <unistd.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+#include "args.h"
 #include "idlescope.h"
 
 #define COUNTERS_MAP_NAME	"counters"
@@ -33,26 +34,6 @@ static const char argp_doc[] =
 "\n"
 "EXAMPLES:\n"
 "    echo 1 > /proc/sys/kernel/bpf_stats_enabled; progstats\n";
-
-static const struct argp_option opts[] = {
-	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show this help", 0 },
-	{},
-};
-
-static error_t parse_arg(int key, char *arg, struct argp_state *state)
-{
-	switch (key) {
-	case 'h':
-		argp_state_help(state, stderr, ARGP_HELP_STD_HELP);
-		break;
-	case ARGP_KEY_ARG:
-		argp_error(state, "unexpected argument '%s'", arg);
-		break;
-	default:
-		return ARGP_ERR_UNKNOWN;
-	}
-	return 0;
-}
 
 static int print_progs(void)
 {
@@ -150,16 +131,10 @@ static int print_maps(int nr_cpus)
 
 int main(int argc, char **argv)
 {
-	static const struct argp argp = {
-		.options = opts,
-		.parser = parse_arg,
-		.doc = argp_doc,
-	};
+	static const struct argp argp = { .doc = argp_doc };
 	int nr_cpus, err;
 
-	err = argp_parse(&argp, argc, argv, 0, NULL, NULL);
-	if (err)
-		return err;
+	args_parse(&argp, argc, argv);
 	nr_cpus = libbpf_num_possible_cpus();
 	if (nr_cpus < 0 || nr_cpus > IDLESCOPE_MAX_CPUS) {
 		fprintf(stderr, "progstats: error: %d possible CPUs, at most %d supported\n",

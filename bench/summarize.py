@@ -180,8 +180,14 @@ def loaders(lines):
     for keys, _ in matching(lines, "loader", at="ready"):
         run = keys["run"]
         stop, _ = one(lines, "loader", run=run, at="stop")
-        records = (Snapshot(lines, run=run, at="stop").counters["records"] -
-                   Snapshot(lines, run=run, at="ready").counters["records"])
+        first = Snapshot(lines, run=run, at="ready")
+        last = Snapshot(lines, run=run, at="stop")
+        records = last.counters["records"] - first.counters["records"]
+        # The kernel's count of the same periods: sysfs usage grows once per
+        # cpuidle_enter_state(), which every probed period under a governor
+        # goes through.
+        periods = last.periods() - first.periods()
+        usage = last.usage - first.usage
         cpu_s = (int(stop["cpu_ticks"]) - int(keys["cpu_ticks"])) / USER_HZ
         runs.append({
             "run": run,
@@ -190,6 +196,7 @@ def loaders(lines):
             "records": records,
             "cpu_s_per_million_records": cpu_s / records * 1e6 if records else None,
             "peak_rss_kb": int(stop["vmhwm_kb"]),
+            "periods_vs_sysfs_usage_pct": 100 * (periods - usage) / usage if usage else None,
         })
     return runs
 
@@ -289,6 +296,12 @@ def main():
                      f"{max(host_per_m):.2f} s (idlescope report CPU per 1M records)",
                      f"<= {LOADER_MAX_S_PER_M:.0f} s",
                      verdict(max(host_per_m) <= LOADER_MAX_S_PER_M)))
+    vs_usage = [r["periods_vs_sysfs_usage_pct"] for r in runs
+                if r["periods_vs_sysfs_usage_pct"] is not None]
+    if vs_usage:
+        rows.append(("idle periods seen vs sysfs usage",
+                     f"{min(vs_usage):+.2f}..{max(vs_usage):+.2f}% over {len(vs_usage)} loader runs",
+                     "", ""))
     rows.append(("loader peak RSS", f"{max(r['peak_rss_kb'] for r in runs) / 1024:.1f} MiB",
                  "", ""))
     for r in reports:

@@ -1,9 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# lib/: the few functions the workloads and bench/genrec share (argp
-# numbers, the seeded PRNG, duration statistics).  Programs compile the
-# sources they need with -Ilib; no archive for a handful of functions.
+# lib/: the few functions the workloads, bench/genrec and the host tests
+# share (argp numbers, the seeded PRNG, duration statistics), for the
+# top-level Makefile: one archive, from which each program links what it
+# uses.  Uses BUILD, OBJ and the object rule from there.
 
-LIB_ARGS := lib/args.c lib/args.h
-LIB_RNG := lib/rng.c lib/rng.h
-LIB_STATS := lib/stats.c lib/stats.h
+LIB_ARCHIVE := $(BUILD)/lib.a
+
+$(LIB_ARCHIVE): $(patsubst %.c,$(OBJ)/%.o,$(wildcard lib/*.c))
+	@rm -f $@
+	$(AR) rcs $@ $^

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "aggregate.h"
+#include "inputs.h"
 
 /* Exact rationals, so boundary cases (p == F * a) compare exactly. */
 const struct agg_factor agg_factors[AGG_NR_FACTORS] = {
@@ -59,6 +60,7 @@ struct agg {
 
 	int nr_shadows;
 	char shadow_names[AGG_MAX_SHADOWS][AGG_SHADOW_NAME_LEN];
+	unsigned int shadow_inputs[AGG_MAX_SHADOWS];	/* agg_shadow_inputs() */
 
 	__u64 rejected_records;
 };
@@ -174,6 +176,35 @@ const struct agg_state_info *agg_state(const struct agg *agg, int index)
 	return &agg->states[index];
 }
 
+int agg_ideal_state(const struct agg *agg, __u64 residency_ns,
+		    __s64 latency_req_ns)
+{
+	int i, ideal = -1;
+
+	for (i = 0; i < agg->nr_states; i++) {
+		const struct agg_state_info *s = &agg->states[i];
+
+		if (s->disabled)
+			continue;
+		if (ideal < 0)
+			ideal = i;	/* the shallowest: nothing deeper fits */
+		if (s->target_residency_ns > residency_ns)
+			continue;
+		if (latency_req_ns != IDLESCOPE_LATENCY_REQ_UNKNOWN &&
+		    (__s64)s->exit_latency_ns > latency_req_ns)
+			continue;
+		ideal = i;
+	}
+	return ideal;
+}
+
+unsigned int agg_shadow_inputs(const struct agg *agg, int shadow)
+{
+	if (shadow < 0 || shadow >= agg->nr_shadows)
+		return 0;
+	return agg->shadow_inputs[shadow];
+}
+
 int agg_nr_workloads(const struct agg *agg)
 {
 	return agg->nr_workloads;
@@ -194,6 +225,11 @@ int agg_workload_index(const struct agg *agg, const char *name)
 		if (!strcmp(agg->workload_names[i], name))
 			return i;
 	return -1;
+}
+
+int agg_last_workload(const struct agg *agg)
+{
+	return agg->nr_workloads ? agg->last_workload : -1;
 }
 
 /*
@@ -268,6 +304,33 @@ static void crosscheck_state(const struct agg *agg, struct agg_stats *st,
 	}
 }
 
+/* The entered state against the ideal one (agg_ideal_state()). */
+static void score_ideal_state(const struct agg *agg, struct agg_stats *st,
+			      const struct idlescope_record *rec)
+{
+	/* The limit is the one select used only when the select probe read it. */
+	__s64 latency_req_ns = rec->flags & IDLESCOPE_F_SELECT_PROBED ?
+			       rec->latency_req_ns : IDLESCOPE_LATENCY_REQ_UNKNOWN;
+	int ideal = agg_ideal_state(agg, rec->residency_ns, latency_req_ns);
+	int entered = rec->state;
+
+	if (ideal < 0 || entered < 0 || entered >= agg->nr_states)
+		return;
+	st->ideal_samples++;
+	st->ideal_idle_ns += rec->residency_ns;
+	st->ideal_hit_samples += entered == ideal;
+	st->ideal_too_deep_samples += entered > ideal;
+	st->ideal_too_shallow_samples += entered < ideal;
+	if (entered < ideal)
+		st->ideal_shallow_idle_ns += rec->residency_ns;
+	ci_add_hit(&st->ideal_hit_ci, entered == ideal);
+	ci_add_hit(&st->ideal_too_deep_ci, entered > ideal);
+	ci_add_hit(&st->ideal_too_shallow_ci, entered < ideal);
+	ci_add(&st->ideal_shallow_time_ci,
+	       entered < ideal ? (double)rec->residency_ns : 0.0,
+	       (double)rec->residency_ns);
+}
+
 /*
  * Patch 0004 stores 0 when the governor's select returned before it
  * predicted anything (e.g. menu with a single usable state), and the BPF
@@ -280,15 +343,19 @@ static bool prediction_made(__u64 predicted_ns)
 }
 
 /* The factor table and ratio histogram, shared by live and shadow scores. */
-static void score_prediction(__u64 *within_factor, unsigned int *ratio_hist,
-			     __u64 predicted_ns, __u64 actual_ns)
+static void score_prediction(__u64 *within_factor, struct ci_acc *within_ci,
+			     unsigned int *ratio_hist, __u64 predicted_ns,
+			     __u64 actual_ns)
 {
+	bool within;
 	int i;
 
 	ratio_hist[agg_ratio_bucket(predicted_ns, actual_ns)]++;
-	for (i = 0; i < AGG_NR_FACTORS; i++)
-		if (agg_within_factor(predicted_ns, actual_ns, &agg_factors[i]))
-			within_factor[i]++;
+	for (i = 0; i < AGG_NR_FACTORS; i++) {
+		within = agg_within_factor(predicted_ns, actual_ns, &agg_factors[i]);
+		within_factor[i] += within;
+		ci_add_hit(&within_ci[i], within);
+	}
 }
 
 static void add_prediction(struct agg_stats *st, __u64 predicted_ns,
@@ -297,8 +364,8 @@ static void add_prediction(struct agg_stats *st, __u64 predicted_ns,
 	st->predicted_samples++;
 	st->predicted_sum_ns += predicted_ns;
 	st->predicted_us_hist[agg_log2_bucket(predicted_ns / NS_PER_US)]++;
-	score_prediction(st->within_factor, st->ratio_hist, predicted_ns,
-			 actual_ns);
+	score_prediction(st->within_factor, st->within_ci, st->ratio_hist,
+			 predicted_ns, actual_ns);
 }
 
 int agg_add(struct agg *agg, const struct idlescope_record *rec)
@@ -342,7 +409,10 @@ int agg_add(struct agg *agg, const struct idlescope_record *rec)
 		st->miss_above_samples++;
 	if (rec->flags & IDLESCOPE_F_MISS_BELOW)
 		st->miss_below_samples++;
+	ci_add_hit(&st->miss_above_ci, rec->flags & IDLESCOPE_F_MISS_ABOVE);
+	ci_add_hit(&st->miss_below_ci, rec->flags & IDLESCOPE_F_MISS_BELOW);
 	crosscheck_state(agg, st, rec);
+	score_ideal_state(agg, st, rec);
 
 	if ((rec->flags & IDLESCOPE_F_PREDICTED) &&
 	    prediction_made(rec->predicted_ns))
@@ -364,8 +434,11 @@ int agg_set_shadow_names(struct agg *agg, const char *const *names, int nr)
 			return -ENAMETOOLONG;
 	}
 	memset(agg->shadow_names, 0, sizeof(agg->shadow_names));
-	for (i = 0; i < nr; i++)
+	memset(agg->shadow_inputs, 0, sizeof(agg->shadow_inputs));
+	for (i = 0; i < nr; i++) {
 		strcpy(agg->shadow_names[i], names[i]);
+		agg->shadow_inputs[i] = inputs_of_governor(agg_governor_id(names[i]));
+	}
 	agg->nr_shadows = nr;
 	return 0;
 }
@@ -408,9 +481,13 @@ int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
 		return -ENOENT;
 
 	sh = &st->shadow[shadow];
-	if (prediction_made(predicted_ns)) {
+	if (predicted_ns != IDLESCOPE_UNKNOWN_NS &&
+	    (inputs_of_record(rec) & agg->shadow_inputs[shadow]) !=
+	    agg->shadow_inputs[shadow]) {
+		sh->excluded_samples++;
+	} else if (prediction_made(predicted_ns)) {
 		sh->samples++;
-		score_prediction(sh->within_factor, sh->ratio_hist,
+		score_prediction(sh->within_factor, sh->within_ci, sh->ratio_hist,
 				 predicted_ns, rec->residency_ns);
 	}
 	if (agreement >= 0) {
@@ -464,6 +541,20 @@ const struct agg_stats *agg_next(const struct agg *agg, struct agg_key *key)
 	return NULL;
 }
 
+static void merge_ideal(struct agg_stats *dst, const struct agg_stats *src)
+{
+	dst->ideal_samples += src->ideal_samples;
+	dst->ideal_hit_samples += src->ideal_hit_samples;
+	dst->ideal_too_deep_samples += src->ideal_too_deep_samples;
+	dst->ideal_too_shallow_samples += src->ideal_too_shallow_samples;
+	dst->ideal_idle_ns += src->ideal_idle_ns;
+	dst->ideal_shallow_idle_ns += src->ideal_shallow_idle_ns;
+	ci_merge(&dst->ideal_hit_ci, &src->ideal_hit_ci);
+	ci_merge(&dst->ideal_too_deep_ci, &src->ideal_too_deep_ci);
+	ci_merge(&dst->ideal_too_shallow_ci, &src->ideal_too_shallow_ci);
+	ci_merge(&dst->ideal_shallow_time_ci, &src->ideal_shallow_time_ci);
+}
+
 void agg_stats_merge(struct agg_stats *dst, const struct agg_stats *src)
 {
 	int i;
@@ -485,8 +576,10 @@ void agg_stats_merge(struct agg_stats *dst, const struct agg_stats *src)
 	}
 	for (i = 0; i < AGG_RATIO_SLOTS; i++)
 		dst->ratio_hist[i] += src->ratio_hist[i];
-	for (i = 0; i < AGG_NR_FACTORS; i++)
+	for (i = 0; i < AGG_NR_FACTORS; i++) {
 		dst->within_factor[i] += src->within_factor[i];
+		ci_merge(&dst->within_ci[i], &src->within_ci[i]);
+	}
 	for (i = 0; i < IDLESCOPE_MAX_STATES; i++) {
 		dst->state_entered[i] += src->state_entered[i];
 		dst->state_chosen[i] += src->state_chosen[i];
@@ -498,6 +591,9 @@ void agg_stats_merge(struct agg_stats *dst, const struct agg_stats *src)
 	dst->crosscheck_samples += src->crosscheck_samples;
 	dst->too_deep_samples += src->too_deep_samples;
 	dst->too_shallow_samples += src->too_shallow_samples;
+	ci_merge(&dst->miss_above_ci, &src->miss_above_ci);
+	ci_merge(&dst->miss_below_ci, &src->miss_below_ci);
+	merge_ideal(dst, src);
 
 	for (i = 0; i < AGG_MAX_SHADOWS; i++) {
 		struct agg_shadow *d = &dst->shadow[i];
@@ -505,8 +601,11 @@ void agg_stats_merge(struct agg_stats *dst, const struct agg_stats *src)
 		int k;
 
 		d->samples += s->samples;
-		for (k = 0; k < AGG_NR_FACTORS; k++)
+		d->excluded_samples += s->excluded_samples;
+		for (k = 0; k < AGG_NR_FACTORS; k++) {
 			d->within_factor[k] += s->within_factor[k];
+			ci_merge(&d->within_ci[k], &s->within_ci[k]);
+		}
 		for (k = 0; k < AGG_RATIO_SLOTS; k++)
 			d->ratio_hist[k] += s->ratio_hist[k];
 		d->agree_checked += s->agree_checked;

@@ -25,6 +25,7 @@
 #include <stdbool.h>
 #include <linux/types.h>
 #include "idlescope.h"
+#include "ci.h"
 
 /* Enough log2 buckets for any __u64 value (log2l(~0ULL) == 63). */
 #define AGG_LOG2_SLOTS		64
@@ -79,6 +80,13 @@ extern const struct agg_factor agg_factors[AGG_NR_FACTORS];
 struct agg_shadow {
 	__u64 samples;				/* predictions made */
 	__u64 within_factor[AGG_NR_FACTORS];	/* per agg_factors[] */
+	struct ci_acc within_ci[AGG_NR_FACTORS];
+	/*
+	 * Periods a governor selected whose record lacks an input the model
+	 * needs (agg_shadow_inputs()): not scored, since a model fed zeros
+	 * in place of its inputs says nothing about its predictor.
+	 */
+	__u64 excluded_samples;
 	unsigned int ratio_hist[AGG_RATIO_SLOTS];	/* as agg_stats.ratio_hist */
 	/*
 	 * Only for the model of the running governor: did it reproduce the
@@ -119,6 +127,7 @@ struct agg_stats {
 	unsigned int predicted_us_hist[AGG_LOG2_SLOTS];
 	unsigned int ratio_hist[AGG_RATIO_SLOTS];	/* index k - RATIO_LOG2_MIN */
 	__u64 within_factor[AGG_NR_FACTORS];		/* per agg_factors[] */
+	struct ci_acc within_ci[AGG_NR_FACTORS];
 
 	/*
 	 * State indices (record.state: entered; record.chosen_state: select's
@@ -137,6 +146,7 @@ struct agg_stats {
 	/* As the kernel saw it: trace_cpu_idle_miss() flags on the record. */
 	__u64 miss_above_samples;	/* IDLESCOPE_F_MISS_ABOVE: too deep */
 	__u64 miss_below_samples;	/* IDLESCOPE_F_MISS_BELOW: too shallow */
+	struct ci_acc miss_above_ci, miss_below_ci;	/* over all samples */
 
 	/*
 	 * The loader's own check against the state table (agg_set_states()),
@@ -145,6 +155,22 @@ struct agg_stats {
 	__u64 crosscheck_samples;	/* records the state table covered */
 	__u64 too_deep_samples;
 	__u64 too_shallow_samples;
+
+	/*
+	 * Ideal-state scoring, for every governor whether it predicts or not
+	 * (agg_ideal_state()): the entered state against the deepest one
+	 * the period, as it turned out, would have paid for.  Time-weighted:
+	 * of the scored idle time, how much was spent in a state shallower
+	 * than the ideal one (the energy left on the table).
+	 */
+	__u64 ideal_samples;		/* periods scored */
+	__u64 ideal_hit_samples;
+	__u64 ideal_too_deep_samples;
+	__u64 ideal_too_shallow_samples;
+	__u64 ideal_idle_ns;
+	__u64 ideal_shallow_idle_ns;
+	struct ci_acc ideal_hit_ci, ideal_too_deep_ci, ideal_too_shallow_ci;
+	struct ci_acc ideal_shallow_time_ci;
 
 	/* Per agg_set_shadow_names() index; unused entries stay 0. */
 	struct agg_shadow shadow[AGG_MAX_SHADOWS];
@@ -183,6 +209,15 @@ int agg_nr_states(const struct agg *agg);
 const struct agg_state_info *agg_state(const struct agg *agg, int index);
 
 /*
+ * The ideal state of a period: the deepest enabled state whose target
+ * residency is at most @residency_ns and whose exit latency is within
+ * @latency_req_ns (IDLESCOPE_LATENCY_REQ_UNKNOWN: no limit known); the
+ * shallowest enabled state when none fits; -1 with no enabled state.
+ */
+int agg_ideal_state(const struct agg *agg, __u64 residency_ns,
+		    __s64 latency_req_ns);
+
+/*
  * Name the shadow models, index 0..nr-1 (copies are kept).  Call it before
  * the first agg_add_shadow(); reports list exactly these nr models.
  * Returns 0, -EINVAL (nr < 0, nr > AGG_MAX_SHADOWS or a NULL/empty name)
@@ -194,9 +229,18 @@ int agg_nr_shadows(const struct agg *agg);
 const char *agg_shadow_name(const struct agg *agg, int shadow); /* NULL: none */
 
 /*
+ * The inputs (IDLESCOPE_F_HAS_* bits, inputs.h) shadow @shadow needs: a
+ * shadow named like a governor needs what that governor records (other
+ * names need nothing), so the 2010 models are scored on the menu2010
+ * family's periods and stock menu's model only on menu's.
+ */
+unsigned int agg_shadow_inputs(const struct agg *agg, int shadow);
+
+/*
  * Fold shadow model @shadow's prediction for the period of @rec into the
  * key agg_add(rec) used (workload, governor, cpu): call it after agg_add()
- * of the same record.  @agreement is -1 when not checked (the model is not
+ * of the same record; a period whose record lacks an input the model needs
+ * is counted in excluded_samples instead of being scored.  @agreement is -1 when not checked (the model is not
  * that of the running governor, or the kernel's prediction is unknown),
  * 0 when the model of the running governor disagreed with the recorded
  * prediction, 1 when it reproduced it; it is counted whether or not the
@@ -214,6 +258,8 @@ int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
 int agg_nr_workloads(const struct agg *agg);
 const char *agg_workload_name(const struct agg *agg, int workload);
 int agg_workload_index(const struct agg *agg, const char *name); /* -1: none */
+/* The workload of the last record added (the one running now), or -1. */
+int agg_last_workload(const struct agg *agg);
 
 /* Stats of one key, NULL if out of range or no record was added for it. */
 const struct agg_stats *agg_get(const struct agg *agg, int workload,

@@ -31,6 +31,9 @@
 #include "recfile.h"
 #include "models.h"
 #include "live.h"
+#include "pipeline.h"
+#include "compare.h"
+#include "dashboard.h"
 #include "idlescope.skel.h"
 
 #define CPUIDLE_SYSFS	"/sys/devices/system/cpu/cpuidle"
@@ -72,7 +75,8 @@ static const char argp_doc[] =
 "    idlescope tag                  # clear the tag\n"
 "    idlescope -r run.rec           # also keep every raw record in run.rec\n"
 "    idlescope dump run.rec         # the records as CSV\n"
-"    idlescope report run.rec -o .  # the report again, off-line\n";
+"    idlescope report run.rec -o .  # the report again, off-line\n"
+"    idlescope compare out/a out/b --fail-above 2  # exit 1 if b is worse by > 2 points\n";
 
 enum {
 	OPT_NO_PREDICT = 0x100,
@@ -372,82 +376,13 @@ static __u64 sysfs_usage_sum(int nr_cpus)
 }
 
 struct run {
-	struct agg *agg;
-	struct replay *replay;		/* shadow replay of every model */
-	unsigned int nr_states;
-	struct recfile_state states[IDLESCOPE_MAX_STATES];
+	struct pipeline pl;		/* aggregate + shadow replay */
 	FILE *recf;			/* -r */
 	int rec_error;
 	int agg_error;			/* first agg_add() error, reported once */
 	__u64 received;
 	__u64 received_at_last_draw;
 };
-
-static void model_table_of(const struct recfile_state *states, unsigned int nr_states,
-			   struct model_states_table *table)
-{
-	unsigned int i;
-
-	memset(table, 0, sizeof(*table));
-	table->nr_states = nr_states;
-	for (i = 0; i < nr_states; i++) {
-		table->states[i].target_residency_ns = states[i].target_residency_ns;
-		table->states[i].exit_latency_ns = states[i].exit_latency_ns;
-		table->states[i].disabled = states[i].disabled;
-		table->states[i].polling = states[i].polling;
-	}
-}
-
-/*
- * What a live run and an off-line report share: the aggregate with its
- * state table, and the shadow replay of every model over the same records.
- */
-static int run_init(struct run *run, const struct recfile_state *states, unsigned int nr_states)
-{
-	struct agg_state_info agg_states[IDLESCOPE_MAX_STATES] = {};
-	struct model_states_table table;
-	unsigned int i;
-
-	run->nr_states = nr_states;
-	memcpy(run->states, states, sizeof(*states) * nr_states);
-	for (i = 0; i < nr_states; i++) {
-		agg_states[i].target_residency_ns = states[i].target_residency_ns;
-		agg_states[i].exit_latency_ns = states[i].exit_latency_ns;
-		agg_states[i].disabled = states[i].disabled;
-	}
-	run->agg = agg_new();
-	run->replay = calloc(1, sizeof(*run->replay));
-	if (!run->agg || !run->replay)
-		return -ENOMEM;
-	model_table_of(states, nr_states, &table);
-	replay_init(run->replay, &table);
-	agg_set_states(run->agg, agg_states, nr_states);
-	return agg_set_shadow_names(run->agg, model_names, MODEL_NR);
-}
-
-/*
- * The next record file of an off-line report: its records are another run,
- * so the models start again (and count their resets again); the aggregate's
- * state table must still fit.  Returns -EINVAL if the file has another state table.
- */
-static int run_restart_replay(struct run *run, const struct recfile_state *states,
-			      unsigned int nr_states)
-{
-	struct model_states_table table;
-
-	if (nr_states != run->nr_states ||
-	    memcmp(states, run->states, sizeof(*states) * nr_states))
-		return -EINVAL;
-	model_table_of(states, nr_states, &table);
-	replay_init(run->replay, &table);
-	return 0;
-}
-
-static void run_free(struct run *run)
-{
-	agg_free(run->agg);
-	free(run->replay);
-}
 
 static FILE *create_record_file(const char *path, const struct run *run, int nr_cpus,
 				const struct report_meta *meta)
@@ -458,36 +393,17 @@ static FILE *create_record_file(const char *path, const struct run *run, int nr_
 		.record_size = sizeof(struct idlescope_record),
 		.trailer_size = sizeof(struct recfile_trailer),
 		.nr_cpus = nr_cpus,
-		.nr_states = run->nr_states,
+		.nr_states = run->pl.nr_states,
 	};
 	FILE *f;
 
 	memcpy(hdr.magic, RECFILE_MAGIC, sizeof(hdr.magic));
-	memcpy(hdr.states, run->states, sizeof(run->states));
+	memcpy(hdr.states, run->pl.states, sizeof(run->pl.states));
 	snprintf(hdr.kernel_release, sizeof(hdr.kernel_release), "%s", meta->kernel_release);
 	f = recfile_create(path, &hdr);
 	if (!f)
 		fprintf(stderr, "idlescope: error: creating %s: %s\n", path, strerror(errno));
 	return f;
-}
-
-/* Score every model's prediction for this period; check the running one's. */
-static void replay_shadows(struct run *run, const struct idlescope_record *rec)
-{
-	__u64 predicted_ns[MODEL_NR];
-	int running = model_of_governor(rec->governor);
-	int m, agreement;
-
-	if (replay_record(run->replay, rec, predicted_ns))
-		return;
-	for (m = 0; m < MODEL_NR; m++) {
-		agreement = -1;
-		if (m == running && (rec->flags & IDLESCOPE_F_PREDICTED) &&
-		    rec->predicted_ns != IDLESCOPE_UNKNOWN_NS &&
-		    replay_in_step(run->replay, rec->cpu, m))
-			agreement = predicted_ns[m] == rec->predicted_ns;
-		agg_add_shadow(run->agg, rec, m, predicted_ns[m], agreement);
-	}
 }
 
 static int handle_record(void *ctx, void *data, size_t size)
@@ -504,9 +420,7 @@ static int handle_record(void *ctx, void *data, size_t size)
 		fprintf(stderr, "idlescope: error: writing %s: %s\n", env.record_path,
 			strerror(errno));
 	}
-	err = agg_add(run->agg, data);
-	if (!err)
-		replay_shadows(run, data);
+	err = pipeline_add(&run->pl, data);
 	if (err && !run->agg_error) {
 		run->agg_error = err;
 		fprintf(stderr, "idlescope: warning: record not aggregated: %s "
@@ -533,35 +447,27 @@ static void sum_counters(const struct idlescope_counters *vals, int nr_cpus,
 }
 
 /*
- * The live view: per-CPU residency histograms and the running factor table
- * over everything seen so far.  On a terminal it redraws in place; into a
- * pipe or file it appends one block per interval.
+ * The live view of the current workload (dashboard.c).  On a terminal it
+ * redraws in place; into a pipe or file it appends one block per interval.
  */
 static void draw_dashboard(struct run *run, const struct live *lv, int nr_cpus,
 			   double elapsed, double interval)
 {
 	struct idlescope_counters vals[IDLESCOPE_MAX_CPUS], total;
-	struct agg_stats st;
-	int cpu;
+	struct dashboard_status status = {
+		.elapsed_s = elapsed,
+		.periods_per_s = (run->received - run->received_at_last_draw) / interval,
+		.records = run->received,
+	};
 
 	if (live_read_counters(lv, vals))
 		memset(vals, 0, sizeof(vals));
 	sum_counters(vals, nr_cpus, &total);
-
+	status.dropped = total.dropped;
+	run->received_at_last_draw = run->received;
 	if (isatty(STDOUT_FILENO))
 		printf("\033[H\033[J");
-	printf("=== idlescope %.0f s: %.0f idle periods/s, %llu records, %llu dropped ===\n",
-	       elapsed, (run->received - run->received_at_last_draw) / interval,
-	       run->received, total.dropped);
-	run->received_at_last_draw = run->received;
-	for (cpu = 0; cpu < nr_cpus; cpu++) {
-		if (!agg_sum(run->agg, AGG_ANY, AGG_ANY, cpu, &st))
-			continue;
-		printf("cpu%d: %llu periods, %llu dropped\n", cpu, st.samples, vals[cpu].dropped);
-		print_log2_hist(stdout, st.residency_us_hist, AGG_LOG2_SLOTS, "usecs");
-	}
-	if (agg_sum(run->agg, AGG_ANY, AGG_ANY, AGG_ANY, &st) && st.predicted_samples)
-		report_print_factor_table(stdout, &st);
+	dashboard_draw(stdout, run->pl.agg, &status);
 	fflush(stdout);
 }
 
@@ -604,7 +510,7 @@ static void fill_meta(struct report_meta *meta, struct run *run,
 	}
 	for (i = 0; i < lv->nr_skipped; i++)
 		report_meta_add_skipped(meta, lv->skipped[i].prog, lv->skipped[i].reason);
-	meta->shadow_replay_resets = run->replay->replay_resets;
+	meta->shadow_replay_resets = run->pl.replay->replay_resets;
 	fill_meta_from_agg(meta, run);
 }
 
@@ -614,10 +520,10 @@ static void fill_meta_from_agg(struct report_meta *meta, struct run *run)
 	struct agg_key key = { .workload = -1 };
 	int w;
 
-	for (w = 0; w < agg_nr_workloads(run->agg); w++)
-		report_meta_add_workload(meta, agg_workload_name(run->agg, w));
-	while (agg_next(run->agg, &key)) {
-		const struct agg_stats *st = agg_get(run->agg, key.workload, key.governor, key.cpu);
+	for (w = 0; w < agg_nr_workloads(run->pl.agg); w++)
+		report_meta_add_workload(meta, agg_workload_name(run->pl.agg, w));
+	while (agg_next(run->pl.agg, &key)) {
+		const struct agg_stats *st = agg_get(run->pl.agg, key.workload, key.governor, key.cpu);
 		bool listed = false;
 		int g;
 
@@ -730,18 +636,18 @@ static int write_reports(struct run *run, const struct report_meta *meta)
 	int err = 0;
 
 	if (env.json)
-		report_fprint_json(stdout, run->agg, meta);
+		report_fprint_json(stdout, run->pl.agg, meta);
 	else
-		report_fprint_text(stdout, run->agg, meta);
+		report_fprint_text(stdout, run->pl.agg, meta);
 	if (!env.outdir)
 		return 0;
 	for (i = 0; i < ARRAY_SIZE(docs) && !err; i++) {
 		snprintf(path, sizeof(path), "%s/%s", env.outdir, docs[i]);
-		err = report_write_doc(path, writers[i], run->agg, meta);
+		err = report_write_doc(path, writers[i], run->pl.agg, meta);
 	}
 	if (!err) {
 		snprintf(path, sizeof(path), "%s/%s", env.outdir, PLOT_DIR);
-		err = write_plots(run->agg, env.outdir);
+		err = write_plots(run->pl.agg, env.outdir);
 	}
 	if (err)
 		fprintf(stderr, "idlescope: error: writing %s: %s\n", path, strerror(-err));
@@ -793,12 +699,12 @@ static int report_command(int argc, char **argv)
 {
 	static const char usage[] = "idlescope: error: usage: idlescope report FILE... [-j] [-o DIR]\n";
 	__u64 records_read[IDLESCOPE_MAX_CPUS];
-	struct idlescope_record rec;
 	struct report_meta meta;
 	struct run run = {};
 	struct recfile rf = {};
 	char err_msg[256];
-	int opt, ret, i, err = 0;
+	bool cut_short;
+	int opt, i, err = 0;
 
 	optind = 2;
 	while ((opt = getopt(argc, argv, "jo:")) != -1) {
@@ -828,37 +734,27 @@ static int report_command(int argc, char **argv)
 			err = -EINVAL;
 			goto cleanup;
 		}
-		if (i == optind)
-			err = run_init(&run, rf.hdr.states, rf.hdr.nr_states);
-		else
-			err = run_restart_replay(&run, rf.hdr.states, rf.hdr.nr_states);
+		err = pipeline_add_file(&run.pl, &rf, argv[i], i == optind, records_read,
+					&cut_short, err_msg, sizeof(err_msg));
 		if (err) {
-			fprintf(stderr, "idlescope: error: %s: %s\n", argv[i],
-				err == -EINVAL ? "another state table than the first file's" :
-				strerror(-err));
+			fprintf(stderr, "idlescope: error: %s\n", err_msg);
 			goto cleanup;
 		}
-		memset(records_read, 0, sizeof(records_read));
-		while ((ret = recfile_read(&rf, &rec)) == 1) {
-			if (rec.cpu < IDLESCOPE_MAX_CPUS)
-				records_read[rec.cpu]++;
-			handle_record(&run, &rec, sizeof(rec));
-		}
-		if (ret < 0)
+		if (cut_short)
 			fprintf(stderr, "idlescope: warning: %s: last record cut short, ignored\n",
 				argv[i]);
 		if (!rf.has_trailer)
 			fprintf(stderr, "idlescope: warning: %s: the loader did not finish it: "
 				"duration and drop counts unknown\n", argv[i]);
 		meta_add_recfile(&meta, &rf, records_read, i == optind);
-		meta.shadow_replay_resets += run.replay->replay_resets;
+		meta.shadow_replay_resets += run.pl.replay->replay_resets;
 		recfile_close(&rf);
 	}
 	fill_meta_from_agg(&meta, &run);
 	err = write_reports(&run, &meta);
 cleanup:
 	recfile_close(&rf);
-	run_free(&run);
+	pipeline_free(&run.pl);
 	return err ? 1 : 0;
 }
 
@@ -898,6 +794,8 @@ int main(int argc, char **argv)
 		return dump_command(argc, argv);
 	if (argc > 1 && !strcmp(argv[1], "report"))
 		return report_command(argc, argv);
+	if (argc > 1 && !strcmp(argv[1], "compare"))
+		return compare_command(argc, argv);
 
 	err = argp_parse(&argp, argc, argv, 0, NULL, NULL);
 	if (err)
@@ -923,7 +821,7 @@ int main(int argc, char **argv)
 			goto cleanup;
 	}
 	nr_states = read_state_table(states);
-	err = run_init(&run, states, nr_states);
+	err = pipeline_init(&run.pl, states, nr_states);
 	if (err) {
 		fprintf(stderr, "idlescope: error: %s\n", strerror(-err));
 		goto cleanup;
@@ -1047,6 +945,6 @@ cleanup:
 	if (saved_governor[0] && write_line(CPUIDLE_SYSFS "/current_governor", saved_governor))
 		fprintf(stderr, "idlescope: error: restoring governor %s\n", saved_governor);
 	live_destroy(&lv);
-	run_free(&run);
+	pipeline_free(&run.pl);
 	return err ? 1 : 0;
 }

@@ -232,7 +232,7 @@ static void print_header(FILE *f, const struct plot *p)
 	xml_text(f, name[0] ? name : "(none)");
 	fputs(": predicted / actual idle duration</text>\n", f);
 	fprintf(f, "<text x=\"64\" y=\"46\" font-size=\"11\" fill=\"#444\">"
-		"%llu periods, all governors' runs; solid: shadow models replayed on them, "
+		"%llu periods, all governors' runs; solid: shadow models on the runs with their inputs, "
 		"dashed: live governors</text>\n",
 		(unsigned long long)p->periods);
 }

@@ -1,19 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * report.c - turn a struct agg into what people and machines read.
- *
- * report.txt starts with one section per workload across the governors
- * that ran it, the A/B comparison a reader wants first: each governor's
- * factor table, too-deep / too-shallow share and idle time per state side
- * by side, then the shadow replay summed over all governors' runs next to
- * the seed's published numbers.  The tables are built once as cells
- * (table.h), so summary.md prints the very same numbers as Markdown.
+ * report.c - turn a struct agg into what people read, and write every
+ * document atomically.  report.txt starts with the one-screen headline and
+ * the seed's experiment (headline.c) and a note on method; then one
+ * section per workload across the governors that ran it: each governor's
+ * within-F shares, ideal-state and kernel verdicts (all with intervals)
+ * and idle time per state side by side.  Those tables are built once as
+ * cells (report_tables.c), so summary.md prints the very same numbers.
  *
  * Then it walks every workload x governor that has records: sample
- * counts, the seed's factor table, the shadow replay's table (next to the
- * seed's published numbers), state choices, too-deep / too-shallow counts,
- * then the all-CPUs and per-CPU histograms.  report.json carries the
- * same numbers unrounded, in a fixed key order (docs/report-schema.md).
+ * counts, the seed's factor table, the shadow replay on that governor's
+ * own periods (next to the seed's published numbers), state choices,
+ * too-deep / too-shallow counts, then the all-CPUs and per-CPU histograms.  report.json carries the
+ * same numbers unrounded (report_json.c); the shared tables are built in
+ * report_tables.c.
  *
  * A report is either complete or absent: it is written to a temporary file
  * next to its final path and renamed over it only after fsync succeeded, so
@@ -23,39 +23,19 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <unistd.h>
+#include "headline.h"
+#include "inputs.h"
 #include "report.h"
 #include "table.h"
 
 #define HIST_STARS		40	/* bar width, halved for wide tables */
 #define HIST_NARROW_MAX_IDX	32	/* beyond this bucket, wider columns */
-
-/*
- * The seed's published result, the reference every shadow replay is read
- * against: Arjan van de Ven, "[PATCH 0/2] Some improvements to the cpuidle
- * menu governor" (LKML, 2010-05-09, shared/seeds/001-cover), one run of
- * 69854 samples, % of predictions within F of the actual idle duration for
- * the 2.6.34 menu governor before the series, after patch 1 and after
- * patches 1+2.  Rows follow agg_factors[] (1.5x, 2x, 4x, 10x, 100x).
- */
-#define SEED_SAMPLES		69854
-#define SEED_NR_COLUMNS		3
-
-static const char *const seed_columns[SEED_NR_COLUMNS] = {
-	"2010 before", "2010 p1", "2010 p1+2",
-};
-
-static const double seed_pct[AGG_NR_FACTORS][SEED_NR_COLUMNS] = {
-	{ 29.1, 30.4, 34.1 },	/* 1.5x */
-	{ 33.6, 49.3, 52.9 },	/* 2x */
-	{ 43.6, 73.6, 75.2 },	/* 4x */
-	{ 56.9, 86.1, 86.5 },	/* 10x */
-	{ 78.4, 97.0, 97.2 },	/* 100x */
-};
 
 /* ---- histograms ------------------------------------------------------ */
 
@@ -146,21 +126,6 @@ void print_ratio_hist(FILE *f, const unsigned int *ratio_hist)
 
 /* ---- text report ----------------------------------------------------- */
 
-static double percent(__u64 part, __u64 whole)
-{
-	return whole ? 100.0 * (double)part / (double)whole : 0.0;
-}
-
-static double ns_to_us(__u64 ns)
-{
-	return (double)ns / 1000.0;
-}
-
-static const char *workload_label(const char *name)
-{
-	return name[0] ? name : "(none)";
-}
-
 void report_print_factor_table(FILE *f, const struct agg_stats *st)
 {
 	int i;
@@ -173,7 +138,7 @@ void report_print_factor_table(FILE *f, const struct agg_stats *st)
 	for (i = 0; i < AGG_NR_FACTORS; i++)
 		fprintf(f, "    %-8s %12llu %7.1f%%\n", agg_factors[i].label,
 			(unsigned long long)st->within_factor[i],
-			percent(st->within_factor[i], st->predicted_samples));
+			report_percent(st->within_factor[i], st->predicted_samples));
 }
 
 /*
@@ -187,83 +152,6 @@ void report_print_factor_table(FILE *f, const struct agg_stats *st)
 static void print_table(FILE *f, const struct table *t)
 {
 	table_print_text(f, t, TEXT_INDENT, TEXT_LABEL_WIDTH, TEXT_MIN_WIDTH);
-}
-
-/* One cell of a percentage row: "-" when the column has no predictions. */
-static void set_pct_cell(struct table *t, int row, int col, __u64 part,
-			 __u64 whole)
-{
-	if (whole)
-		table_set(t, row, col, "%.1f", percent(part, whole));
-	else
-		table_set(t, row, col, "-");
-}
-
-static void set_count_cell(struct table *t, int row, int col, __u64 count)
-{
-	table_set(t, row, col, "%llu", (unsigned long long)count);
-}
-
-/* Every table's columns must fit: checked here, where they are chosen. */
-_Static_assert(1 + AGG_MAX_SHADOWS + 1 + SEED_NR_COLUMNS <= TABLE_MAX_COLS,
-	       "shadow table columns");
-_Static_assert(1 + IDLESCOPE_NR_GOVERNORS <= TABLE_MAX_COLS,
-	       "live table columns");
-_Static_assert(1 + AGG_NR_FACTORS + 4 <= TABLE_MAX_ROWS, "live table rows");
-_Static_assert(1 + IDLESCOPE_MAX_STATES <= TABLE_MAX_ROWS, "state table rows");
-
-void report_shadow_table(const struct agg *agg, const struct agg_stats *st,
-			 bool live_column, struct table *t)
-{
-	int nr = agg_nr_shadows(agg), seed_col = 1 + nr + live_column;
-	int i, s, c, row;
-
-	table_init(t, seed_col + SEED_NR_COLUMNS);
-	table_add_row(t, "within");
-	for (s = 0; s < nr; s++)
-		table_set(t, 0, 1 + s, "%s", agg_shadow_name(agg, s));
-	if (live_column)
-		table_set(t, 0, 1 + nr, "live");
-	for (c = 0; c < SEED_NR_COLUMNS; c++)
-		table_set(t, 0, seed_col + c, "%s", seed_columns[c]);
-
-	for (i = 0; i < AGG_NR_FACTORS; i++) {
-		row = table_add_row(t, agg_factors[i].label);
-		for (s = 0; s < nr; s++)
-			set_pct_cell(t, row, 1 + s, st->shadow[s].within_factor[i],
-				     st->shadow[s].samples);
-		if (live_column)
-			set_pct_cell(t, row, 1 + nr, st->within_factor[i],
-				     st->predicted_samples);
-		for (c = 0; c < SEED_NR_COLUMNS; c++)
-			table_set(t, row, seed_col + c, "%.1f", seed_pct[i][c]);
-	}
-
-	row = table_add_row(t, "samples");
-	for (s = 0; s < nr; s++)
-		set_count_cell(t, row, 1 + s, st->shadow[s].samples);
-	if (live_column)
-		set_count_cell(t, row, 1 + nr, st->predicted_samples);
-	for (c = 0; c < SEED_NR_COLUMNS; c++)
-		set_count_cell(t, row, seed_col + c, SEED_SAMPLES);
-}
-
-bool report_format_agreement(char *buf, size_t size, const struct agg *agg,
-			     const struct agg_stats *st, int shadow)
-{
-	const struct agg_shadow *sh;
-
-	if (shadow < 0 || shadow >= agg_nr_shadows(agg))
-		return false;
-	sh = &st->shadow[shadow];
-	if (!sh->agree_checked)
-		return false;
-	snprintf(buf, size, "model %s reproduces the kernel's prediction on %.1f%% (%llu of %llu) of periods",
-		 agg_shadow_name(agg, shadow),
-		 percent(sh->agree_samples, sh->agree_checked),
-		 (unsigned long long)sh->agree_samples,
-		 (unsigned long long)sh->agree_checked);
-	return true;
 }
 
 /* The test of the models: the running governor's must reproduce it. */
@@ -290,21 +178,10 @@ void report_print_shadow_table(FILE *f, const struct agg *agg,
 	print_agreements(f, agg, st);
 }
 
-/* The whole state table, plus any index used beyond it. */
-static int nr_states_shown(const struct agg *agg, const struct agg_stats *st)
-{
-	int nr = agg_nr_states(agg), i;
-
-	for (i = 0; i < IDLESCOPE_MAX_STATES; i++)
-		if (st->state_entered[i] || st->state_chosen[i])
-			nr = nr > i + 1 ? nr : i + 1;
-	return nr;
-}
-
 static void print_states(FILE *f, const struct agg *agg,
 			 const struct agg_stats *st)
 {
-	int nr = nr_states_shown(agg, st), i;
+	int nr = report_nr_states_shown(agg, st), i;
 
 	fprintf(f, "    %-5s %12s %7s %12s %12s %12s\n", "state", "entered",
 		"%", "chosen", "target_us", "exit_us");
@@ -313,12 +190,12 @@ static void print_states(FILE *f, const struct agg *agg,
 
 		fprintf(f, "    %-5d %12llu %6.1f%% %12llu", i,
 			(unsigned long long)st->state_entered[i],
-			percent(st->state_entered[i], st->samples),
+			report_percent(st->state_entered[i], st->samples),
 			(unsigned long long)st->state_chosen[i]);
 		if (info)
 			fprintf(f, " %12.3f %12.3f%s\n",
-				ns_to_us(info->target_residency_ns),
-				ns_to_us(info->exit_latency_ns),
+				report_ns_to_us(info->target_residency_ns),
+				report_ns_to_us(info->exit_latency_ns),
 				info->disabled ? " (disabled)" : "");
 		else
 			fprintf(f, " %12s %12s\n", "-", "-");
@@ -335,132 +212,26 @@ static void print_misses(FILE *f, const struct agg *agg,
 		"cross-check", "%");
 	fprintf(f, "    %-12s %12llu %6.1f%% ", "too deep",
 		(unsigned long long)st->miss_above_samples,
-		percent(st->miss_above_samples, st->samples));
+		report_percent(st->miss_above_samples, st->samples));
 	if (agg_nr_states(agg))
 		fprintf(f, "%12llu %6.1f%%\n",
 			(unsigned long long)st->too_deep_samples,
-			percent(st->too_deep_samples, st->crosscheck_samples));
+			report_percent(st->too_deep_samples, st->crosscheck_samples));
 	else
 		fprintf(f, "%12s\n", "-");
 	fprintf(f, "    %-12s %12llu %6.1f%% ", "too shallow",
 		(unsigned long long)st->miss_below_samples,
-		percent(st->miss_below_samples, st->samples));
+		report_percent(st->miss_below_samples, st->samples));
 	if (agg_nr_states(agg))
 		fprintf(f, "%12llu %6.1f%%\n",
 			(unsigned long long)st->too_shallow_samples,
-			percent(st->too_shallow_samples, st->crosscheck_samples));
+			report_percent(st->too_shallow_samples, st->crosscheck_samples));
 	else
 		fprintf(f, "%12s\n", "-");
 	if (agg_nr_states(agg))
 		fprintf(f, "    (kernel %% of %llu samples, cross-check %% of %llu checked against the state table)\n",
 			(unsigned long long)st->samples,
 			(unsigned long long)st->crosscheck_samples);
-}
-
-/* ---- one workload across governors ---------------------------------- */
-
-int report_workload_view(const struct agg *agg, int workload,
-			 struct report_workload_view *view)
-{
-	int g, n = 0;
-
-	memset(view, 0, sizeof(*view));
-	view->workload = workload;
-	for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++) {
-		if (!agg_sum(agg, workload, g, AGG_ANY, &view->per_governor[n]))
-			continue;
-		view->governors[n++] = g;
-	}
-	view->nr_governors = n;
-	agg_sum(agg, workload, AGG_ANY, AGG_ANY, &view->all);
-	return n;
-}
-
-/* A table with a column per governor of the view, @corner above the labels. */
-static void init_governor_table(struct table *t,
-				const struct report_workload_view *view,
-				const char *corner)
-{
-	int g;
-
-	table_init(t, 1 + view->nr_governors);
-	table_add_row(t, corner);
-	for (g = 0; g < view->nr_governors; g++)
-		table_set(t, 0, 1 + g, "%s",
-			  agg_governor_name(view->governors[g]));
-}
-
-void report_live_table(const struct report_workload_view *view,
-		       struct table *t)
-{
-	const struct agg_stats *st;
-	int i, g, row;
-
-	init_governor_table(t, view, "within");
-
-	for (i = 0; i < AGG_NR_FACTORS; i++) {
-		row = table_add_row(t, agg_factors[i].label);
-		for (g = 0; g < view->nr_governors; g++) {
-			st = &view->per_governor[g];
-			set_pct_cell(t, row, 1 + g, st->within_factor[i],
-				     st->predicted_samples);
-		}
-	}
-	row = table_add_row(t, "predicted");
-	for (g = 0; g < view->nr_governors; g++)
-		set_count_cell(t, row, 1 + g,
-			       view->per_governor[g].predicted_samples);
-	row = table_add_row(t, "periods");
-	for (g = 0; g < view->nr_governors; g++)
-		set_count_cell(t, row, 1 + g, view->per_governor[g].samples);
-	row = table_add_row(t, "too deep %");
-	for (g = 0; g < view->nr_governors; g++) {
-		st = &view->per_governor[g];
-		set_pct_cell(t, row, 1 + g, st->miss_above_samples, st->samples);
-	}
-	row = table_add_row(t, "too shallow %");
-	for (g = 0; g < view->nr_governors; g++) {
-		st = &view->per_governor[g];
-		set_pct_cell(t, row, 1 + g, st->miss_below_samples, st->samples);
-	}
-}
-
-static __u64 time_in_states_ns(const struct agg_stats *st)
-{
-	__u64 sum = 0;
-	int i;
-
-	for (i = 0; i < IDLESCOPE_MAX_STATES; i++)
-		sum += st->state_residency_ns[i];
-	return sum;
-}
-
-void report_states_table(const struct agg *agg,
-			 const struct report_workload_view *view,
-			 struct table *t)
-{
-	int nr = nr_states_shown(agg, &view->all), i, g, row;
-	const struct agg_state_info *info;
-	char label[TABLE_CELL_LEN];
-
-	init_governor_table(t, view, "state");
-
-	for (i = 0; i < nr; i++) {
-		/* The target residency says what "deeper" costs. */
-		info = agg_state(agg, i);
-		if (info)
-			snprintf(label, sizeof(label), "%d (%g us)", i,
-				 ns_to_us(info->target_residency_ns));
-		else
-			snprintf(label, sizeof(label), "%d", i);
-		row = table_add_row(t, label);
-		for (g = 0; g < view->nr_governors; g++) {
-			const struct agg_stats *st = &view->per_governor[g];
-
-			set_pct_cell(t, row, 1 + g, st->state_residency_ns[i],
-				     time_in_states_ns(st));
-		}
-	}
 }
 
 static void print_workload_view(FILE *f, const struct agg *agg, int workload)
@@ -471,9 +242,9 @@ static void print_workload_view(FILE *f, const struct agg *agg, int workload)
 	if (!report_workload_view(agg, workload, &view))
 		return;
 	fprintf(f, "\n== workload %s, across governors ==\n",
-		workload_label(agg_workload_name(agg, workload)));
-	fprintf(f, "  live runs, all CPUs (%% of each governor's predictions within F of actual,\n"
-		"  \"-\" if it makes none; too deep / too shallow: the kernel's cpu_idle_miss, %% of periods):\n");
+		headline_workload_label(agg_workload_name(agg, workload)));
+	fprintf(f, "  live runs, all CPUs: %% with 95%% interval; within F: of predictions (\"-\": none);\n"
+		"  ideal: of periods; shallow time: of idle time; kernel: cpu_idle_miss, of periods\n");
 	report_live_table(&view, &t);
 	print_table(f, &t);
 
@@ -481,13 +252,33 @@ static void print_workload_view(FILE *f, const struct agg *agg, int workload)
 	report_states_table(agg, &view, &t);
 	print_table(f, &t);
 
-	if (!agg_nr_shadows(agg))
-		return;
-	fprintf(f, "\n  shadow replay, all governors' runs (%% of each model's predictions within F\n"
-		"  of actual; 2010 = the seed's published run, for reference):\n");
-	report_shadow_table(agg, &view.all, false, &t);
-	print_table(f, &t);
-	print_agreements(f, agg, &view.all);
+	/* Never pooled: a model's score on one governor's run says nothing of another's. */
+	if (agg_nr_shadows(agg))
+		fprintf(f, "\n  shadow replay: in each governor's section below, on its own periods\n");
+}
+
+/* What the numbers mean, once, after the headline. */
+static void print_method(FILE *f, const struct agg *agg)
+{
+	char inputs[96];
+	int s;
+
+	fprintf(f, "\n== method ==\n"
+		"  intervals: 95%%, batch means over consecutive periods of a CPU (batches of 32,\n"
+		"    256 or 2048, the longest with >= 20 batches); idle periods are autocorrelated,\n"
+		"    so a binomial (Wilson) interval would be too narrow.  No \"±\": under 4 batches.\n"
+		"  ideal state: the deepest enabled state whose target residency <= the period and\n"
+		"    whose exit latency <= the PM QoS limit (when recorded); hit / too deep / too\n"
+		"    shallow compare the entered state with it.  The kernel's cpu_idle_miss differs:\n"
+		"    it subtracts the entered state's exit latency before calling it too shallow,\n"
+		"    looks one enabled state deeper only, and ignores the PM QoS limit.\n");
+	if (agg_nr_shadows(agg))
+		fprintf(f, "  shadow models are scored per host governor, on periods whose record\n"
+			"  holds their inputs (the others are counted as excluded):\n");
+	for (s = 0; s < agg_nr_shadows(agg); s++) {
+		inputs_format(inputs, sizeof(inputs), agg_shadow_inputs(agg, s));
+		fprintf(f, "    %-12s needs %s\n", agg_shadow_name(agg, s), inputs);
+	}
 }
 
 static void print_pair_summary(FILE *f, const struct agg_stats *st)
@@ -495,13 +286,13 @@ static void print_pair_summary(FILE *f, const struct agg_stats *st)
 	fprintf(f, "  samples %llu, predicted %llu (%.1f%%)\n",
 		(unsigned long long)st->samples,
 		(unsigned long long)st->predicted_samples,
-		percent(st->predicted_samples, st->samples));
+		report_percent(st->predicted_samples, st->samples));
 	fprintf(f, "  residency mean %.3f us, min %.3f us, max %.3f us\n",
-		st->samples ? ns_to_us(st->residency_sum_ns) / st->samples : 0.0,
-		ns_to_us(st->residency_min_ns), ns_to_us(st->residency_max_ns));
+		st->samples ? report_ns_to_us(st->residency_sum_ns) / st->samples : 0.0,
+		report_ns_to_us(st->residency_min_ns), report_ns_to_us(st->residency_max_ns));
 	if (st->predicted_samples)
 		fprintf(f, "  prediction mean %.3f us\n",
-			ns_to_us(st->predicted_sum_ns) / st->predicted_samples);
+			report_ns_to_us(st->predicted_sum_ns) / st->predicted_samples);
 }
 
 static void print_histograms(FILE *f, const struct agg_stats *st,
@@ -526,7 +317,7 @@ static void print_pair(FILE *f, const struct agg *agg,
 	int cpu;
 
 	fprintf(f, "\n== workload %s, governor %s ==\n",
-		workload_label(agg_workload_name(agg, workload)),
+		headline_workload_label(agg_workload_name(agg, workload)),
 		agg_governor_name(governor));
 	print_pair_summary(f, all);
 
@@ -570,7 +361,7 @@ static void print_one_line(FILE *f, const char *s)
 }
 
 /* 0 is a start time nobody recorded: a record file without its trailer. */
-static void format_utc(char *buf, size_t size, time_t t)
+void report_format_utc(char *buf, size_t size, time_t t)
 {
 	struct tm tm;
 
@@ -586,7 +377,7 @@ static void print_header(FILE *f, const struct agg *agg,
 	char start[32];
 	int i;
 
-	format_utc(start, sizeof(start), meta->start_time);
+	report_format_utc(start, sizeof(start), meta->start_time);
 	fprintf(f, "idlescope report (schema %d)\n\n", REPORT_SCHEMA_VERSION);
 	fprintf(f, "  %-14s %s\n", "kernel", meta->kernel_release);
 	fprintf(f, "  %-14s %s\n", "start (UTC)", start);
@@ -596,7 +387,8 @@ static void print_header(FILE *f, const struct agg *agg,
 		fprintf(f, "%s%s", i ? ", " : " ", meta->governors[i]);
 	fprintf(f, "\n  %-14s", "workloads");
 	for (i = 0; i < meta->nr_workloads; i++)
-		fprintf(f, "%s%s", i ? ", " : " ", meta->workloads[i]);
+		fprintf(f, "%s%s", i ? ", " : " ",
+			headline_workload_label(meta->workloads[i]));
 	fprintf(f, "\n  %-14s %s\n", "predictions",
 		meta->predictions_available ? "available" : "not available");
 	fprintf(f, "  %-14s %llu bytes\n", "ring buffer",
@@ -639,7 +431,7 @@ static void print_header(FILE *f, const struct agg *agg,
 	}
 }
 
-static int stream_status(FILE *f)
+int report_stream_status(FILE *f)
 {
 	if (ferror(f))
 		return errno ? -errno : -EIO;
@@ -653,6 +445,10 @@ int report_fprint_text(FILE *f, const struct agg *agg,
 	int w, g;
 
 	errno = 0;
+	headline_print(f, agg);
+	headline_print_seed_methods(f, agg);
+	print_method(f, agg);
+	fputc('\n', f);
 	print_header(f, agg, meta);
 	for (w = 0; w < agg_nr_workloads(agg); w++)
 		print_workload_view(f, agg, w);
@@ -660,448 +456,7 @@ int report_fprint_text(FILE *f, const struct agg *agg,
 		for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++)
 			if (agg_sum(agg, w, g, AGG_ANY, &all))
 				print_pair(f, agg, meta, w, g, &all);
-	return stream_status(f);
-}
-
-/* ---- JSON ------------------------------------------------------------ */
-
-/*
- * A minimal streaming writer: it tracks, per nesting level, whether a comma
- * is due and whether the level is written on one line.  Keys come in the
- * order the code emits them, which is the documented order.
- */
-#define JSON_MAX_DEPTH	16
-
-struct json {
-	FILE *f;
-	int depth;
-	bool need_comma[JSON_MAX_DEPTH];
-	bool one_line[JSON_MAX_DEPTH];
-};
-
-static void json_string(FILE *f, const char *s)
-{
-	const unsigned char *p;
-
-	fputc('"', f);
-	for (p = (const unsigned char *)s; *p; p++) {
-		const char *short_escape = NULL;
-
-		switch (*p) {
-		case '"':
-			short_escape = "\\\"";
-			break;
-		case '\\':
-			short_escape = "\\\\";
-			break;
-		case '\n':
-			short_escape = "\\n";
-			break;
-		case '\r':
-			short_escape = "\\r";
-			break;
-		case '\t':
-			short_escape = "\\t";
-			break;
-		}
-		/*
-		 * Other control bytes and non-ASCII (names are raw bytes, not
-		 * known to be UTF-8) as \u00XX: always valid JSON.
-		 */
-		if (short_escape)
-			fputs(short_escape, f);
-		else if (*p < 0x20 || *p >= 0x7f)
-			fprintf(f, "\\u%04x", *p);
-		else
-			fputc(*p, f);
-	}
-	fputc('"', f);
-}
-
-/* Separator, indentation and "key": before a value at the current level. */
-static void json_prefix(struct json *j, const char *key)
-{
-	int d = j->depth;
-
-	if (j->need_comma[d])
-		fputc(',', j->f);
-	if (j->one_line[d]) {
-		if (j->need_comma[d])
-			fputc(' ', j->f);
-	} else if (d > 0 || j->need_comma[d]) {
-		fprintf(j->f, "\n%*s", 2 * d, "");
-	}
-	j->need_comma[d] = true;
-	if (key) {
-		json_string(j->f, key);
-		fputs(": ", j->f);
-	}
-}
-
-static void json_open(struct json *j, const char *key, char bracket,
-		      bool one_line)
-{
-	if (j->depth > 0 || j->need_comma[0])
-		json_prefix(j, key);
-	fputc(bracket, j->f);
-	j->depth++;
-	j->need_comma[j->depth] = false;
-	j->one_line[j->depth] = one_line || j->one_line[j->depth - 1];
-}
-
-static void json_close(struct json *j, char bracket)
-{
-	bool had_items = j->need_comma[j->depth];
-	bool one_line = j->one_line[j->depth];
-
-	j->depth--;
-	if (had_items && !one_line)
-		fprintf(j->f, "\n%*s", 2 * j->depth, "");
-	fputc(bracket, j->f);
-}
-
-static void json_object(struct json *j, const char *key, bool one_line)
-{
-	json_open(j, key, '{', one_line);
-}
-
-static void json_object_end(struct json *j)
-{
-	json_close(j, '}');
-}
-
-static void json_array(struct json *j, const char *key, bool one_line)
-{
-	json_open(j, key, '[', one_line);
-}
-
-static void json_array_end(struct json *j)
-{
-	json_close(j, ']');
-}
-
-static void json_u64(struct json *j, const char *key, __u64 val)
-{
-	json_prefix(j, key);
-	fprintf(j->f, "%llu", (unsigned long long)val);
-}
-
-static void json_int(struct json *j, const char *key, int val)
-{
-	json_prefix(j, key);
-	fprintf(j->f, "%d", val);
-}
-
-static void json_double(struct json *j, const char *key, const char *fmt,
-			double val)
-{
-	json_prefix(j, key);
-	fprintf(j->f, fmt, val);
-}
-
-static void json_bool(struct json *j, const char *key, bool val)
-{
-	json_prefix(j, key);
-	fputs(val ? "true" : "false", j->f);
-}
-
-static void json_str(struct json *j, const char *key, const char *val)
-{
-	json_prefix(j, key);
-	json_string(j->f, val);
-}
-
-static void json_log2_hist(struct json *j, const char *key,
-			   const unsigned int *vals)
-{
-	int idx_max = agg_highest_bucket(vals, AGG_LOG2_SLOTS);
-	int i;
-
-	/* Buckets 0..highest non-empty, zeros in between included. */
-	json_array(j, key, false);
-	for (i = 0; i <= idx_max; i++) {
-		json_object(j, NULL, true);
-		json_u64(j, "low_us", i ? 1ULL << i : 0);
-		json_u64(j, "high_us", i == 63 ? ~0ULL : (1ULL << (i + 1)) - 1);
-		json_u64(j, "count", vals[i]);
-		json_object_end(j);
-	}
-	json_array_end(j);
-}
-
-static void json_ratio_hist(struct json *j, const unsigned int *vals)
-{
-	int i;
-
-	/* All AGG_RATIO_SLOTS buckets, always: a fixed-shape array. */
-	json_array(j, "ratio_log2_hist", false);
-	for (i = 0; i < AGG_RATIO_SLOTS; i++) {
-		json_object(j, NULL, true);
-		json_int(j, "log2_low", i + AGG_RATIO_LOG2_MIN);
-		json_u64(j, "count", vals[i]);
-		json_object_end(j);
-	}
-	json_array_end(j);
-}
-
-static void json_u64_array(struct json *j, const char *key, const __u64 *vals,
-			   int nr)
-{
-	int i;
-
-	json_array(j, key, true);
-	for (i = 0; i < nr; i++)
-		json_u64(j, NULL, vals[i]);
-	json_array_end(j);
-}
-
-static void json_within_factor(struct json *j, const __u64 *counts)
-{
-	int i;
-
-	json_array(j, "within_factor", false);
-	for (i = 0; i < AGG_NR_FACTORS; i++) {
-		json_object(j, NULL, true);
-		json_str(j, "label", agg_factors[i].label);
-		json_u64(j, "count", counts[i]);
-		json_object_end(j);
-	}
-	json_array_end(j);
-}
-
-/* One entry per named shadow model, zeros included: a fixed shape. */
-static void json_shadows(struct json *j, const struct agg *agg,
-			 const struct agg_stats *st)
-{
-	int s;
-
-	json_array(j, "shadow", false);
-	for (s = 0; s < agg_nr_shadows(agg); s++) {
-		const struct agg_shadow *sh = &st->shadow[s];
-
-		json_object(j, NULL, false);
-		json_str(j, "model", agg_shadow_name(agg, s));
-		json_u64(j, "samples", sh->samples);
-		json_within_factor(j, sh->within_factor);
-		json_ratio_hist(j, sh->ratio_hist);
-		json_u64(j, "agree_checked", sh->agree_checked);
-		json_u64(j, "agree_samples", sh->agree_samples);
-		json_object_end(j);
-	}
-	json_array_end(j);
-}
-
-/* The members of one stats object, in the documented order. */
-static void json_stats_members(struct json *j, const struct agg *agg,
-			       const struct agg_stats *st)
-{
-	json_u64(j, "samples", st->samples);
-	json_u64(j, "residency_sum_ns", st->residency_sum_ns);
-	json_u64(j, "residency_min_ns", st->residency_min_ns);
-	json_u64(j, "residency_max_ns", st->residency_max_ns);
-	json_u64(j, "predicted_samples", st->predicted_samples);
-	json_u64(j, "predicted_sum_ns", st->predicted_sum_ns);
-	json_within_factor(j, st->within_factor);
-
-	json_u64_array(j, "state_entered_samples", st->state_entered,
-		       IDLESCOPE_MAX_STATES);
-	json_u64_array(j, "state_chosen_samples", st->state_chosen,
-		       IDLESCOPE_MAX_STATES);
-	json_u64_array(j, "state_residency_ns", st->state_residency_ns,
-		       IDLESCOPE_MAX_STATES);
-	json_u64(j, "invalid_state_samples", st->invalid_state_samples);
-	json_u64(j, "miss_above_samples", st->miss_above_samples);
-	json_u64(j, "miss_below_samples", st->miss_below_samples);
-	json_u64(j, "crosscheck_samples", st->crosscheck_samples);
-	json_u64(j, "too_deep_samples", st->too_deep_samples);
-	json_u64(j, "too_shallow_samples", st->too_shallow_samples);
-
-	json_log2_hist(j, "residency_us_hist", st->residency_us_hist);
-	json_log2_hist(j, "predicted_us_hist", st->predicted_us_hist);
-	json_ratio_hist(j, st->ratio_hist);
-	json_shadows(j, agg, st);
-}
-
-static void json_meta(struct json *j, const struct agg *agg,
-		      const struct report_meta *meta)
-{
-	__u64 produced = 0, dropped = 0;
-	char start[32];
-	int i;
-
-	for (i = 0; i < meta->nr_cpus && i < IDLESCOPE_MAX_CPUS; i++) {
-		produced += meta->records_produced[i];
-		dropped += meta->dropped_records[i];
-	}
-	format_utc(start, sizeof(start), meta->start_time);
-
-	json_int(j, "schema_version", REPORT_SCHEMA_VERSION);
-	json_str(j, "tool", "idlescope");
-	json_str(j, "kernel_release", meta->kernel_release);
-	json_str(j, "start_time_utc", start);
-	json_double(j, "duration_s", "%.3f", meta->duration_s);
-
-	json_array(j, "governors", true);
-	for (i = 0; i < meta->nr_governors; i++)
-		json_str(j, NULL, meta->governors[i]);
-	json_array_end(j);
-	json_array(j, "workloads", true);
-	for (i = 0; i < meta->nr_workloads; i++)
-		json_str(j, NULL, meta->workloads[i]);
-	json_array_end(j);
-
-	json_bool(j, "predictions_available", meta->predictions_available);
-	json_u64(j, "ringbuf_size_bytes", meta->ringbuf_size_bytes);
-	json_u64(j, "records_produced", produced);
-	json_u64(j, "dropped_records", dropped);
-	json_u64(j, "sysfs_usage_delta", meta->sysfs_usage_delta);
-	json_u64(j, "aggregator_rejected_records", agg_rejected_records(agg));
-
-	json_array(j, "per_cpu_records", false);
-	for (i = 0; i < meta->nr_cpus && i < IDLESCOPE_MAX_CPUS; i++) {
-		json_object(j, NULL, true);
-		json_int(j, "cpu", i);
-		json_u64(j, "records_produced", meta->records_produced[i]);
-		json_u64(j, "dropped_records", meta->dropped_records[i]);
-		json_object_end(j);
-	}
-	json_array_end(j);
-
-	json_array(j, "skipped_programs", false);
-	for (i = 0; i < meta->nr_skipped; i++) {
-		json_object(j, NULL, true);
-		json_str(j, "name", meta->skipped[i].name);
-		json_str(j, "reason", meta->skipped[i].reason);
-		json_object_end(j);
-	}
-	json_array_end(j);
-}
-
-static void json_definitions(struct json *j, const struct agg *agg,
-			     const struct report_meta *meta)
-{
-	int i;
-
-	json_array(j, "factors", false);
-	for (i = 0; i < AGG_NR_FACTORS; i++) {
-		json_object(j, NULL, true);
-		json_str(j, "label", agg_factors[i].label);
-		json_double(j, "factor", "%g",
-			    (double)agg_factors[i].num / agg_factors[i].den);
-		json_u64(j, "num", agg_factors[i].num);
-		json_u64(j, "den", agg_factors[i].den);
-		json_object_end(j);
-	}
-	json_array_end(j);
-
-	json_array(j, "seed_reference", false);
-	for (i = 0; i < AGG_NR_FACTORS; i++) {
-		json_object(j, NULL, true);
-		json_str(j, "label", agg_factors[i].label);
-		json_double(j, "before_pct", "%.1f", seed_pct[i][0]);
-		json_double(j, "patch1_pct", "%.1f", seed_pct[i][1]);
-		json_double(j, "patch12_pct", "%.1f", seed_pct[i][2]);
-		json_object_end(j);
-	}
-	json_array_end(j);
-
-	json_array(j, "shadow_models", true);
-	for (i = 0; i < agg_nr_shadows(agg); i++)
-		json_str(j, NULL, agg_shadow_name(agg, i));
-	json_array_end(j);
-	json_u64(j, "shadow_replay_resets", meta->shadow_replay_resets);
-
-	json_array(j, "state_table", false);
-	for (i = 0; i < agg_nr_states(agg); i++) {
-		const struct agg_state_info *info = agg_state(agg, i);
-
-		json_object(j, NULL, true);
-		json_int(j, "state", i);
-		json_u64(j, "target_residency_ns", info->target_residency_ns);
-		json_u64(j, "exit_latency_ns", info->exit_latency_ns);
-		json_bool(j, "disabled", info->disabled);
-		json_object_end(j);
-	}
-	json_array_end(j);
-}
-
-static void json_results(struct json *j, const struct agg *agg)
-{
-	const struct agg_stats *st;
-	struct agg_stats all;
-	int w, g, cpu;
-
-	json_array(j, "results", false);
-	for (w = 0; w < agg_nr_workloads(agg); w++) {
-		for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++) {
-			if (!agg_sum(agg, w, g, AGG_ANY, &all))
-				continue;
-			json_object(j, NULL, false);
-			json_str(j, "workload", agg_workload_name(agg, w));
-			json_str(j, "governor", agg_governor_name(g));
-			json_int(j, "governor_id", g);
-			json_object(j, "all_cpus", false);
-			json_stats_members(j, agg, &all);
-			json_object_end(j);
-			json_array(j, "per_cpu", false);
-			for (cpu = 0; cpu < IDLESCOPE_MAX_CPUS; cpu++) {
-				st = agg_get(agg, w, g, cpu);
-				if (!st)
-					continue;
-				json_object(j, NULL, false);
-				json_int(j, "cpu", cpu);
-				json_stats_members(j, agg, st);
-				json_object_end(j);
-			}
-			json_array_end(j);
-			json_object_end(j);
-		}
-	}
-	json_array_end(j);
-}
-
-/*
- * Per workload, what report.txt's "across governors" section is made of:
- * the governors that ran it (their numbers are in "results") and the sum
- * over all of them, whose shadow entries score each model on every run.
- */
-static void json_across_governors(struct json *j, const struct agg *agg)
-{
-	struct report_workload_view view;
-	int w, g;
-
-	json_array(j, "across_governors", false);
-	for (w = 0; w < agg_nr_workloads(agg); w++) {
-		if (!report_workload_view(agg, w, &view))
-			continue;
-		json_object(j, NULL, false);
-		json_str(j, "workload", agg_workload_name(agg, w));
-		json_array(j, "governors", true);
-		for (g = 0; g < view.nr_governors; g++)
-			json_str(j, NULL, agg_governor_name(view.governors[g]));
-		json_array_end(j);
-		json_object(j, "all_governors", false);
-		json_stats_members(j, agg, &view.all);
-		json_object_end(j);
-		json_object_end(j);
-	}
-	json_array_end(j);
-}
-
-int report_fprint_json(FILE *f, const struct agg *agg,
-		       const struct report_meta *meta)
-{
-	struct json j = { .f = f };
-
-	errno = 0;
-	json_object(&j, NULL, false);
-	json_meta(&j, agg, meta);
-	json_definitions(&j, agg, meta);
-	json_results(&j, agg);
-	json_across_governors(&j, agg);
-	json_object_end(&j);
-	fputc('\n', f);
-	return stream_status(f);
+	return report_stream_status(f);
 }
 
 /* ---- atomic files ---------------------------------------------------- */

@@ -174,6 +174,24 @@ int report_write_file(const char *path, report_fprint_fn fprint,
 int report_write_doc(const char *path, report_doc_fprint_fn fprint,
 		     const struct agg *agg, const struct report_meta *meta);
 
+/* Shared by the documents (report.c, report_tables.c, report_json.c). */
+static inline double report_percent(__u64 part, __u64 whole)
+{
+	return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+static inline double report_ns_to_us(__u64 ns)
+{
+	return (double)ns / 1000.0;
+}
+
+/* The whole state table, plus any state index used beyond it. */
+int report_nr_states_shown(const struct agg *agg, const struct agg_stats *st);
+/* "YYYY-MM-DDTHH:MM:SSZ", or "unknown" for 0 (a file without its trailer). */
+void report_format_utc(char *buf, size_t size, time_t t);
+/* 0, or -errno / -EIO if writing @f failed. */
+int report_stream_status(FILE *f);
+
 /* report.txt / report.json; 0 or -errno, atomic as described above. */
 int report_write_text(const struct agg *agg, const struct report_meta *meta,
 		      const char *path);

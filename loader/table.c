@@ -38,12 +38,34 @@ const char *table_cell(const struct table *t, int row, int col)
 	return t->cell[row][col];
 }
 
+/* Columns a cell takes on a terminal: UTF-8 code points ("±" is one). */
+int table_text_width(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* @s in @width columns, right-aligned (left-aligned if @left). */
+void table_print_cell(FILE *f, const char *s, int width, bool left)
+{
+	int pad = width - table_text_width(s);
+
+	if (!left && pad > 0)
+		fprintf(f, "%*s", pad, "");
+	fputs(s, f);
+	if (left && pad > 0)
+		fprintf(f, "%*s", pad, "");
+}
+
 static int column_width(const struct table *t, int col, int min_width)
 {
 	int width = min_width, row, len;
 
 	for (row = 0; row < t->nr_rows; row++) {
-		len = (int)strlen(t->cell[row][col]);
+		len = table_text_width(t->cell[row][col]);
 		if (len > width)
 			width = len;
 	}
@@ -61,9 +83,12 @@ void table_print_text(FILE *f, const struct table *t, const char *indent,
 		width[col] = column_width(t, col, min_width);
 
 	for (row = 0; row < t->nr_rows; row++) {
-		fprintf(f, "%s%-*s", indent, width[0], t->cell[row][0]);
-		for (col = 1; col < t->nr_cols; col++)
-			fprintf(f, " %*s", width[col], t->cell[row][col]);
+		fputs(indent, f);
+		table_print_cell(f, t->cell[row][0], width[0], true);
+		for (col = 1; col < t->nr_cols; col++) {
+			fputc(' ', f);
+			table_print_cell(f, t->cell[row][col], width[col], false);
+		}
 		fputc('\n', f);
 	}
 }

@@ -11,6 +11,7 @@
 #ifndef __IDLESCOPE_TABLE_H
 #define __IDLESCOPE_TABLE_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #define TABLE_MAX_ROWS		16
@@ -50,6 +51,10 @@ void table_print_text(FILE *f, const struct table *t, const char *indent,
 
 /* A GitHub-flavoured Markdown table, cells escaped. */
 void table_print_markdown(FILE *f, const struct table *t);
+
+/* Terminal columns of a UTF-8 string, and a cell padded to @width of them. */
+int table_text_width(const char *s);
+void table_print_cell(FILE *f, const char *s, int width, bool left);
 
 /* Text with Markdown's special characters escaped (headings, lists). */
 void table_print_markdown_text(FILE *f, const char *s);

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The end of `make run`, on the host: one report over every governor's
-# record file (report.txt, report.json, summary.md, plots/), its
-# per-workload tables across governors on stdout, and a warning for any
+# record file (report.txt, report.json, summary.md, plots/), its headline
+# and seed-method tables on stdout, and a warning for any
 # workload with fewer than 1000 periods on a CPU.
 #
 # usage: scripts/run-summary.sh LOADER RUN_DIR GOVERNOR...
@@ -19,8 +19,9 @@ for g in "$@"; do
 done
 
 "$loader" report "${files[@]}" -o "$dir" >/dev/null
-# The across-governors sections come first, before the per-governor ones.
-awk '/^== workload .*, governor .* ==$/ { exit } { print }' "$dir/report.txt"
+# The one-screen headline and the seed's experiment per workload come
+# first; the method and the detail follow in report.txt.
+awk '/^== method ==$/ { exit } { print }' "$dir/report.txt"
 for f in "${files[@]}"; do
 	"$loader" dump "$f"
 done | awk -F, '$1 != "cpu" && $12 != "" { n[$12 " on cpu" $1]++ }

@@ -1,14 +1,47 @@
 # SPDX-License-Identifier: GPL-2.0
-# Shared by the test scripts: one line per check, as tests/run.sh counts them.
+# Shared by the test scripts (host and guest, POSIX sh): one line per check,
+# as tests/run.sh counts them.
+#
+#   PLAN: N                 the suite runs exactly N checks (first line)
+#   PASS: name
+#   FAIL: name (detail)     detail: what was measured, why it failed
+#   JSON: FILE name         guest only: FILE (a report.json under /host) must
+#                           pass tests/host/check_report_json.py; the host
+#                           turns the line into PASS/FAIL after the boot
+#
+# A check's name is the same in every run: measured values go in the
+# detail, never in the name, so two runs' lines can be compared.
+
+# plan N: this suite runs exactly N checks.  tests/run.sh fails a suite that
+# ran fewer (it died halfway) or more.
+plan() { echo "PLAN: $1"; }
 
 pass() { echo "PASS: $1"; }
-fail() { echo "FAIL: $1: $2"; }
 
-# check NAME COMMAND...: PASS when COMMAND succeeds.
+# fail NAME DETAIL
+fail() { echo "FAIL: $1 ($2)"; }
+
+# check [-m DETAIL] NAME COMMAND...: PASS when COMMAND succeeds; a FAIL
+# says DETAIL (the measured values), or the command.
 check() {
+	local detail=
+	if [ "$1" = -m ]; then
+		detail=$2
+		shift 2
+	fi
 	local name=$1
 	shift
-	if "$@"; then pass "$name"; else fail "$name" "'$*' failed"; fi
+	if "$@"; then
+		pass "$name"
+	else
+		fail "$name" "${detail:-'$*' failed}"
+	fi
+}
+
+# check_report_json NAME FILE: FILE passes the report.json schema check.
+# The guest has no python: the host runs the check after the boot.
+check_report_json() {
+	echo "JSON: $2 $1"
 }
 
 # wait_for_loader: until a loader started in the background is ready (it
@@ -23,15 +56,17 @@ wait_for_loader() {
 	done
 }
 
-# check_error NAME PATTERN COMMAND...: COMMAND fails with exactly one line
-# on stderr, and that line matches PATTERN (grep -E).
+# check_error NAME PATTERN COMMAND...: COMMAND fails (with exit status
+# $error_status, when set) with exactly one line on stderr, and that line
+# matches PATTERN (grep -E).
 check_error() {
 	local name=$1 pattern=$2 err rc lines
 	shift 2
 	err=$("$@" 2>&1 >/dev/null)
 	rc=$?
 	lines=$(printf '%s\n' "$err" | grep -c .)
-	if [ $rc != 0 ] && [ "$lines" = 1 ] && printf '%s\n' "$err" | grep -qE -- "$pattern"; then
+	if [ $rc != 0 ] && [ "$rc" = "${error_status:-$rc}" ] && [ "$lines" = 1 ] &&
+		printf '%s\n' "$err" | grep -qE -- "$pattern"; then
 		pass "$name"
 	else
 		fail "$name" "exit $rc, $lines lines: $(printf '%s' "$err" | tr '\n' ' ')"
@@ -46,7 +81,8 @@ agreement() {
 		END { printf "%d %d", a, c }' "$1"
 }
 
-# agrees_99 AGREED CHECKED: at least 100 periods checked, >= 99% agreed.
+# agrees_99 AGREED CHECKED: at least 100 periods checked (a percentage of
+# fewer says little), >= 99% agreed.
 agrees_99() {
 	[ "$2" -ge 100 ] && [ $(($1 * 100)) -ge $(($2 * 99)) ]
 }

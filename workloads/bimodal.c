@@ -31,30 +31,19 @@ static const char argp_doc[] =
 "    bimodal -d 5               # 200 us, 5 ms, 200 us, 5 ms, ...\n"
 "    bimodal -S 50 -L 20000     # 50 us and 20 ms\n";
 
-static const struct argp_option opts[] = {
-	{ "short", 'S', "USEC", 0, "Short sleep in microseconds (default 200)", 0 },
-	{ "long", 'L', "USEC", 0, "Long sleep in microseconds (default 5000)", 0 },
+static const struct arg_value values[] = {
+	ARG_NUM('S', "short", "USEC", "Short sleep in microseconds (default 200)",
+		"short sleep", &env.short_us, 1, WL_MAX_USEC),
+	ARG_NUM('L', "long", "USEC", "Long sleep in microseconds (default 5000)",
+		"long sleep", &env.long_us, 1, WL_MAX_USEC),
 	{},
 };
 
-static error_t parse_arg(int key, char *arg, struct argp_state *state)
+static void check(struct argp_state *state)
 {
-	switch (key) {
-	case 'S':
-		env.short_us = parse_long_arg(arg, "short sleep", 1, WL_MAX_USEC, state);
-		break;
-	case 'L':
-		env.long_us = parse_long_arg(arg, "long sleep", 1, WL_MAX_USEC, state);
-		break;
-	case ARGP_KEY_END:
-		if (env.short_us >= env.long_us)
-			argp_error(state, "short sleep (%ld us) must be below long sleep (%ld us)",
-				   env.short_us, env.long_us);
-		break;
-	default:
-		return ARGP_ERR_UNKNOWN;
-	}
-	return 0;
+	if (env.short_us >= env.long_us)
+		args_error(state, "short sleep (%ld us) must be below long sleep (%ld us)",
+			   env.short_us, env.long_us);
 }
 
 static __u64 next_deadline(__u64 deadline_ns, __u64 now_ns)
@@ -83,8 +72,8 @@ static int summary(void)
 const struct wl_pattern wl_pattern = {
 	.name = "bimodal",
 	.doc = argp_doc,
-	.options = opts,
-	.parse_arg = parse_arg,
+	.values = values,
+	.check = check,
 	.pinnable = true,
 	.next_deadline = next_deadline,
 	.summary = summary,

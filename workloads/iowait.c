@@ -46,28 +46,13 @@ static const char argp_doc[] =
 "    iowait -d 5                # random reads of /dev/vda for 5 s\n"
 "    iowait -f /dev/vdb -g 1000 # another disk, 1 ms between reads\n";
 
-static const struct argp_option opts[] = {
-	{ "file", 'f', "PATH", 0, "Block device (or file) to read (default /dev/vda)", 0 },
-	{ "gap", 'g', "USEC", 0, "Sleep USEC microseconds between reads (default 0)", 0 },
+static const struct arg_value values[] = {
+	ARG_STR('f', "file", "PATH", "Block device (or file) to read (default /dev/vda)",
+		"device path", &env.path, PATH_MAX - 1),
+	ARG_NUM('g', "gap", "USEC", "Sleep USEC microseconds between reads (default 0)",
+		"gap", &env.gap_us, 0, WL_MAX_USEC),
 	{},
 };
-
-static error_t parse_arg(int key, char *arg, struct argp_state *state)
-{
-	switch (key) {
-	case 'f':
-		if (!*arg)
-			argp_error(state, "device path must not be empty");
-		env.path = arg;
-		break;
-	case 'g':
-		env.gap_us = parse_long_arg(arg, "gap", 0, WL_MAX_USEC, state);
-		break;
-	default:
-		return ARGP_ERR_UNKNOWN;
-	}
-	return 0;
-}
 
 /* Open path for O_DIRECT reads; *blocks = whole READ_SIZE blocks in it. */
 static int open_device(const char *path, __u64 *blocks)
@@ -178,8 +163,7 @@ static void close_io(void)
 const struct wl_pattern wl_pattern = {
 	.name = "iowait",
 	.doc = argp_doc,
-	.options = opts,
-	.parse_arg = parse_arg,
+	.values = values,
 	.pinnable = true,
 	.open = open_io,
 	.run = run,

@@ -60,44 +60,24 @@ static const char argp_doc[] =
 "    irqfeed -f build/irq.in -p 5000          # a FIFO, 200 bytes/s\n"
 "    irqfeed -u build/irq.sock -w out/feed.on # only while out/feed.on exists\n";
 
-static const struct argp_option opts[] = {
-	{ "period", 'p', "USEC", 0, "Write a byte every USEC microseconds (default 1000)", 0 },
-	{ "file", 'f', "PATH", 0, "Write to the FIFO or tty PATH", 0 },
-	{ "unix", 'u', "SOCKET", 0, "Connect to the UNIX stream socket SOCKET", 0 },
-	{ "while", 'w', "FILE", 0, "Send only while FILE exists", 0 },
+#define SOCKET_PATH_MAX	(sizeof(((struct sockaddr_un *)0)->sun_path) - 1)
+
+static const struct arg_value values[] = {
+	ARG_NUM('p', "period", "USEC", "Write a byte every USEC microseconds (default 1000)",
+		"period", &env.period_us, 1, WL_MAX_USEC),
+	ARG_STR('f', "file", "PATH", "Write to the FIFO or tty PATH", "path", &env.path,
+		PATH_MAX - 1),
+	ARG_STR('u', "unix", "SOCKET", "Connect to the UNIX stream socket SOCKET",
+		"socket path", &env.socket_path, SOCKET_PATH_MAX),
+	ARG_STR('w', "while", "FILE", "Send only while FILE exists", "gate file path",
+		&env.gate_path, PATH_MAX - 1),
 	{},
 };
 
-static error_t parse_arg(int key, char *arg, struct argp_state *state)
+static void check(struct argp_state *state)
 {
-	switch (key) {
-	case 'p':
-		env.period_us = parse_long_arg(arg, "period", 1, WL_MAX_USEC, state);
-		break;
-	case 'f':
-		if (!*arg)
-			argp_error(state, "path must not be empty");
-		env.path = arg;
-		break;
-	case 'u':
-		if (!*arg || strlen(arg) >= sizeof(((struct sockaddr_un *)0)->sun_path))
-			argp_error(state, "socket path must be 1 to %zu characters, not '%s'",
-				   sizeof(((struct sockaddr_un *)0)->sun_path) - 1, arg);
-		env.socket_path = arg;
-		break;
-	case 'w':
-		if (!*arg)
-			argp_error(state, "gate file path must not be empty");
-		env.gate_path = arg;
-		break;
-	case ARGP_KEY_END:
-		if (!env.path == !env.socket_path)
-			argp_error(state, "give exactly one of -f PATH and -u SOCKET");
-		break;
-	default:
-		return ARGP_ERR_UNKNOWN;
-	}
-	return 0;
+	if (!env.path == !env.socket_path)
+		args_error(state, "give exactly one of -f PATH and -u SOCKET");
 }
 
 /* Is err one that waiting can cure (the other side not there yet)? */
@@ -216,8 +196,8 @@ static void close_target(void)
 const struct wl_pattern wl_pattern = {
 	.name = "irqfeed",
 	.doc = argp_doc,
-	.options = opts,
-	.parse_arg = parse_arg,
+	.values = values,
+	.check = check,
 	.untagged = true,
 	.open = open_target,
 	.next_deadline = next_deadline,

@@ -65,24 +65,11 @@ static const char argp_doc[] =
 "    irqtrain -d 5              # read /dev/ttyS1 for 5 s\n"
 "    irqtrain -f /dev/ttyS2 -c 1\n";
 
-static const struct argp_option opts[] = {
-	{ "file", 'f', "PATH", 0, "Serial port to read (default /dev/ttyS1)", 0 },
+static const struct arg_value values[] = {
+	ARG_STR('f', "file", "PATH", "Serial port to read (default /dev/ttyS1)",
+		"serial port path", &env.path, PATH_MAX - 1),
 	{},
 };
-
-static error_t parse_arg(int key, char *arg, struct argp_state *state)
-{
-	switch (key) {
-	case 'f':
-		if (!*arg)
-			argp_error(state, "serial port path must not be empty");
-		env.path = arg;
-		break;
-	default:
-		return ARGP_ERR_UNKNOWN;
-	}
-	return 0;
-}
 
 /* Raw 115200 8N1 without modem control; *saved gets the old settings. */
 static int open_port(const char *path, struct termios *saved)
@@ -259,8 +246,7 @@ static void close_train(void)
 const struct wl_pattern wl_pattern = {
 	.name = "irqtrain",
 	.doc = argp_doc,
-	.options = opts,
-	.parse_arg = parse_arg,
+	.values = values,
 	.pinnable = true,
 	.open = open_train,
 	.run = read_train,

@@ -31,33 +31,22 @@ static const char argp_doc[] =
 "    jitter -d 5                # 1 ms +- 200 us for 5 s\n"
 "    jitter -p 10000 -j 5000    # 10 ms +- 5 ms, seed 1\n";
 
-static const struct argp_option opts[] = {
-	{ "period", 'p', "USEC", 0, "Mean period in microseconds (default 1000)", 0 },
-	{ "jitter", 'j', "USEC", 0,
-	  "Noise amplitude in microseconds, at most period/2 (default period/5)", 0 },
+static const struct arg_value values[] = {
+	ARG_NUM('p', "period", "USEC", "Mean period in microseconds (default 1000)",
+		"period", &env.period_us, 1, WL_MAX_USEC),
+	ARG_NUM('j', "jitter", "USEC",
+		"Noise amplitude in microseconds, at most period/2 (default period/5)",
+		"jitter", &env.jitter_us, 0, WL_MAX_USEC),
 	{},
 };
 
-static error_t parse_arg(int key, char *arg, struct argp_state *state)
+static void check(struct argp_state *state)
 {
-	switch (key) {
-	case 'p':
-		env.period_us = parse_long_arg(arg, "period", 1, WL_MAX_USEC, state);
-		break;
-	case 'j':
-		env.jitter_us = parse_long_arg(arg, "jitter", 0, WL_MAX_USEC, state);
-		break;
-	case ARGP_KEY_END:
-		if (env.jitter_us < 0)
-			env.jitter_us = env.period_us / 5;
-		if (env.jitter_us > env.period_us / 2)
-			argp_error(state, "jitter (%ld us) must be at most period/2 (%ld us)",
-				   env.jitter_us, env.period_us);
-		break;
-	default:
-		return ARGP_ERR_UNKNOWN;
-	}
-	return 0;
+	if (env.jitter_us < 0)
+		env.jitter_us = env.period_us / 5;
+	if (env.jitter_us > env.period_us / 2)
+		args_error(state, "jitter (%ld us) must be at most period/2 (%ld us)",
+			   env.jitter_us, env.period_us);
 }
 
 static __u64 next_deadline(__u64 deadline_ns, __u64 now_ns)
@@ -83,10 +72,11 @@ static int summary(void)
 const struct wl_pattern wl_pattern = {
 	.name = "jitter",
 	.doc = argp_doc,
-	.options = opts,
-	.parse_arg = parse_arg,
+	.values = values,
+	.check = check,
 	.pinnable = true,
 	.tag_param_us = &env.period_us,
+	.grid_period_us = &env.period_us,
 	.next_deadline = next_deadline,
 	.summary = summary,
 };

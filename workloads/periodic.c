@@ -28,18 +28,11 @@ static const char argp_doc[] =
 "    periodic -d 5            # 1 ms period for 5 s, tag periodic1ms\n"
 "    periodic -p 10000 -c 1   # 10 ms period on CPU 1, tag periodic10ms\n";
 
-static const struct argp_option opts[] = {
-	{ "period", 'p', "USEC", 0, "Wake every USEC microseconds (default 1000)", 0 },
+static const struct arg_value values[] = {
+	ARG_NUM('p', "period", "USEC", "Wake every USEC microseconds (default 1000)",
+		"period", &env.period_us, 1, WL_MAX_USEC),
 	{},
 };
-
-static error_t parse_arg(int key, char *arg, struct argp_state *state)
-{
-	if (key != 'p')
-		return ARGP_ERR_UNKNOWN;
-	env.period_us = parse_long_arg(arg, "period", 1, WL_MAX_USEC, state);
-	return 0;
-}
 
 static __u64 next_deadline(__u64 deadline_ns, __u64 now_ns)
 {
@@ -57,10 +50,10 @@ static int summary(void)
 const struct wl_pattern wl_pattern = {
 	.name = "periodic",
 	.doc = argp_doc,
-	.options = opts,
-	.parse_arg = parse_arg,
+	.values = values,
 	.pinnable = true,
 	.tag_param_us = &env.period_us,
+	.grid_period_us = &env.period_us,
 	.next_deadline = next_deadline,
 	.summary = summary,
 };

@@ -58,28 +58,15 @@ static const char argp_doc[] =
 "    pingpong -d 5              # back-to-back round trips for 5 s\n"
 "    pingpong -g 500            # the partner thinks 500 us before replying\n";
 
-static const struct argp_option opts[] = {
-	{ "gap", 'g', "USEC", 0,
-	  "Partner sleeps USEC microseconds before each reply (default 0)", 0 },
-	{ "one-cpu-ok", 'n', NULL, 0,
-	  "With fewer than 2 usable CPUs, run both threads on one instead of failing", 0 },
+static const struct arg_value values[] = {
+	ARG_NUM('g', "gap", "USEC",
+		"Partner sleeps USEC microseconds before each reply (default 0)",
+		"gap", &env.gap_us, 0, WL_MAX_USEC),
+	ARG_FLAG('n', "one-cpu-ok",
+		 "With fewer than 2 usable CPUs, run both threads on one instead of failing",
+		 &env.one_cpu_ok),
 	{},
 };
-
-static error_t parse_arg(int key, char *arg, struct argp_state *state)
-{
-	switch (key) {
-	case 'g':
-		env.gap_us = parse_long_arg(arg, "gap", 0, WL_MAX_USEC, state);
-		break;
-	case 'n':
-		env.one_cpu_ok = true;
-		break;
-	default:
-		return ARGP_ERR_UNKNOWN;
-	}
-	return 0;
-}
 
 /*
  * Sleep -g microseconds before replying.  The wait is a poll of the ping
@@ -260,8 +247,7 @@ static void close_pipes(void)
 const struct wl_pattern wl_pattern = {
 	.name = "pingpong",
 	.doc = argp_doc,
-	.options = opts,
-	.parse_arg = parse_arg,
+	.values = values,
 	.tag_param_us = &env.gap_us,
 	.open = open_pipes,
 	.run = run,

@@ -31,18 +31,11 @@ static const char argp_doc[] =
 "    poisson -d 5               # mean gap 2 ms, seed 1\n"
 "    poisson -m 500 -s 7        # mean gap 500 us, seed 7\n";
 
-static const struct argp_option opts[] = {
-	{ "mean", 'm', "USEC", 0, "Mean gap in microseconds (default 2000)", 0 },
+static const struct arg_value values[] = {
+	ARG_NUM('m', "mean", "USEC", "Mean gap in microseconds (default 2000)",
+		"mean gap", &env.mean_us, 1, WL_MAX_USEC),
 	{},
 };
-
-static error_t parse_arg(int key, char *arg, struct argp_state *state)
-{
-	if (key != 'm')
-		return ARGP_ERR_UNKNOWN;
-	env.mean_us = parse_long_arg(arg, "mean gap", 1, WL_MAX_USEC, state);
-	return 0;
-}
 
 static __u64 next_deadline(__u64 deadline_ns, __u64 now_ns)
 {
@@ -67,8 +60,7 @@ static int summary(void)
 const struct wl_pattern wl_pattern = {
 	.name = "poisson",
 	.doc = argp_doc,
-	.options = opts,
-	.parse_arg = parse_arg,
+	.values = values,
 	.pinnable = true,
 	.tag_param_us = &env.mean_us,
 	.next_deadline = next_deadline,

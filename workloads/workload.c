@@ -31,6 +31,7 @@ struct wl_env wl_env = {
 	.duration_s = WL_DEFAULT_DURATION_S,
 	.seed = WL_DEFAULT_SEED,
 	.cpu = -1,
+	.phase_us = -1,
 };
 
 volatile sig_atomic_t wl_exiting;
@@ -50,7 +51,6 @@ static bool tag_set;
  */
 static const struct argp_option run_opts[] = {	/* every program */
 	{ "duration", 'd', "SECONDS", 0, "Run for SECONDS (default 10)", 0 },
-	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show this help", 0 },
 };
 
 static const struct argp_option tag_opts[] = {	/* all but irqfeed */
@@ -63,8 +63,15 @@ static const struct argp_option cpu_opts[] = {	/* pinnable patterns */
 	{ "cpu", 'c', "CPU", 0, "Pin to CPU (default: not pinned)", 0 },
 };
 
+static const struct argp_option grid_opts[] = {	/* grid patterns */
+	{ "phase", 'P', "USEC", 0,
+	  "Put the grid USEC microseconds after whole periods of CLOCK_MONOTONIC "
+	  "(default: drawn from the seed)", 0 },
+};
+
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-#define MAX_COMMON_OPTS	(ARRAY_SIZE(run_opts) + ARRAY_SIZE(tag_opts) + ARRAY_SIZE(cpu_opts))
+#define MAX_COMMON_OPTS	(ARRAY_SIZE(run_opts) + ARRAY_SIZE(tag_opts) + ARRAY_SIZE(cpu_opts) + \
+			 ARRAY_SIZE(grid_opts))
 
 static bool valid_tag(const char *name)
 {
@@ -81,23 +88,16 @@ static bool valid_tag(const char *name)
 
 static error_t common_parse_arg(int key, char *arg, struct argp_state *state)
 {
-	unsigned long long seed;
-	char *end;
-
 	switch (key) {
 	case 'd':
 		wl_env.duration_s = parse_long_arg(arg, "duration", 1, 86400, state);
 		break;
 	case 's':
-		errno = 0;
-		seed = strtoull(arg, &end, 0);
-		if (errno || end == arg || *end || *arg == '-')
-			argp_error(state, "seed must be an unsigned integer, not '%s'", arg);
-		wl_env.seed = seed;
+		wl_env.seed = parse_seed_arg(arg, state);
 		break;
 	case 't':
 		if (!valid_tag(arg))
-			argp_error(state,
+			args_error(state,
 				   "tag must be 1 to %d printable characters without spaces, not '%s'",
 				   IDLESCOPE_WORKLOAD_LEN - 1, arg);
 		strcpy(wl_env.tag, arg);
@@ -106,16 +106,27 @@ static error_t common_parse_arg(int key, char *arg, struct argp_state *state)
 	case 'c':
 		wl_env.cpu = parse_long_arg(arg, "CPU", 0, CPU_SETSIZE - 1, state);
 		break;
-	case 'h':
-		argp_state_help(state, stderr, ARGP_HELP_STD_HELP);
+	case 'P':
+		wl_env.phase_us = parse_long_arg(arg, "phase", 0, WL_MAX_USEC, state);
 		break;
-	case ARGP_KEY_ARG:
-		argp_error(state, "unexpected argument '%s'", arg);
+	case ARGP_KEY_END:
+		if (pattern->grid_period_us && wl_env.phase_us >= *pattern->grid_period_us)
+			args_error(state, "phase (%ld us) must be below the period (%ld us)",
+				   wl_env.phase_us, *pattern->grid_period_us);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}
 	return 0;
+}
+
+static error_t pattern_parse_arg(int key, char *arg, struct argp_state *state)
+{
+	if (arg_value_parse(pattern->values, key, arg, state))
+		return 0;
+	if (key == ARGP_KEY_END && pattern->check)
+		pattern->check(state);
+	return ARGP_ERR_UNKNOWN;
 }
 
 static size_t add_opts(struct argp_option *to, size_t n, const struct argp_option *from,
@@ -126,8 +137,9 @@ static size_t add_opts(struct argp_option *to, size_t n, const struct argp_optio
 }
 
 /* The pattern's options, then the common ones that apply to it. */
-static int parse_args(int argc, char **argv)
+static void parse_args(int argc, char **argv)
 {
+	struct argp_option pattern_opts[ARG_VALUES_MAX + 1];
 	struct argp_option common_opts[MAX_COMMON_OPTS + 1] = {};
 	struct argp common_argp = { .options = common_opts, .parser = common_parse_arg };
 	struct argp_child children[] = {
@@ -135,19 +147,22 @@ static int parse_args(int argc, char **argv)
 		{},
 	};
 	struct argp argp = {
-		.options = pattern->options,
-		.parser = pattern->parse_arg,
+		.options = pattern_opts,
+		.parser = pattern_parse_arg,
 		.doc = pattern->doc,
 		.children = children,
 	};
 	size_t n = 0;
 
+	arg_value_options(pattern->values, pattern_opts);
 	n = add_opts(common_opts, n, run_opts, ARRAY_SIZE(run_opts));
 	if (!pattern->untagged)
 		n = add_opts(common_opts, n, tag_opts, ARRAY_SIZE(tag_opts));
 	if (pattern->pinnable)
 		n = add_opts(common_opts, n, cpu_opts, ARRAY_SIZE(cpu_opts));
-	return argp_parse(&argp, argc, argv, 0, NULL, NULL);
+	if (pattern->grid_period_us)
+		n = add_opts(common_opts, n, grid_opts, ARRAY_SIZE(grid_opts));
+	args_parse(&argp, argc, argv);
 }
 
 /* Tag ------------------------------------------------------------------ */
@@ -366,6 +381,18 @@ bool wl_next_gap(__u64 *deadline_ns, __u64 gap_ns, __u64 now_ns)
 }
 
 /*
+ * The last point of a grid pattern's grid at or before now_ns, whence its
+ * first deadline is one period on: the first grid point ahead.
+ */
+static __u64 grid_start(__u64 now_ns)
+{
+	__u64 period_ns = *pattern->grid_period_us * NSEC_PER_USEC;
+	__u64 phase_ns = wl_env.phase_us * NSEC_PER_USEC;
+
+	return now_ns - (now_ns + period_ns - phase_ns) % period_ns;
+}
+
+/*
  * The loop every timer pattern shares: next deadline, sleep until it, the
  * pattern's action, record the lateness; until the next deadline falls
  * after the end of the run or a signal arrives.  Returns 0 or -errno.
@@ -374,6 +401,9 @@ static int run_timer(void)
 {
 	__u64 deadline_ns = wl_now_ns(), woken_ns;
 	int err;
+
+	if (pattern->grid_period_us)
+		deadline_ns = grid_start(deadline_ns);
 
 	for (;;) {
 		deadline_ns = pattern->next_deadline(deadline_ns, wl_now_ns());
@@ -399,10 +429,13 @@ const char *wl_timer_summary(void)
 {
 	static char buf[256];
 	char lateness[128];
+	char phase[32] = "";
 	int len;
 
+	if (pattern->grid_period_us)
+		snprintf(phase, sizeof(phase), "phase %ld us, ", wl_env.phase_us);
 	duration_stats_fmt(&wl_timer.lateness, lateness, sizeof(lateness));
-	len = snprintf(buf, sizeof(buf), "%llu wakeups, lateness %s",
+	len = snprintf(buf, sizeof(buf), "%s%llu wakeups, lateness %s", phase,
 		       (unsigned long long)wl_timer.wakeups, lateness);
 	if (wl_timer.overruns && len > 0 && (size_t)len < sizeof(buf))
 		snprintf(buf + len, sizeof(buf) - len, ", %llu overruns",
@@ -414,11 +447,12 @@ int main(int argc, char **argv)
 {
 	int err;
 
-	/* argp itself exits 64 on a bad option, after one line */
-	if (parse_args(argc, argv))
-		return 1;
+	parse_args(argc, argv);		/* exits 64 on a bad option, after one line */
 	default_tag();
 	rng_seed(&wl_rng, wl_env.seed);
+	/* the seed's first draw, before the pattern's own */
+	if (pattern->grid_period_us && wl_env.phase_us < 0)
+		wl_env.phase_us = rng_range(&wl_rng, 0, *pattern->grid_period_us - 1);
 	prepare();
 
 	err = pattern->open ? pattern->open() : 0;

@@ -6,12 +6,12 @@
  * names that pattern in the loader's pinned tag map so every idle period the
  * BPF side records carries the workload's name.  Every program has the same
  * life, so it is written once, as the main() of workload.c: parse the
- * options (the pattern's own and the common -d, -s, -t, -c), choose the
+ * options (the pattern's own and the common -d, -s, -t, -c, -P), choose the
  * default tag, open what the run needs, tag, run until the end of -d or a
  * signal, untag, print one summary line, close, exit 0 or 1 (64 for bad
  * options).  A program only describes its pattern, in the struct wl_pattern
- * it defines as wl_pattern: its options, its run (or, for a timer pattern,
- * its rule for the next deadline) and its summary.
+ * it defines as wl_pattern: its options (a table, lib/args.h), its run (or,
+ * for a timer pattern, its rule for the next deadline) and its summary.
  *
  * The pieces the patterns build on must behave the same everywhere:
  * absolute-deadline sleeps on CLOCK_MONOTONIC (lateness does not accumulate
@@ -23,6 +23,7 @@
 #define __WORKLOAD_H
 
 #include <argp.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -46,6 +47,7 @@ struct wl_env {
 	char tag[IDLESCOPE_WORKLOAD_LEN];	/* -t, or the default tag */
 	bool tag_given;			/* -t was on the command line */
 	int cpu;			/* -c, -1 = not pinned */
+	long phase_us;			/* -P, or drawn: a grid pattern's phase */
 };
 
 extern struct wl_env wl_env;
@@ -74,10 +76,23 @@ typedef __u64 (*wl_next_deadline_fn)(__u64 deadline_ns, __u64 now_ns);
 struct wl_pattern {
 	const char *name;		/* program name, message prefix, default tag */
 	const char *doc;		/* argp doc: what it does, default tag, EXAMPLES */
-	const struct argp_option *options;	/* the pattern's own, or NULL */
-	argp_parser_t parse_arg;	/* parses them; cross-checks at ARGP_KEY_END */
+	const struct arg_value *values;	/* the pattern's own options, or NULL */
+	/* Optional: after parsing, check the values against each other,
+	 * set defaults that depend on others; args_error() on a bad one. */
+	void (*check)(struct argp_state *state);
 	bool pinnable;			/* takes -c CPU */
 	bool untagged;			/* host side (irqfeed): no tag, no -s/-t */
+	/*
+	 * A grid pattern: its deadlines lie on a grid of this period whose
+	 * phase main() sets (-P, or drawn from the seed) and the summary
+	 * prints.  The phase is the grid's offset from whole periods of
+	 * CLOCK_MONOTONIC.  The tick runs on whole ticks of CLOCK_MONOTONIC
+	 * (tick_init_jiffy_update() aligns it), so for a period of whole
+	 * ticks this is the phase against the tick, which a governor's
+	 * choice may depend on; were it left to when the program starts,
+	 * two runs with one seed could differ by it.
+	 */
+	const long *grid_period_us;
 	/* The default tag is name + this parameter in compact units, if > 0. */
 	const long *tag_param_us;
 
@@ -105,7 +120,10 @@ extern const struct wl_pattern wl_pattern;
 /* "NAME: <fmt>, tag TAG[ (not set)]\n" on stdout: the summary line. */
 void wl_summary(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* "4999 wakeups, lateness mean ... max 812.0 us[, 3 overruns]" of wl_timer. */
+/*
+ * "[phase 437 us, ]4999 wakeups, lateness mean ... max 812.0 us[, 3
+ * overruns]" of wl_timer; the phase for a grid pattern.
+ */
 const char *wl_timer_summary(void);
 
 /* CLOCK_MONOTONIC in ns. */

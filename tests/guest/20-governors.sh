@@ -8,6 +8,11 @@ cpuidle=/sys/devices/system/cpu/cpuidle
 cpu0=/sys/devices/system/cpu/cpu0/cpuidle
 module=/lib/modules/idlescope_states.ko
 governors="menu teo ladder menu2010 menu2010fix menu2010rpd"
+# The governors whose choices must spread over the states.
+spreading="menu menu2010 menu2010fix menu2010rpd"
+# 11 single checks, one per governor, one per spreading governor, and
+# one per bad states= table (five, at the end).
+plan $((11 + $(echo $governors | wc -w) + $(echo $spreading | wc -w) + 5))
 
 # state_table: "name:latency:residency" of every cpu0 state, comma separated.
 state_table() {
@@ -59,13 +64,13 @@ for from in $governors; do
 done
 kill $waker
 wait $waker 2>/dev/null
-check "governors: every pair switches and reads back" [ -z "$bad" ]
+check -m "failed:$bad" "governors: every pair switches and reads back" [ -z "$bad" ]
 oops=$(dmesg | grep -c -E 'BUG:|WARNING:|Oops')
-check "governors: no oops or warning while switching" [ "$oops" = 0 ]
+check -m "$oops lines" "governors: no oops or warning while switching" [ "$oops" = 0 ]
 
 # Short, medium and long sleeps must spread over at least three states.
 nr_states=$(ls -d $cpu0/state* | grep -c .)
-for g in menu menu2010 menu2010fix menu2010rpd; do
+for g in $spreading; do
 	echo $g >$cpuidle/current_governor
 	before=$(usage_snapshot | tr '\n' ' ')
 	for gap in 50 500 5000; do
@@ -76,7 +81,8 @@ for g in menu menu2010 menu2010fix menu2010rpd; do
 		n = split($1, b, " "); split($2, a, " ");
 		for (i = 1; i <= n; i++) if (a[i] > b[i]) { s = (i - 1) % nr_states; seen[s] = 1 }
 		c = 0; for (s in seen) c++; print c }')
-	check "states: under $g, 50us/500us/5ms sleeps use >= 3 states" [ "$grown" -ge 3 ]
+	check -m "$grown states used" "states: under $g, 50us/500us/5ms sleeps use >= 3 states" \
+		[ "$grown" -ge 3 ]
 done
 echo menu >$cpuidle/current_governor
 

@@ -8,6 +8,8 @@
 
 out=/host/observe
 mkdir -p $out
+# 18 single checks, 3 schema checks, 20 bad inputs and two per workload.
+plan $((18 + 3 + 18))
 
 # json_get FILE KEY: the first number after "KEY": in FILE.
 json_get() {
@@ -24,43 +26,40 @@ wait_for_loader
 periodic -d 4 -p 2000 -c 1 -t periodic2ms >$out/periodic.txt 2>&1
 wait $loader
 rc=$?
-check "loader: 6 s run with -o and -r exits 0" [ $rc = 0 ]
+check -m "exit $rc" "loader: 6 s run with -o and -r exits 0" [ $rc = 0 ]
 check "report: report.txt exists" [ -s $out/report.txt ]
 check "report: report.json exists" [ -s $out/report.json ]
 check "report: no temporary file left" [ -z "$(ls $out | grep tmp)" ]
+check_report_json "report: the live report.json matches the schema" $out/report.json
 
 # The mode of the sleeper's residency histogram on CPU 1.
 idlescope dump $out/run.rec >$out/run.csv
 mode=$(awk -F, '$12 == "periodic2ms" && $1 == 1 {
 		b = 0; us = $3 / 1000; while (us >= 2) { us /= 2; b++ } n[b]++ }
 	END { best = -1; for (k in n) if (best < 0 || n[k] > n[best]) best = k; print best }' $out/run.csv)
-check "records: periodic2ms residency mode on cpu1 is the 1024-2047 us bucket (2^$mode)" \
+check -m "mode 2^$mode" "records: periodic2ms residency mode on cpu1 is the 1024-2047 us bucket" \
 	[ "$mode" = 10 ]
-tagged=$(awk -F, '$12 == "periodic2ms"' $out/run.csv | grep -c .)
-check "records: the workload tag reached the records ($tagged)" [ "$tagged" -gt 1000 ]
+# Each of the sleeper's wake-ups ends an idle period of CPU 1, but the CPU
+# may run something else (the loader) through a few of its sleeps: at
+# least half of them must be tagged periods.
+tagged=$(awk -F, '$12 == "periodic2ms" && $1 == 1' $out/run.csv | grep -c .)
+wakeups=$(sed -n 's/.* \([0-9][0-9]*\) wakeups.*/\1/p' $out/periodic.txt)
+check -m "$tagged tagged periods, ${wakeups:-no} wake-ups" \
+	"records: the workload tag reached the periods of its wake-ups" \
+	[ "${wakeups:-0}" -gt 0 -a $((tagged * 2)) -ge "${wakeups:-0}" ]
 
 produced=$(json_get $out/report.json records_produced)
 dropped=$(json_get $out/report.json dropped_records)
-usage=$(json_get $out/report.json sysfs_usage_delta)
-check "records: no drops with the default ring buffer ($dropped)" [ "$dropped" = 0 ]
-# sysfs usage counts the periods cpuidle_enter_state() ran, the records with
-# IDLESCOPE_F_SELECTED (bit 0, flags in hex), from the switch to
-# menu2010fix on: default idle during the switch is recorded but not
-# counted there, and the old governor's periods before it are outside the
-# loader's usage window.
-selected=$(awk -F, 'NR > 1 && $10 == "menu2010fix" && $11 ~ /^0x.*[13579bdf]$/' $out/run.csv |
-	grep -c .)
-agree=$(awk -v r="$selected" -v u="$usage" 'BEGIN { d = r - u; if (d < 0) d = -d;
-	print (u > 0 && d * 100 <= u) ? "yes" : "no" }')
-check "records: $selected governed records match $usage sysfs usage increments within 1%" \
-	[ $agree = yes ]
+check -m "$dropped dropped" "records: no drops with the default ring buffer" [ "$dropped" = 0 ]
 lines=$(($(wc -l <$out/run.csv) - 1))
-check "records: the record file holds every received record ($lines)" [ "$lines" = "$produced" ]
+check -m "$lines in the file, $produced produced" \
+	"records: the record file holds every received record" [ "$lines" = "$produced" ]
 
 blocks=$(grep -c '^=== idlescope' $out/live.txt)
-check "dashboard: refreshed blocks appear on the console ($blocks)" [ "$blocks" -ge 2 ]
-hist=$(grep -c 'usecs *: count *distribution' $out/live.txt)
-check "dashboard: blocks carry per-CPU histograms ($hist)" [ "$hist" -ge 4 ]
+check -m "$blocks blocks" "dashboard: refreshed blocks appear on the console" [ "$blocks" -ge 2 ]
+hist=$(grep -c '^workload periodic2ms, governor menu2010fix: ' $out/live.txt)
+check -m "$hist blocks" "dashboard: blocks show the current workload under its governor" \
+	[ "$hist" -ge 1 ]
 
 # Off-line report from the record file: the same aggregation.
 mkdir -p $out/offline
@@ -68,6 +67,7 @@ idlescope report $out/run.rec -o $out/offline >/dev/null 2>&1
 check "report: idlescope report FILE rebuilds the report" [ -s $out/offline/report.json ]
 check "report: offline report counts the same records" \
 	[ "$(json_get $out/offline/report.json records_produced)" = "$produced" ]
+check_report_json "report: the offline report.json matches the schema" $out/offline/report.json
 
 # A tiny ring buffer under a fast waker must drop, and say so.  The loader
 # is stopped for a second, as a slow consumer would be, so the 4 KiB buffer
@@ -85,14 +85,15 @@ kill -CONT $loader
 wait $waker
 wait $loader
 dropped=$(json_get $out/tiny/report.json dropped_records)
-check "drops: a 4 KiB ring buffer under pingpong drops records (${dropped:-none})" \
+check -m "${dropped:-no} dropped" "drops: a 4 KiB ring buffer under pingpong drops records" \
 	[ "${dropped:-0}" -gt 0 ]
 check "drops: report.txt says records were dropped" grep -q 'dropped (ring buffer full)' $out/tiny/report.txt
+check_report_json "drops: the report.json with drops matches the schema" $out/tiny/report.json
 
 # Without reading the governors: residency only, predictions unavailable.
 timeout 60 idlescope -d 2 --no-predict >$out/nopredict.txt 2>&1
 rc=$?
-check "no-predict: loader exits 0" [ $rc = 0 ]
+check -m "exit $rc" "no-predict: loader exits 0" [ $rc = 0 ]
 check "no-predict: residency still reported" grep -q 'residency' $out/nopredict.txt
 check "no-predict: says predictions are not available" grep -q 'predictions *not available' $out/nopredict.txt
 
@@ -106,7 +107,7 @@ bad_input() {
 	nlines=$(grep -c . $out/bad/stderr)
 	ok=no
 	[ $rc != 0 ] && [ "$nlines" -ge 1 ] && [ -z "$(ls $out/bad | grep report)" ] && ok=yes
-	check "bad input: $name -> exit $rc, '$(head -n 1 $out/bad/stderr)'" [ $ok = yes ]
+	check -m "exit $rc, $nlines lines: $(head -n 1 $out/bad/stderr)" "bad input: $name" [ $ok = yes ]
 }
 bad_input "unknown flag" idlescope --frobnicate -o $out/bad
 bad_input "-d 0" idlescope -d 0 -o $out/bad
@@ -123,13 +124,9 @@ bad_input "report without a file" idlescope report
 bad_input "report with an unknown flag" idlescope report -x $out/run.rec
 bad_input "tag too long" idlescope tag waytoolongworkloadname
 bad_input "dump without a file" idlescope dump
-for w in idle periodic jitter bimodal poisson pingpong iowait irqtrain; do
-	bad_input "$w -d 0" $w -d 0
-	bad_input "$w unknown flag" $w --frobnicate
-done
-bad_input "periodic -p 0" periodic -p 0
+# Every workload's flags and values: tests/host/workloads.sh.  Here what
+# only the guest shows: a CPU it does not have, a missing disk.
 bad_input "periodic -c 99" periodic -d 1 -c 99
-bad_input "pingpong -g -5" pingpong -g -5
 bad_input "iowait missing device" iowait -d 1 -f /nonexistent
 echo garbage >$out/foreign.rec
 bad_input "foreign record file" idlescope report $out/foreign.rec

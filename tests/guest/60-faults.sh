@@ -11,6 +11,9 @@ out=/host/faults
 mkdir -p $out
 cpuidle=/sys/devices/system/cpu/cpuidle
 cpu1=/sys/devices/system/cpu/cpu1
+switched="menu2010 teo menu2010rpd"
+# One check per governor switched to from outside, nine more.
+plan $(($(echo $switched | wc -w) + 9))
 
 # uptime_ns: CLOCK_BOOTTIME, which in this guest (no suspend) is the
 # CLOCK_MONOTONIC of bpf_ktime_get_ns(), to 10 ms.
@@ -24,7 +27,7 @@ wait_for_loader
 
 # Governor switches from outside the loader, each with its own tagged
 # window well inside it.
-for g in menu2010 teo menu2010rpd; do
+for g in $switched; do
 	echo $g >$cpuidle/current_governor
 	usleep 300000
 	periodic -d 1 -p 2000 -c 1 -t sw-$g >/dev/null 2>&1
@@ -42,7 +45,7 @@ echo 1 >$cpu1/online
 online_rc=$?
 on_ns=$(uptime_ns)
 wait $waker
-check "hotplug: CPU 1 went offline and came back (exit $offline_rc, $online_rc)" \
+check -m "exit $offline_rc, $online_rc" "hotplug: CPU 1 went offline and came back" \
 	[ $offline_rc = 0 -a $online_rc = 0 -a "$(cat $cpu1/online)" = 1 ]
 periodic -d 1 -p 1000 -c 1 -t after-hotplug >/dev/null 2>&1
 
@@ -57,36 +60,39 @@ periodic -d 1 -p 1000 -c 1 -t driver-again >/dev/null 2>&1
 
 kill -INT $loader
 wait $loader
-check "faults: the loader survived switches, hotplug and driver reload (exit $?)" [ $? = 0 ]
-check "faults: the driver unloaded and loaded again (exit $rmmod_rc, $insmod_rc)" \
+rc=$?
+check -m "exit $rc" "faults: the loader survived switches, hotplug and driver reload" [ $rc = 0 ]
+check -m "exit $rmmod_rc, $insmod_rc" "faults: the driver unloaded and loaded again" \
 	[ $rmmod_rc = 0 -a $insmod_rc = 0 ]
+check_report_json "faults: the report.json of a run with faults matches the schema" \
+	$out/report.json
 idlescope dump $out/run.rec >$out/run.csv
 
 # cpu,enter_ns,residency_ns,kernel_residency_ns,predicted_ns,next_timer_ns,
 # latency_req_ns,state,chosen_state,governor,flags,workload
-for g in menu2010 teo menu2010rpd; do
+for g in $switched; do
 	counts=$(awk -F, -v tag=sw-$g -v g=$g '$12 == tag {
 			n++; if ($10 != g) bad++ }
 		END { printf "%d %d", n, bad }' $out/run.csv)
 	set -- $counts
-	check "switch: all $1 records of the $g window name $g (others: $2)" \
-		[ "$1" -gt 100 -a "$2" = 0 ]
+	check -m "$2 of $1 name another" "switch: all records of the $g window name $g" \
+		[ "$1" -gt 0 -a "$2" = 0 ]
 done
 set -- $(agreement $out/report.txt menu2010rpd)
-check "switch: the model of a governor switched to from outside is in step ($1 of $2)" \
+check -m "$1 of $2" "switch: the model of a governor switched to from outside is in step" \
 	agrees_99 $1 $2
 
 spanning=$(awk -F, -v off=$off_ns -v on=$on_ns \
 	'$1 == 1 && $2 < on - 50000000 && $2 + $3 > off + 50000000' $out/run.csv | grep -c .)
-check "hotplug: no CPU 1 period spans the offline gap ($spanning)" [ "$spanning" = 0 ]
+check -m "$spanning span it" "hotplug: no CPU 1 period spans the offline gap" [ "$spanning" = 0 ]
 after=$(awk -F, '$1 == 1 && $12 == "after-hotplug"' $out/run.csv | grep -c .)
-check "hotplug: CPU 1 records resume after it comes back ($after)" [ "$after" -gt 100 ]
+check -m "$after records" "hotplug: CPU 1 records resume after it comes back" [ "$after" -gt 0 ]
 
 counts=$(awk -F, '$12 == "no-driver" { n++; if ($10 != "none") bad++ }
 	$12 == "driver-again" { m++; if ($10 == "menu") good++ }
 	END { printf "%d %d %d %d", n, bad, m, good }' $out/run.csv)
 set -- $counts
-check "driver reload: without the driver no record names a governor ($2 of $1)" \
-	[ "$1" -gt 100 -a "$2" = 0 ]
-check "driver reload: after insmod records name menu again ($4 of $3)" \
-	[ "$3" -gt 100 -a "$4" -gt $(($3 * 9 / 10)) ]
+check -m "$2 of $1 name one" "driver reload: without the driver no record names a governor" \
+	[ "$1" -gt 0 -a "$2" = 0 ]
+check -m "$4 of $3" "driver reload: after insmod records name menu again" \
+	[ "$3" -gt 0 -a "$4" -gt $(($3 * 9 / 10)) ]

@@ -7,6 +7,7 @@
 # 20-governors.sh, with idlescope_states loaded.
 
 . /usr/share/idlescope/lib.sh
+plan 15
 
 out=/host/selectprobes
 mkdir -p $out
@@ -42,21 +43,22 @@ echo 64 >&3
 periodic -d 2 -p 2000 -c 1 -t qos100us >/dev/null 2>&1
 exec 3>&-
 wait $loader
-check "select probes: loader exits 0 with the select probes" [ $? = 0 ]
+rc=$?
+check -m "exit $rc" "select probes: loader exits 0 with the select probes" [ $rc = 0 ]
 check "select probes: the loader says they are attached" \
 	grep -q 'select probes on [0-9]* governors' $out/menu.txt
 idlescope dump $out/menu.rec >$out/menu.csv
 
 set -- $(count_flag $out/menu.csv menu $SELECT_PROBED)
-check "select probes: every menu record is probed ($2 of $1)" [ "$1" -gt 1000 -a "$1" = "$2" ]
+check -m "$2 of $1" "select probes: every menu record is probed" [ "$1" -gt 1000 -a "$1" = "$2" ]
 set -- $(count_flag $out/menu.csv menu $STOP_TICK)
-check "select probes: menu asked to stop the tick on some periods ($2 of $1)" \
+check -m "$2 of $1" "select probes: menu asked to stop the tick on some periods" \
 	[ "$2" -gt 0 -a "$2" -lt "$1" ]
 # cpuidle_enter_state() enters another state than select's only when the
 # tick broadcast fails, which this driver never needs.
 set -- $(awk -F, 'NR > 1 && $10 == "menu" { n++; if ($8 == $9) same++ }
 	END { printf "%d %d", n, same }' $out/menu.csv)
-check "select probes: menu's chosen state is the entered one ($2 of $1)" \
+check -m "$2 of $1" "select probes: menu's chosen state is the entered one" \
 	[ "$1" -gt 1000 -a "$1" = "$2" ]
 # The state parameters are those of the sysfs table (us there, ns here).
 bad=0
@@ -68,15 +70,17 @@ for s in /sys/devices/system/cpu/cpu0/cpuidle/state*; do
 		if ($15 != l || $16 != r) bad++ } END { print bad + 0 }' $out/menu.csv)
 	bad=$((bad + n))
 done
-check "select probes: exit latency and target residency match sysfs ($bad differ)" [ $bad = 0 ]
+check -m "$bad differ" "select probes: exit latency and target residency match sysfs" \
+	[ $bad = 0 ]
 qos=$(awk -F, 'NR > 1 && $12 == "qos100us" && $10 == "menu"' $out/menu.csv | grep -c .)
 qos_ok=$(awk -F, 'NR > 1 && $12 == "qos100us" && $10 == "menu" && $7 == 100000' \
 	$out/menu.csv | grep -c .)
-check "select probes: a 100 us PM QoS limit reaches the records ($qos_ok of $qos)" \
+check -m "$qos_ok of $qos" "select probes: a 100 us PM QoS limit reaches the records" \
 	[ "$qos" -gt 100 -a "$qos_ok" -gt $((qos * 99 / 100)) ]
 free_ok=$(awk -F, 'NR > 1 && $12 == "free" && $10 == "menu" && $7 == 2000000000000' \
 	$out/menu.csv | grep -c .)
-check "select probes: without a limit the records hold PM QoS's default 2000 s ($free_ok)" \
+check -m "$free_ok records" \
+	"select probes: without a limit the records hold PM QoS's default 2000 s" \
 	[ "$free_ok" -gt 100 ]
 
 # The same run with --no-select-probes: tracepoints only, no probed record.
@@ -85,7 +89,7 @@ check "tracepoints only: --no-select-probes runs and says so" \
 	grep -q 'tracepoints only' $out/tp.txt
 idlescope dump $out/tp.rec >$out/tp.csv
 set -- $(count_flag $out/tp.csv menu $SELECT_PROBED)
-check "tracepoints only: no record is probed ($2 of $1)" [ "$1" -gt 0 -a "$2" = 0 ]
+check -m "$2 of $1" "tracepoints only: no record is probed" [ "$1" -gt 0 -a "$2" = 0 ]
 
 # Attach/detach cycles of the fexit set under load on both CPUs, with
 # menu2010 selecting: each attach and detach patches the entry of the
@@ -99,10 +103,11 @@ attachcycles -n 200 -t 1 >$out/cycles.txt 2>&1
 rc=$?
 kill -INT $load
 wait $load
-tail -n 1 $out/cycles.txt
-check "attach cycles: 200 attach/detach cycles under menu2010 and pingpong exit 0" [ $rc = 0 ]
+check -m "exit $rc, $(tail -n 1 $out/cycles.txt)" \
+	"attach cycles: 200 attach/detach cycles under menu2010 and pingpong exit 0" [ $rc = 0 ]
 selects=$(sed -n 's/.* \([0-9]*\) selects probed.*/\1/p' $out/cycles.txt)
-check "attach cycles: the probes saw menu2010's selects (${selects:-0})" [ "${selects:-0}" -gt 0 ]
+check -m "${selects:-0} selects" "attach cycles: the probes saw menu2010's selects" \
+	[ "${selects:-0}" -gt 0 ]
 echo menu >$cpuidle/current_governor
 
 # One ring buffer per CPU (the default): a 2-CPU pingpong, the guest's
@@ -114,13 +119,15 @@ wait_for_loader
 pingpong -d 3 -t pingpong >$out/pingpong.txt 2>&1
 periodic -d 1 -p 2000 -c 1 -t late >/dev/null 2>&1
 wait $loader
-check "per-CPU ring buffers: loader exits 0" [ $? = 0 ]
+rc=$?
+check -m "exit $rc" "per-CPU ring buffers: loader exits 0" [ $rc = 0 ]
 dropped=$(awk '$1 ~ /^[0-9]+$/ && NF == 5 { d += $5 } END { print d + 0 }' $out/pp.txt)
 idlescope dump $out/pp.rec >$out/pp.csv
 set -- $(awk -F, 'NR > 1 { if ($1 in last && $17 != last[$1] + 1) gaps++; last[$1] = $17
 		if ($12 == "pingpong") n++ } END { printf "%d %d", n, gaps }' $out/pp.csv)
-check "per-CPU ring buffers: 2-CPU pingpong, $1 records, $dropped dropped, $2 seq gaps" \
+check -m "$1 records, $dropped dropped, $2 seq gaps" \
+	"per-CPU ring buffers: a 2-CPU pingpong loses no record and no seq" \
 	[ "$1" -gt 1000 -a "$dropped" = 0 -a "$2" = 0 ]
 sleeps=$(sed -n 's/^timer lateness: \([0-9]*\) sleeps.*/\1/p' $out/pp.txt)
-check "timer lateness: the 500 sleeps of 2 ms are counted (${sleeps:-0})" \
+check -m "${sleeps:-0} sleeps" "timer lateness: the 500 sleeps of 2 ms are counted" \
 	[ "${sleeps:-0}" -ge 500 ]

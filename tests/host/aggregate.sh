@@ -2,10 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Host unit tests of the loader's aggregation and reports (no BPF, no VM).
 
+. "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
-bin=$top/build/test/test_aggregate
-mkdir -p "$(dirname "$bin")"
-gcc -O2 -g -Wall -Wextra -I"$top/bpf" -I"$top/loader" "$top/tests/host/test_aggregate.c" \
-	"$top/loader/aggregate.c" "$top/loader/report.c" "$top/loader/table.c" -o "$bin" ||
-	{ echo "FAIL: aggregate: test program does not build"; exit 1; }
-cd "$top" && "$bin"
+plan 179
+make -s -C "$top" --no-print-directory build/tests/test_aggregate || exit
+cd "$top" && exec build/tests/test_aggregate

@@ -11,6 +11,8 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+plan 5
+
 runs_before=$(ls "$top/out" 2>/dev/null | grep -c .)
 check_error "make run: an unknown governor is one line" "unknown governor 'nosuch'" \
 	make -s -C "$top" --no-print-directory run GOVERNORS='menu nosuch'
@@ -22,6 +24,6 @@ check "make run: bad names created no run directory" \
 QEMU=/nonexistent/qemu-system-x86_64 "$top/vm/run.sh" -s "$tmp/share" -- true \
 	>"$tmp/out" 2>"$tmp/err"
 rc=$?
-check "runner: QEMU missing exits 127 (got $rc)" [ $rc = 127 ]
-check "runner: QEMU missing is one line ($(head -n 1 "$tmp/err"))" \
+check -m "got $rc" "runner: QEMU missing exits 127" [ $rc = 127 ]
+check -m "$(tr '\n' ' ' <"$tmp/err")" "runner: QEMU missing is one line" \
 	[ "$(grep -c . "$tmp/err")" = 1 -a -n "$(grep 'qemu-system-x86_64 missing' "$tmp/err")" ]

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * check.h - the host unit tests' one way to report: a line "PASS: name" or
- * "FAIL: name: why" per check, as tests/run.sh counts them.  Included once
- * by each test program.
+ * "FAIL: name (why)" per check, as tests/run.sh counts them (the plan, the
+ * number of checks, is the wrapper script's: tests/host/NAME.sh).
+ * Included once by each test program.
  */
 #ifndef __IDLESCOPE_TEST_CHECK_H
 #define __IDLESCOPE_TEST_CHECK_H
@@ -24,11 +25,11 @@ static void check(bool ok, const char *name, const char *why_fmt, ...)
 		nr_passed++;
 		return;
 	}
-	printf("FAIL: %s: ", name);
+	printf("FAIL: %s (", name);
 	va_start(ap, why_fmt);
 	vprintf(why_fmt, ap);
 	va_end(ap);
-	printf("\n");
+	printf(")\n");
 	nr_failed++;
 }
 

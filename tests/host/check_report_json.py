@@ -24,7 +24,7 @@ TOP_KEYS = [
     "ringbuf_size_bytes", "records_produced", "dropped_records",
     "sysfs_usage_delta", "aggregator_rejected_records", "per_cpu_records", "skipped_programs",
     "factors", "seed_reference", "shadow_models", "shadow_replay_resets",
-    "state_table", "results", "across_governors",
+    "state_table", "headline", "seed_method", "results", "across_governors",
 ]
 RESULT_KEYS = ["workload", "governor", "governor_id", "all_cpus", "per_cpu"]
 ACROSS_KEYS = ["workload", "governors", "all_governors"]
@@ -34,16 +34,26 @@ STATS_KEYS = [
     "state_entered_samples", "state_chosen_samples", "state_residency_ns",
     "invalid_state_samples",
     "miss_above_samples", "miss_below_samples", "crosscheck_samples",
-    "too_deep_samples", "too_shallow_samples", "residency_us_hist",
+    "too_deep_samples", "too_shallow_samples", "ideal_state", "miss_above",
+    "miss_below", "residency_us_hist",
     "predicted_us_hist", "ratio_log2_hist", "shadow",
 ]
-SHADOW_KEYS = ["model", "samples", "within_factor", "ratio_log2_hist",
+SHADOW_KEYS = ["model", "samples", "excluded_samples", "within_factor", "ratio_log2_hist",
                "agree_checked", "agree_samples"]
 SEED_KEYS = ["label", "before_pct", "patch1_pct", "patch12_pct"]
 # Members that add up across CPUs (min/max combine differently; the shadow
 # array is summed entry by entry, see add_shadows()).
 ADDITIVE = [k for k in STATS_KEYS if k not in
-            ("residency_min_ns", "residency_max_ns", "shadow")]
+            ("residency_min_ns", "residency_max_ns", "shadow", "ideal_state",
+             "miss_above", "miss_below")]
+IDEAL_KEYS = ["samples", "hit_samples", "too_deep_samples", "too_shallow_samples",
+              "idle_ns", "shallow_idle_ns", "hit", "too_deep", "too_shallow",
+              "shallow_time"]
+CI_KEYS = ["pct", "lo", "hi"]
+HEADLINE_KEYS = ["workload", "governor", "periods", "predicted", "within_2x",
+                 "ideal_hit", "too_deep", "too_shallow"]
+SEED_METHOD_KEYS = ["workload", "host_governor", "periods", "columns"]
+SEED_COLUMN_KEYS = ["column", "model", "samples", "excluded_samples", "within_factor"]
 GOVERNORS = ["none", "menu", "teo", "ladder", "menu2010", "menu2010fix",
              "menu2010rpd"]
 FACTOR_LABELS = ["1.5x", "2x", "4x", "10x", "100x"]
@@ -102,12 +112,51 @@ def check_within_factor(where, wf, total):
         fail(where, f"labels are not {FACTOR_LABELS}")
         return
     for i, e in enumerate(wf):
-        check_keys(f"{where}[{i}]", e, ["label", "count"])
+        if check_keys(f"{where}[{i}]", e, ["label", "count"] + CI_KEYS):
+            check_ci(f"{where}[{i}]", {k: e[k] for k in CI_KEYS}, e["count"], total)
     counts = [e.get("count") for e in wf]
     if not all(is_count(c) for c in counts):
         fail(where, "counts are not u64")
     elif counts != sorted(counts) or counts[-1] > total:
         fail(where, f"counts {counts} must grow with F and stay <= {total}")
+
+
+def check_ci(where, ci, part=None, whole=None):
+    """A share in %: null without samples, else lo <= pct <= hi in 0..100
+    (null bounds: too few batches for an interval); pct = part / whole."""
+    if not check_keys(where, ci, CI_KEYS):
+        return
+    pct, lo, hi = ci["pct"], ci["lo"], ci["hi"]
+    if pct is None:
+        if whole:
+            fail(where, f"pct null with {whole} samples")
+        return
+    if not 0 <= pct <= 100:
+        fail(where, f"pct {pct} outside 0..100")
+    if (lo is None) != (hi is None) or (lo is not None and not 0 <= lo <= pct <= hi <= 100):
+        fail(where, f"need 0 <= lo {lo} <= pct {pct} <= hi {hi} <= 100")
+    if whole and abs(pct - 100.0 * part / whole) > 1e-4 * max(pct, 1):
+        fail(where, f"pct {pct} != 100 * {part} / {whole}")
+
+
+def check_ideal(where, st):
+    ideal = st["ideal_state"]
+    if not check_keys(where, ideal, IDEAL_KEYS):
+        return
+    n = ideal["samples"]
+    if not all(is_count(ideal[k]) for k in IDEAL_KEYS[:6]):
+        fail(where, "counts are not u64")
+        return
+    if n > st["samples"]:
+        fail(where, "more periods scored than samples")
+    if ideal["hit_samples"] + ideal["too_deep_samples"] + ideal["too_shallow_samples"] != n:
+        fail(where, "hit + too deep + too shallow != samples")
+    if ideal["shallow_idle_ns"] > ideal["idle_ns"]:
+        fail(where, "shallow_idle_ns > idle_ns")
+    check_ci(f"{where}.hit", ideal["hit"], ideal["hit_samples"], n)
+    check_ci(f"{where}.too_deep", ideal["too_deep"], ideal["too_deep_samples"], n)
+    check_ci(f"{where}.too_shallow", ideal["too_shallow"], ideal["too_shallow_samples"], n)
+    check_ci(f"{where}.shallow_time", ideal["shallow_time"])
 
 
 def check_ratio_hist(where, hist, total):
@@ -138,15 +187,15 @@ def check_shadows(where, shadows, n):
         w = f"{where}[{i}]"
         if not check_keys(w, sh, SHADOW_KEYS):
             continue
-        bad = [k for k in ("samples", "agree_checked", "agree_samples")
+        bad = [k for k in ("samples", "excluded_samples", "agree_checked", "agree_samples")
                if not is_count(sh[k])]
         if bad:
             fail(w, f"{bad} are not u64")
             continue
         # A model predicts at most once per period, and is checked at
         # most once per period.
-        if sh["samples"] > n:
-            fail(w, f"samples {sh['samples']} > stats samples {n}")
+        if sh["samples"] + sh["excluded_samples"] > n:
+            fail(w, f"samples {sh['samples']} + excluded > stats samples {n}")
         if not sh["agree_samples"] <= sh["agree_checked"] <= n:
             fail(w, f"need agree_samples {sh['agree_samples']} <= agree_checked "
                  f"{sh['agree_checked']} <= samples {n}")
@@ -159,7 +208,7 @@ def check_stats(where, st):
         return
     for key in STATS_KEYS:
         v = st[key]
-        if isinstance(v, list):
+        if isinstance(v, (list, dict)):
             continue
         if not is_count(v):
             fail(f"{where}.{key}", f"{v!r} is not a u64")
@@ -192,6 +241,9 @@ def check_stats(where, st):
     if st["too_deep_samples"] + st["too_shallow_samples"] > st["crosscheck_samples"]:
         fail(where, "too_deep + too_shallow > crosscheck_samples")
 
+    check_ideal(f"{where}.ideal_state", st)
+    check_ci(f"{where}.miss_above", st["miss_above"], st["miss_above_samples"], n)
+    check_ci(f"{where}.miss_below", st["miss_below"], st["miss_below_samples"], n)
     check_log2_hist(f"{where}.residency_us_hist", st["residency_us_hist"], n)
     check_log2_hist(f"{where}.predicted_us_hist", st["predicted_us_hist"], npred)
     check_ratio_hist(f"{where}.ratio_log2_hist", st["ratio_log2_hist"], npred)
@@ -221,7 +273,7 @@ def add_shadows(total, shadows):
     """total[model] += every count of that model's entry."""
     for sh in shadows:
         t = total.setdefault(sh["model"], {})
-        for key in ("samples", "agree_checked", "agree_samples"):
+        for key in ("samples", "excluded_samples", "agree_checked", "agree_samples"):
             t[key] = t.get(key, 0) + sh[key]
         for key in ("within_factor", "ratio_log2_hist"):
             counts = [b["count"] for b in sh[key]]
@@ -367,6 +419,39 @@ def check_top(doc):
         seen.add(key)
     if not errors:
         check_across_governors(doc)
+    if not errors:
+        check_headline(doc)
+    for i, sm in enumerate(doc["seed_method"]):
+        w = f"$.seed_method[{i}]"
+        if check_keys(w, sm, SEED_METHOD_KEYS):
+            for c, col in enumerate(sm["columns"]):
+                if check_keys(f"{w}.columns[{c}]", col, SEED_COLUMN_KEYS):
+                    for k, e in enumerate(col["within_factor"]):
+                        check_keys(f"{w}.columns[{c}].within_factor[{k}]", e,
+                                   ["factor"] + CI_KEYS + ["seed_pct"])
+
+
+def check_headline(doc):
+    """Every headline entry repeats its result's numbers."""
+    results = {(r["workload"], r["governor"]): r["all_cpus"] for r in doc["results"]}
+    if len(doc["headline"]) != len(results):
+        fail("$.headline", f"{len(doc['headline'])} entries, {len(results)} results")
+    for i, h in enumerate(doc["headline"]):
+        w = f"$.headline[{i}]"
+        if not check_keys(w, h, HEADLINE_KEYS):
+            continue
+        st = results.get((h["workload"], h["governor"]))
+        if st is None:
+            fail(w, "no result for this workload x governor")
+            continue
+        if (h["periods"], h["predicted"]) != (st["samples"], st["predicted_samples"]):
+            fail(w, "periods / predicted differ from the result's")
+        if h["within_2x"] != {k: st["within_factor"][1][k] for k in CI_KEYS}:
+            fail(w, "within_2x differs from the result's within_factor 2x")
+        for key, ideal in (("ideal_hit", "hit"), ("too_deep", "too_deep"),
+                           ("too_shallow", "too_shallow")):
+            if h[key] != st["ideal_state"][ideal]:
+                fail(w, f"{key} differs from the result's ideal_state.{ideal}")
 
 
 def check_seed_reference(rows):

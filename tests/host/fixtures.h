@@ -50,7 +50,7 @@ static struct idlescope_record make_prediction(const char *workload,
 }
 
 /* The whole file, NUL-terminated; NULL if it cannot be read. */
-static char *read_file(const char *path)
+static inline char *read_file(const char *path)
 {
 	FILE *f = fopen(path, "r");
 	char *buf;
@@ -71,7 +71,7 @@ static char *read_file(const char *path)
 }
 
 /* Number of directory entries other than . and .. */
-static int count_entries(const char *dir)
+static inline int count_entries(const char *dir)
 {
 	struct dirent *de;
 	DIR *d = opendir(dir);
@@ -87,7 +87,7 @@ static int count_entries(const char *dir)
 }
 
 /* check_report_json.py next to this file, or $CHECK_REPORT_JSON. */
-static const char *check_script(void)
+static inline const char *check_script(void)
 {
 	static char path[PATH_MAX];
 	const char *env = getenv("CHECK_REPORT_JSON");

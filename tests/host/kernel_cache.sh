@@ -8,6 +8,7 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+plan 8
 
 # A copy of the repository's kernel/ directory to play with.
 mkdir -p "$tmp/repo"

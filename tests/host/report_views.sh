@@ -3,11 +3,8 @@
 # Host unit tests of the views across governors: report.txt's first
 # sections, summary.md and the per-workload SVG (no BPF, no VM).
 
+. "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
-bin=$top/build/test/test_report_views
-mkdir -p "$(dirname "$bin")"
-gcc -O2 -g -Wall -Wextra -I"$top/bpf" -I"$top/loader" "$top/tests/host/test_report_views.c" \
-	"$top/loader/aggregate.c" "$top/loader/report.c" "$top/loader/table.c" \
-	"$top/loader/summary.c" "$top/loader/plot.c" -o "$bin" ||
-	{ echo "FAIL: report_views: test program does not build"; exit 1; }
-cd "$top" && "$bin"
+plan 100
+make -s -C "$top" --no-print-directory build/tests/test_report_views || exit
+cd "$top" && exec build/tests/test_report_views

@@ -9,12 +9,16 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 tarball=${KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+series=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/kernel/patches/series")
+module_files=$(ls "$top"/kernel/modules/idlescope_states/*.[ch])
+# Three checks per patch, one per module file, and the list itself.
+plan $((1 + 3 * $(echo $series | wc -w) + $(echo $module_files | wc -w)))
 
 # Only what the series touches and checkpatch needs, to keep this quick.
 tar -C "$tmp" -xf "$tarball" --wildcards 'linux-source-6.1/drivers/cpuidle/*' \
 	'linux-source-6.1/scripts/checkpatch.pl' 'linux-source-6.1/scripts/spelling.txt' \
 	'linux-source-6.1/scripts/const_structs.checkpatch' ||
-	{ fail "series: pristine tree" "cannot unpack $tarball"; exit 0; }
+	{ fail "series: pristine tree" "cannot unpack $tarball"; exit 1; }
 tree=$tmp/linux-source-6.1
 
 # checkpatch_ok FILE [OPTION...]: checkpatch.pl reports no ERROR in FILE.
@@ -29,7 +33,6 @@ checkpatch_ok() {
 	fi
 }
 
-series=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/kernel/patches/series")
 check "series: lists at least one patch" [ -n "$series" ]
 for p in $series; do
 	if patch -d "$tree" -p1 --dry-run --batch --forward <"$top/kernel/patches/$p" >"$tmp/out" 2>&1 &&
@@ -43,6 +46,6 @@ for p in $series; do
 	grep -q '^Signed-off-by: ' "$top/kernel/patches/$p"
 	check "series: $p is signed off" [ $? = 0 ]
 done
-for f in "$top"/kernel/modules/idlescope_states/*.[ch]; do
+for f in $module_files; do
 	checkpatch_ok "$f" -f
 done

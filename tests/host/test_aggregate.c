@@ -10,7 +10,7 @@
  *		loader/aggregate.c loader/report.c loader/table.c \
  *		-o /tmp/test_aggregate
  *	/tmp/test_aggregate
- * Output: one "PASS: <name>" or "FAIL: <name>: <why>" line per check; exit
+ * Output: one "PASS: <name>" or "FAIL: <name> (<why>)" line per check; exit
  * status 1 if any failed.  The JSON check runs check_report_json.py next to
  * this file (override with $CHECK_REPORT_JSON).
  */
@@ -28,6 +28,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "aggregate.h"
+#include "inputs.h"
 #include "report.h"
 #include "check.h"
 #include "fixtures.h"
@@ -420,6 +421,7 @@ static void test_shadow_scoring(void)
 		agg = agg_new();
 		agg_set_shadow_names(agg, shadow_names, 2);
 		rec = make_prediction("b", IDLESCOPE_GOV_MENU, 0, fa, a);
+		rec.flags |= INPUTS_ALL;	/* every model's inputs read */
 		agg_add(agg, &rec);
 		agg_add_shadow(agg, &rec, 0, fa, -1);
 		agg_add_shadow(agg, &rec, 1, fa + 1, -1);
@@ -445,6 +447,7 @@ static void test_shadow_scoring(void)
 	agg = agg_new();
 	agg_set_shadow_names(agg, shadow_names, 3);
 	rec = make_record("z", IDLESCOPE_GOV_TEO, 2, 1, 1000 * US);
+	rec.flags |= INPUTS_ALL;
 	CHECK_EQ_INT("agg_add_shadow: before agg_add of the key -> -ENOENT",
 		     agg_add_shadow(agg, &rec, 0, 1000 * US, -1), -ENOENT);
 	agg_add(agg, &rec);
@@ -1131,7 +1134,7 @@ int main(void)
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (!mkdtemp(dir)) {
-		printf("FAIL: setup: mkdtemp: %s\n", strerror(errno));
+		printf("FAIL: setup (mkdtemp: %s)\n", strerror(errno));
 		return 1;
 	}
 

@@ -14,7 +14,7 @@
  * them with model_constants[]; the two sides cannot share a header.
  *
  * Usage: test_models PATCH_DIR MENU_C CONFIG_FRAGMENT (tests/host/models.sh
- * passes them).  Output: one "PASS: <name>" or "FAIL: <name>: <why>" line
+ * passes them).  Output: one "PASS: <name>" or "FAIL: <name> (<why>)" line
  * per check; exit status 1 if any failed.
  */
 #define _GNU_SOURCE
@@ -1125,6 +1125,8 @@ static void test_constants(const char *patch_dir, const char *menu_c,
 
 int main(int argc, char **argv)
 {
+	/* Each line out as it is printed: a crash loses none of them. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc != 4) {
 		fprintf(stderr, "usage: %s PATCH_DIR MENU_C CONFIG_FRAGMENT\n", argv[0]);
 		return 2;

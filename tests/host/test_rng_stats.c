@@ -9,7 +9,7 @@
  * moved to lib/.  The statistics are checked on samples whose mean and
  * nearest-rank percentiles are worked out by hand.
  *
- * Output: one "PASS: <name>" or "FAIL: <name>: <why>" line per check; exit
+ * Output: one "PASS: <name>" or "FAIL: <name> (<why>)" line per check; exit
  * status 1 if any failed.
  */
 #include <stdint.h>
@@ -102,6 +102,8 @@ static void test_stats(void)
 
 int main(void)
 {
+	/* Each line out as it is printed: a crash loses none of them. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	test_splitmix64();
 	test_draws();
 	test_range_bounds();

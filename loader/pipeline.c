@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pipeline.c - records into the aggregate and through the shadow replay.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pipeline.h"
+
+static void model_table_of(const struct recfile_state *states, unsigned int nr_states,
+			   struct model_states_table *table)
+{
+	unsigned int i;
+
+	memset(table, 0, sizeof(*table));
+	table->nr_states = nr_states;
+	for (i = 0; i < nr_states; i++) {
+		table->states[i].target_residency_ns = states[i].target_residency_ns;
+		table->states[i].exit_latency_ns = states[i].exit_latency_ns;
+		table->states[i].disabled = states[i].disabled;
+		table->states[i].polling = states[i].polling;
+	}
+}
+
+int pipeline_init(struct pipeline *pl, const struct recfile_state *states,
+		  unsigned int nr_states)
+{
+	struct agg_state_info agg_states[IDLESCOPE_MAX_STATES] = {};
+	struct model_states_table table;
+	unsigned int i;
+
+	pl->nr_states = nr_states;
+	memcpy(pl->states, states, sizeof(*states) * nr_states);
+	for (i = 0; i < nr_states; i++) {
+		agg_states[i].target_residency_ns = states[i].target_residency_ns;
+		agg_states[i].exit_latency_ns = states[i].exit_latency_ns;
+		agg_states[i].disabled = states[i].disabled;
+	}
+	pl->agg = agg_new();
+	pl->replay = calloc(1, sizeof(*pl->replay));
+	if (!pl->agg || !pl->replay)
+		return -ENOMEM;
+	model_table_of(states, nr_states, &table);
+	replay_init(pl->replay, &table);
+	agg_set_states(pl->agg, agg_states, nr_states);
+	return agg_set_shadow_names(pl->agg, model_names, MODEL_NR);
+}
+
+int pipeline_restart(struct pipeline *pl, const struct recfile_state *states,
+		     unsigned int nr_states)
+{
+	struct model_states_table table;
+
+	if (nr_states != pl->nr_states ||
+	    memcmp(states, pl->states, sizeof(*states) * nr_states))
+		return -EINVAL;
+	model_table_of(states, nr_states, &table);
+	replay_init(pl->replay, &table);
+	return 0;
+}
+
+void pipeline_free(struct pipeline *pl)
+{
+	agg_free(pl->agg);
+	free(pl->replay);
+	pl->agg = NULL;
+	pl->replay = NULL;
+}
+
+/* Score every model's prediction for this period; check the running one's. */
+static void replay_shadows(struct pipeline *pl, const struct idlescope_record *rec)
+{
+	__u64 predicted_ns[MODEL_NR];
+	int running = model_of_governor(rec->governor);
+	int m, agreement;
+
+	if (replay_record(pl->replay, rec, predicted_ns))
+		return;
+	for (m = 0; m < MODEL_NR; m++) {
+		agreement = -1;
+		if (m == running && (rec->flags & IDLESCOPE_F_PREDICTED) &&
+		    rec->predicted_ns != IDLESCOPE_UNKNOWN_NS &&
+		    replay_in_step(pl->replay, rec->cpu, m))
+			agreement = predicted_ns[m] == rec->predicted_ns;
+		agg_add_shadow(pl->agg, rec, m, predicted_ns[m], agreement);
+	}
+}
+
+int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
+{
+	int err = agg_add(pl->agg, rec);
+
+	if (!err)
+		replay_shadows(pl, rec);
+	return err;
+}
+
+int pipeline_add_file(struct pipeline *pl, struct recfile *rf, const char *path,
+		      bool first, __u64 *records_read, bool *cut_short,
+		      char *err, size_t size)
+{
+	struct idlescope_record rec;
+	int ret;
+
+	ret = first ? pipeline_init(pl, rf->hdr.states, rf->hdr.nr_states) :
+		      pipeline_restart(pl, rf->hdr.states, rf->hdr.nr_states);
+	if (ret) {
+		snprintf(err, size, "%s: %s", path, ret == -EINVAL ?
+			 "another state table than the first file's" : strerror(-ret));
+		return ret;
+	}
+	memset(records_read, 0, sizeof(*records_read) * IDLESCOPE_MAX_CPUS);
+	while ((ret = recfile_read(rf, &rec)) == 1) {
+		if (rec.cpu < IDLESCOPE_MAX_CPUS)
+			records_read[rec.cpu]++;
+		pipeline_add(pl, &rec);
+	}
+	*cut_short = ret < 0;
+	return 0;
+}
