@@ -117,6 +117,14 @@ $(MODULE): $(wildcard $(MODULE_SRC)/*) $(KERNEL_STAMP)
 	$(MAKE) -C $(KDIR) M=$(abspath $(dir $@)) modules >$(BUILD)/module.log 2>&1 || \
 		{ cat $(BUILD)/module.log; exit 1; }
 
+# Test tools that run in the guest, built on the loader's live path.
+ATTACHCYCLES := $(BUILD)/attachcycles
+
+$(OBJ)/tests/tools/attachcycles.o: | $(BUILD)/idlescope.skel.h
+
+$(ATTACHCYCLES): $(OBJ)/tests/tools/attachcycles.o $(OBJ)/loader/live.o
+	$(CC) $(CFLAGS) -static $^ $(LOADER_LIBS) -o $@
+
 module: $(MODULE)
 bpf: $(BUILD)/idlescope.bpf.o
 loader: $(LOADER)
@@ -132,8 +140,10 @@ $(BUILD)/tests/%: $(OBJ)/tests/host/%.o $(LOADER_CORE) $(LIB_ARCHIVE)
 host-tests: $(HOST_TESTS)
 
 $(INITRAMFS): vm/init vm/mkinitramfs.sh vm/guest/suite.sh workloads/suite.txt $(LOADER) $(MODULE) \
+		$(ATTACHCYCLES) \
 		$(WORKLOAD_BINS) tests/lib.sh $(GUEST_TESTS)
 	vm/mkinitramfs.sh $@ $(LOADER):/usr/bin/idlescope \
+		$(ATTACHCYCLES):/usr/bin/attachcycles \
 		vm/guest/suite.sh:/usr/share/idlescope/suite.sh \
 		workloads/suite.txt:/usr/share/idlescope/suite.txt \
 		$(foreach w,$(WORKLOAD_BINS),$(w):/usr/bin/$(notdir $(w))) \

@@ -18,16 +18,57 @@
  * Since the miss comes after the exit, a record is sent through the ring
  * buffer when the next period on that CPU begins.
  *
- * Only tracepoints: no trampoline and no code patching in the idle path.
- * fexit programs on the governors' select functions (and on
- * tick_nohz_get_sleep_length, cpuidle_reflect, ...) hung the 6.1 guest
- * under TCG within 1 to 13 attach/detach cycles once a cpuidle driver made
- * the governors run; tracepoints survived every cycle.  Reading the same
- * per-CPU data at the next tracepoint sees exactly what select stored.
+ * Two kinds of attach point.  The tracepoints (tp_btf) exist on every
+ * kernel with cpuidle; attaching one is not free of code patching either:
+ * the first probe on a tracepoint enables its static key and points its
+ * static call at the probe (text_poke_bp() on x86), on code every idle
+ * entry runs.  The select probes (fexit on each governor's select and on
+ * cpuidle_governor_latency_req(), which every select calls first) add what
+ * only select knows: the state it returned, stop_tick, the PM QoS limit it
+ * used, the chosen state's parameters, and selects that entered no state.
+ * They ride on BPF trampolines, which a kernel may lack: the loader then
+ * runs the tracepoints alone and says so.
+ *
+ * The select probes were once dropped because fexit attach/detach cycles
+ * froze the guest within 1 to 13 cycles, seen only under multi-threaded
+ * TCG and with a ring-buffer wake-up per record.  tests/tools/attachcycles
+ * repeats the cycle (the seven fexit programs attached, then detached; the
+ * tracepoints attached throughout; threshold wake-ups) under a 2-CPU
+ * pingpong with idlescope_states loaded:
+ *   - virtual clock (single-threaded TCG, icount): 200 of 200 cycles
+ *     under menu (148.8 s of guest time, longest cycle 929 ms, 725032
+ *     selects probed) and 200 of 200 under menu2010 (151.4 s, longest
+ *     883 ms, 1641769 selects);
+ *   - host clock (multi-threaded TCG), menu2010: no cycle-10 line in a
+ *     15-minute boot; in a second boot (-e 1, loglevel=7) the first attach
+ *     of all probes completed and cycle 1 (detach, re-attach) never did,
+ *     with nothing more on the console for 4 minutes while both vCPU
+ *     threads kept the host's two cores busy.
+ * So the freeze needs vCPUs that really run in parallel.  Single-threaded
+ * TCG runs them in turns, which hides a kernel race as well as QEMU's own
+ * cross-vCPU code-modification problems, so this does not prove the cause;
+ * what it shows: the most likely one is live patching of code another
+ * vCPU is executing (text_poke_bp()'s int3 protocol needs the other CPU to
+ * see the new bytes after its sync IPI; under MTTCG that CPU runs QEMU's
+ * translation of the old bytes until it is invalidated), since the freeze
+ * comes at the first cycle every time, where a race would come at random.
+ * The other hypotheses: ftrace's direct-call hash changed in use (fixed
+ * upstream in 6.7) needs a hash replacement, which 6.1 only does when the
+ * hash outgrows 32 buckets (we add 7 entries): no backport.  RCU-stall
+ * false positives from host starvation would print stall warnings (none
+ * in 4 minutes at loglevel=7, 21 s stall timeout) and the guest would
+ * recover (not in 15 minutes).  Per-record wake-ups are not needed: the
+ * threshold wake-ups froze the same way.  So the select probes are for the
+ * virtual clock, the default; in a CLOCK=host guest the loader leaves them
+ * off.
  *
  * The governor data is read through weak ksyms with CO-RE guards, so a
  * kernel without the observation patch (or without the 2010 governors)
- * still loads this object, with predictions marked unknown.
+ * still loads this object, with predictions marked unknown.  libbpf
+ * resolves a missing weak ksym to the constant 0, and the verifier only
+ * accepts bpf_this_cpu_ptr() of a real per-CPU variable: the `if (!&sym)`
+ * test before it is what lets the verifier drop that call as dead code on
+ * such a kernel (Debian's stock one has no menu2010_devices at all).
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -49,10 +90,36 @@ const volatile bool observe_predictions = true;
  */
 const volatile __u64 wakeup_bytes = IDLESCOPE_RINGBUF_DEFAULT / 4;
 
+/*
+ * The records go either through one ring buffer per CPU (cpu_records, the
+ * CPU's own buffer chosen at output time, so producers never share a
+ * buffer's lock and head) or through the one shared buffer (records).
+ * The loader creates the per-CPU buffers and picks the mode: per CPU by
+ * default.  In the virtual clock a 2-CPU pingpong under the loader (5 s,
+ * one run each) dropped nothing in either mode at 4 KiB to 4 MiB per
+ * buffer, but made 22822 / 15353 / 21192 / 21935 round trips/s with
+ * per-CPU buffers of 4 KiB / 16 KiB / 64 KiB / 4 MiB against 10734 /
+ * 13449 / 18639 / 21663 with the shared one: the shared buffer's lock and
+ * its wake-ups slow the observed workload, most where the buffer is small.
+ */
+const volatile bool per_cpu_ringbufs = false;
+
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
 	__uint(max_entries, IDLESCOPE_RINGBUF_DEFAULT);	/* loader resizes */
 } records SEC(".maps");
+
+struct cpu_ringbuf {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, IDLESCOPE_RINGBUF_DEFAULT);
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY_OF_MAPS);
+	__uint(max_entries, IDLESCOPE_MAX_CPUS);
+	__type(key, __u32);
+	__array(values, struct cpu_ringbuf);
+} cpu_records SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -60,6 +127,14 @@ struct {
 	__type(key, __u32);
 	__type(value, struct idlescope_counters);
 } counters SEC(".maps");
+
+/* How late user space's sleeps wake up, per CPU: the report sums the CPUs. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct idlescope_lateness);
+} lateness SEC(".maps");
 
 /* The current workload tag, pinned by the loader, written by workloads. */
 struct {
@@ -69,10 +144,26 @@ struct {
 	__type(value, struct idlescope_tag);
 } workload SEC(".maps");
 
+/*
+ * What the last select on a CPU decided, as the fexit probes saw it, kept
+ * for the cpu_idle entry that follows it (if one does).
+ */
+struct selection {
+	__s64 latency_req_ns;		/* the PM QoS limit select computed */
+	__u32 exit_latency_ns;		/* of the chosen state */
+	__u32 target_residency_ns;	/* of the chosen state */
+	__s32 chosen_state;		/* select's return value */
+	__u32 flags;			/* IDLESCOPE_F_SELECT_PROBED, _STOP_TICK */
+	__u32 nr_selects;		/* probed selects since the last idle entry */
+};
+
 /* Where one CPU is in its idle period. */
 struct cpu_state {
 	struct idlescope_record current;	/* the period in progress */
 	struct idlescope_record pending;	/* completed, waiting for misses */
+	struct selection sel;			/* for the next idle entry */
+	__s64 latency_req_ns;			/* cpuidle_governor_latency_req() */
+	bool has_latency_req;			/* ... ran since the last select */
 	__u32 seq;				/* periods completed on this CPU */
 	__u32 nr_selects;			/* the governor's count at the pending entry */
 	bool in_idle;
@@ -134,6 +225,8 @@ extern const void cpuidle_curr_governor __ksym;
 extern const void menu_governor __ksym __weak;
 extern const void teo_governor __ksym __weak;
 extern const void ladder_governor __ksym __weak;
+/* The expiry function of every sleeping task's hrtimer (nanosleep, poll, ...). */
+extern const void hrtimer_wakeup __ksym __weak;
 extern const void menu2010_governor __ksym __weak;
 extern const void menu2010fix_governor __ksym __weak;
 extern const void menu2010rpd_governor __ksym __weak;
@@ -206,10 +299,11 @@ static __always_inline void note_selects(struct cpu_state *cs,
 
 static __always_inline void read_menu(struct idlescope_record *rec, struct cpu_state *cs)
 {
-	const struct menu_device___idlescope *data = bpf_this_cpu_ptr(&menu_devices);
+	const struct menu_device___idlescope *data;
 
-	if (!data)
+	if (!&menu_devices)
 		return;
+	data = bpf_this_cpu_ptr(&menu_devices);
 	/* menu_reflect() noted whether the tick ended the previous period. */
 	if (cs->has_pending && BPF_CORE_READ(data, tick_wakeup))
 		cs->pending.flags |= IDLESCOPE_F_TICK_WAKEUP;
@@ -228,9 +322,12 @@ static __always_inline void read_menu(struct idlescope_record *rec, struct cpu_s
 
 static __always_inline void read_menu2010(struct idlescope_record *rec, struct cpu_state *cs)
 {
-	const struct menu2010_device___idlescope *data = bpf_this_cpu_ptr(&menu2010_devices);
+	const struct menu2010_device___idlescope *data;
 
-	if (!data || !bpf_core_field_exists(data->predicted_ns))
+	if (!&menu2010_devices)
+		return;
+	data = bpf_this_cpu_ptr(&menu2010_devices);
+	if (!bpf_core_field_exists(data->predicted_ns))
 		return;
 	if (bpf_core_field_exists(data->nr_selects))
 		note_selects(cs, rec, BPF_CORE_READ(data, nr_selects),
@@ -248,10 +345,33 @@ static __always_inline void read_menu2010(struct idlescope_record *rec, struct c
 
 static __always_inline void read_teo(struct idlescope_record *rec)
 {
-	const struct teo_cpu___idlescope *data = bpf_this_cpu_ptr(&teo_cpus);
+	const struct teo_cpu___idlescope *data;
 
-	if (data)
-		rec->next_timer_ns = BPF_CORE_READ(data, sleep_length_ns);
+	if (!&teo_cpus)
+		return;
+	data = bpf_this_cpu_ptr(&teo_cpus);
+	rec->next_timer_ns = BPF_CORE_READ(data, sleep_length_ns);
+}
+
+/*
+ * The select probes' view of the select that chose this period: its return
+ * value, the PM QoS limit, the chosen state's parameters and stop_tick.
+ * Their count of selects since the last entry is exact where the
+ * observation patch's (note_selects()) is not there or restarted.
+ */
+static __always_inline void take_selection(struct cpu_state *cs,
+					   struct idlescope_record *rec)
+{
+	struct selection *sel = &cs->sel;
+
+	if (!sel->nr_selects)
+		return;
+	rec->chosen_state = sel->chosen_state;
+	rec->latency_req_ns = sel->latency_req_ns;
+	rec->exit_latency_ns = sel->exit_latency_ns;
+	rec->target_residency_ns = sel->target_residency_ns;
+	rec->flags |= sel->flags;
+	rec->lost_selects = sel->nr_selects - 1;
 }
 
 /*
@@ -307,6 +427,7 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 		read_teo(rec);
 		break;
 	}
+	take_selection(cs, rec);
 	/* The observation patch stores 0 when select returned before predicting. */
 	if ((rec->flags & IDLESCOPE_F_PREDICTED) && !rec->predicted_ns) {
 		rec->predicted_ns = IDLESCOPE_UNKNOWN_NS;
@@ -314,18 +435,34 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 	}
 }
 
+/* Write one record into @ringbuf; 0 or the helper's error. */
+static __always_inline long output(void *ringbuf, struct idlescope_record *rec)
+{
+	__u64 flags = bpf_ringbuf_query(ringbuf, BPF_RB_AVAIL_DATA) >= wakeup_bytes ?
+		      BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
+
+	return bpf_ringbuf_output(ringbuf, rec, sizeof(*rec), flags);
+}
+
 /* Send the completed period of this CPU, if any, to user space. */
 static __always_inline void flush_pending(struct cpu_state *cs,
 					  struct idlescope_counters *cnt)
 {
-	__u64 flags;
+	__u32 cpu = bpf_get_smp_processor_id();
+	void *ringbuf;
+	long err = -1;		/* no buffer for this CPU: a drop */
 
 	if (!cs->has_pending)
 		return;
 	cs->has_pending = false;
-	flags = bpf_ringbuf_query(&records, BPF_RB_AVAIL_DATA) >= wakeup_bytes ?
-		BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
-	if (bpf_ringbuf_output(&records, &cs->pending, sizeof(cs->pending), flags))
+	if (per_cpu_ringbufs) {
+		ringbuf = bpf_map_lookup_elem(&cpu_records, &cpu);
+		if (ringbuf)
+			err = output(ringbuf, &cs->pending);
+	} else {
+		err = output(&records, &cs->pending);
+	}
+	if (err)
 		cnt->dropped++;
 	else
 		cnt->records++;
@@ -337,6 +474,8 @@ static __always_inline void idle_enter(struct cpu_state *cs,
 {
 	cnt->entries++;
 	read_selection(cs, state);
+	/* A select belongs to the entry that follows it, or to none. */
+	cs->sel.nr_selects = 0;
 	flush_pending(cs, cnt);
 	cs->current.cpu = cpu;
 	cs->current.enter_ns = bpf_ktime_get_ns();
@@ -392,5 +531,104 @@ int BPF_PROG(cpu_idle_miss, unsigned int cpu, unsigned int state, bool below)
 	cs->pending.flags |= below ? IDLESCOPE_F_MISS_BELOW : IDLESCOPE_F_MISS_ABOVE;
 	return 0;
 }
+
+/*
+ * Timer lateness: how long after its (soft) expiry time a sleeping task's
+ * hrtimer fires.  In the host clock mode the guest's idle ends when the
+ * host's threads run, which shows here first; the report states it.
+ */
+SEC("tp_btf/hrtimer_expire_entry")
+int BPF_PROG(hrtimer_expire_entry, struct hrtimer *timer, ktime_t *now)
+{
+	struct idlescope_lateness *lat;
+	__s64 now_ns = 0, soft_ns;
+	__u64 late_ns;
+	__u32 zero = 0;
+
+	if (!&hrtimer_wakeup || (const void *)timer->function != &hrtimer_wakeup)
+		return 0;
+	bpf_probe_read_kernel(&now_ns, sizeof(now_ns), now);
+	soft_ns = timer->_softexpires;
+	lat = bpf_map_lookup_elem(&lateness, &zero);
+	if (!lat || now_ns < soft_ns)
+		return 0;
+	late_ns = now_ns - soft_ns;
+	lat->count++;
+	lat->sum_ns += late_ns;
+	if (late_ns > lat->max_ns)
+		lat->max_ns = late_ns;
+	lat->hist[idlescope_lateness_slot(late_ns) & (IDLESCOPE_LATENESS_SLOTS - 1)]++;
+	return 0;
+}
+
+/* Called by every governor's select on its own CPU, before select returns. */
+SEC("fexit/cpuidle_governor_latency_req")
+int BPF_PROG(latency_req_exit, unsigned int cpu, s64 ret)
+{
+	struct cpu_state *cs = this_cpu_state();
+
+	if (cs) {
+		cs->latency_req_ns = ret;
+		cs->has_latency_req = true;
+	}
+	return 0;
+}
+
+/*
+ * select's verdict, kept for the cpu_idle entry.  A select whose state was
+ * never entered (a wake-up came first) is found here as the second select
+ * before an entry.
+ */
+static __always_inline int note_select(struct cpuidle_driver *drv, bool *stop_tick,
+				       int chosen_state)
+{
+	struct cpu_state *cs = this_cpu_state();
+	struct idlescope_counters *cnt = this_cpu_counters();
+	__u32 idx = chosen_state;
+	struct selection *sel;
+	bool stop = false;
+
+	if (!cs || !cnt)
+		return 0;
+	sel = &cs->sel;
+	cnt->selects++;
+	if (sel->nr_selects)
+		cnt->lost_selects++;
+	sel->nr_selects++;
+	sel->chosen_state = chosen_state;
+	sel->flags = IDLESCOPE_F_SELECT_PROBED;
+	sel->latency_req_ns = cs->has_latency_req ? cs->latency_req_ns :
+			      IDLESCOPE_LATENCY_REQ_UNKNOWN;
+	cs->has_latency_req = false;
+	bpf_probe_read_kernel(&stop, sizeof(stop), stop_tick);
+	if (stop)
+		sel->flags |= IDLESCOPE_F_STOP_TICK;
+	sel->exit_latency_ns = 0;
+	sel->target_residency_ns = 0;
+	if (idx < IDLESCOPE_MAX_STATES) {
+		sel->exit_latency_ns = BPF_CORE_READ(drv, states[idx].exit_latency_ns);
+		sel->target_residency_ns = BPF_CORE_READ(drv, states[idx].target_residency_ns);
+	}
+	return 0;
+}
+
+/*
+ * One fexit program per governor's select (all share one signature); the
+ * loader skips those whose function this kernel lacks.
+ */
+#define SELECT_PROBE(func)						\
+SEC("fexit/" #func)							\
+int BPF_PROG(func##_exit, struct cpuidle_driver *drv,			\
+	     struct cpuidle_device *dev, bool *stop_tick, int ret)	\
+{									\
+	return note_select(drv, stop_tick, ret);			\
+}
+
+SELECT_PROBE(menu_select)
+SELECT_PROBE(teo_select)
+SELECT_PROBE(ladder_select_state)
+SELECT_PROBE(menu2010_select)
+SELECT_PROBE(menu2010fix_select)
+SELECT_PROBE(menu2010rpd_select)
 
 char LICENSE[] SEC("license") = "GPL";

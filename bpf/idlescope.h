@@ -80,7 +80,8 @@ struct idlescope_counters {
 	__u64 records;			/* periods sent through a ring buffer */
 	__u64 dropped;			/* periods lost: ring buffer full */
 	__u64 unpaired;			/* exits without an entry (attach, hotplug) */
-	__u64 selects;			/* governor selects the select probe saw */
+	__u64 selects;			/* governor selects the select probes saw */
+	__u64 lost_selects;		/* of them, followed by another select, not idle */
 };
 
 /* The workload tag: a NUL-padded name, empty when no workload runs. */

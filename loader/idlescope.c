@@ -23,7 +23,6 @@
 #include <sys/stat.h>
 #include <bpf/libbpf.h>
 #include <bpf/bpf.h>
-#include <bpf/btf.h>
 #include "idlescope.h"
 #include "aggregate.h"
 #include "report.h"
@@ -33,13 +32,13 @@
 #include "reportdir.h"
 #include "runinfo.h"
 #include "models.h"
+#include "live.h"
 #include "pipeline.h"
 #include "compare.h"
 #include "dashboard.h"
 #include "lateness.h"
 #include "idlescope.skel.h"
 
-#define VMLINUX_BTF	"/sys/kernel/btf/vmlinux"
 #define CPUIDLE_SYSFS	"/sys/devices/system/cpu/cpuidle"
 #define STATE_SYSFS	"/sys/devices/system/cpu/cpu0/cpuidle"
 #define POLL_TIMEOUT_MS	100
@@ -51,6 +50,8 @@ static struct env {
 	long ringbuf_bytes;
 	bool verbose;
 	bool no_predict;
+	bool no_select_probes;
+	bool shared_ringbuf;
 	bool json;
 	const char *workload;
 	const char *governor;
@@ -83,6 +84,8 @@ static const char argp_doc[] =
 enum {
 	OPT_NO_PREDICT = 0x100,
 	OPT_BTF,
+	OPT_NO_SELECT_PROBES,
+	OPT_SHARED_RINGBUF,
 };
 
 static const struct argp_option opts[] = {
@@ -93,9 +96,13 @@ static const struct argp_option opts[] = {
 	{ "output", 'o', "DIR", 0, "Write report.txt and report.json into DIR", 0 },
 	{ "json", 'j', NULL, 0, "Print the JSON report to stdout instead of the text one", 0 },
 	{ "record", 'r', "FILE", 0, "Write every raw record to FILE (see idlescope dump/report)", 0 },
-	{ "ringbuf", 'b', "BYTES", 0, "Ring buffer size, a power of two >= 4096", 0 },
+	{ "ringbuf", 'b', "BYTES", 0, "Size of each ring buffer, a power of two >= 4096", 0 },
 	{ "no-predict", OPT_NO_PREDICT, NULL, 0, "Do not read the governors' predictions", 0 },
-	{ "btf", OPT_BTF, "FILE", 0, "Kernel BTF to use instead of " VMLINUX_BTF, 0 },
+	{ "btf", OPT_BTF, "FILE", 0, "Kernel BTF to use instead of /sys/kernel/btf/vmlinux", 0 },
+	{ "no-select-probes", OPT_NO_SELECT_PROBES, NULL, 0,
+	  "Tracepoints only: no fexit probes on the governors' select", 0 },
+	{ "shared-ringbuf", OPT_SHARED_RINGBUF, NULL, 0,
+	  "One ring buffer for all CPUs instead of one per CPU", 0 },
 	{ "verbose", 'v', NULL, 0, "Print libbpf debug messages", 0 },
 	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show this help", 0 },
 	{},
@@ -152,6 +159,12 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case OPT_BTF:
 		env.btf_path = arg;
 		break;
+	case OPT_NO_SELECT_PROBES:
+		env.no_select_probes = true;
+		break;
+	case OPT_SHARED_RINGBUF:
+		env.shared_ringbuf = true;
+		break;
 	case 'v':
 		env.verbose = true;
 		break;
@@ -167,101 +180,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-/* Set while libbpf's own complaint would only repeat the loader's error line. */
-static bool libbpf_quiet;
-
-static int libbpf_print_fn(enum libbpf_print_level level, const char *format, va_list args)
-{
-	if ((level == LIBBPF_DEBUG || libbpf_quiet) && !env.verbose)
-		return 0;
-	return vfprintf(stderr, format, args);
-}
-
 static void sig_handler(int sig)
 {
 	exiting = 1;
-}
-
-/*
- * Switch off the programs whose attach point this kernel lacks (no
- * cpu_idle_miss before 6.0, say), so the rest still loads.  Says which
- * and why.  Without cpu_idle there are no idle periods at all: -ENOENT.
- */
-static int disable_missing_targets(struct idlescope_bpf *obj, const struct btf *vmlinux)
-{
-	struct bpf_program *prog;
-
-	bpf_object__for_each_program(prog, obj->obj) {
-		const char *sec = bpf_program__section_name(prog);
-		const char *target = strchr(sec, '/');
-		char tp_type[128];
-		bool found;
-
-		if (!target)
-			continue;
-		target++;
-		if (!strncmp(sec, "tp_btf/", 7)) {
-			snprintf(tp_type, sizeof(tp_type), "btf_trace_%s", target);
-			found = btf__find_by_name_kind(vmlinux, tp_type, BTF_KIND_TYPEDEF) > 0;
-		} else {
-			found = btf__find_by_name_kind(vmlinux, target, BTF_KIND_FUNC) > 0;
-		}
-		if (!found) {
-			if (prog == obj->progs.cpu_idle) {
-				fprintf(stderr, "idlescope: error: attach target %s not in kernel BTF\n",
-					target);
-				return -ENOENT;
-			}
-			printf("idlescope: skipping %s: %s not in kernel BTF\n",
-			       bpf_program__name(prog), target);
-			bpf_program__set_autoload(prog, false);
-		}
-	}
-	return 0;
-}
-
-/* Whether @btf's struct @name exists, and has @member if one is given. */
-static bool btf_has(const struct btf *btf, const char *name, const char *member)
-{
-	const struct btf_member *m;
-	const struct btf_type *t;
-	int id, i;
-
-	id = btf__find_by_name_kind(btf, name, BTF_KIND_STRUCT);
-	if (id <= 0)
-		return false;
-	if (!member)
-		return true;
-	t = btf__type_by_id(btf, id);
-	for (i = 0, m = btf_members(t); i < btf_vlen(t); i++, m++)
-		if (!strcmp(btf__name_by_offset(btf, m->name_off), member))
-			return true;
-	return false;
-}
-
-/*
- * IDLESCOPE_CAP_* of this kernel and this load: what the report says it
- * could observe.  Timer lateness comes with the BPF side that measures it.
- */
-static __u32 live_capabilities(struct idlescope_bpf *obj, const struct btf *vmlinux)
-{
-	struct bpf_program *prog;
-	__u32 caps = 0;
-
-	if (btf_has(vmlinux, "menu_device", "predicted_ns"))
-		caps |= IDLESCOPE_CAP_OBSERVATION;
-	if (btf_has(vmlinux, "menu2010_device", NULL))
-		caps |= IDLESCOPE_CAP_GOV2010;
-	if (bpf_program__autoload(obj->progs.cpu_idle_miss))
-		caps |= IDLESCOPE_CAP_MISS_TP;
-	bpf_object__for_each_program(prog, obj->obj) {
-		const char *sec = bpf_program__section_name(prog);
-
-		if (bpf_program__autoload(prog) &&
-		    (!strncmp(sec, "fentry/", 7) || !strncmp(sec, "fexit/", 6)))
-			caps |= IDLESCOPE_CAP_SELECT_PROBES;
-	}
-	return caps;
 }
 
 static int write_tag(int map_fd, const char *name)
@@ -481,15 +402,6 @@ static int handle_record(void *ctx, void *data, size_t size)
 	return 0;
 }
 
-static int read_counters(struct idlescope_bpf *obj, struct idlescope_counters *vals)
-{
-	__u32 zero = 0;
-
-	if (bpf_map_lookup_elem(bpf_map__fd(obj->maps.counters), &zero, vals))
-		return -errno;
-	return 0;
-}
-
 static void sum_counters(const struct idlescope_counters *vals, int nr_cpus,
 			 struct idlescope_counters *total)
 {
@@ -502,6 +414,8 @@ static void sum_counters(const struct idlescope_counters *vals, int nr_cpus,
 		total->records += vals[cpu].records;
 		total->dropped += vals[cpu].dropped;
 		total->unpaired += vals[cpu].unpaired;
+		total->selects += vals[cpu].selects;
+		total->lost_selects += vals[cpu].lost_selects;
 	}
 }
 
@@ -509,7 +423,7 @@ static void sum_counters(const struct idlescope_counters *vals, int nr_cpus,
  * The live view of the current workload (dashboard.c).  On a terminal it
  * redraws in place; into a pipe or file it appends one block per interval.
  */
-static void draw_dashboard(struct run *run, struct idlescope_bpf *obj, int nr_cpus,
+static void draw_dashboard(struct run *run, const struct live *lv, int nr_cpus,
 			   double elapsed, double interval)
 {
 	struct idlescope_counters vals[IDLESCOPE_MAX_CPUS], total;
@@ -519,7 +433,7 @@ static void draw_dashboard(struct run *run, struct idlescope_bpf *obj, int nr_cp
 		.records = run->received,
 	};
 
-	if (read_counters(obj, vals))
+	if (live_read_counters(lv, vals))
 		memset(vals, 0, sizeof(vals));
 	sum_counters(vals, nr_cpus, &total);
 	status.dropped = total.dropped;
@@ -533,38 +447,45 @@ static void draw_dashboard(struct run *run, struct idlescope_bpf *obj, int nr_cp
 static void fill_meta_from_agg(struct report_meta *meta, struct run *run);
 
 /* The BPF side's own per-CPU view: entries and exits pair up, drops show. */
-static void print_counters(struct idlescope_bpf *obj, int nr_cpus)
+static void print_counters(const struct live *lv, int nr_cpus)
 {
-	struct idlescope_counters vals[IDLESCOPE_MAX_CPUS] = {};
+	struct idlescope_counters vals[IDLESCOPE_MAX_CPUS] = {}, total;
+	struct idlescope_lateness lat;
 	int cpu;
 
-	read_counters(obj, vals);
+	live_read_counters(lv, vals);
 	printf("%-4s %12s %12s %12s %12s\n", "CPU", "ENTRIES", "EXITS", "RECORDS", "DROPPED");
 	for (cpu = 0; cpu < nr_cpus; cpu++)
 		printf("%-4d %12llu %12llu %12llu %12llu\n", cpu, vals[cpu].entries,
 		       vals[cpu].exits, vals[cpu].records, vals[cpu].dropped);
+	sum_counters(vals, nr_cpus, &total);
+	if (lv->caps & IDLESCOPE_CAP_SELECT_PROBES)
+		printf("selects probed: %llu, lost (no idle entry after them): %llu\n",
+		       total.selects, total.lost_selects);
+	if ((lv->caps & IDLESCOPE_CAP_LATENESS) && !live_read_lateness(lv, &lat) && lat.count)
+		printf("timer lateness: %llu sleeps, mean %.1f us, max %.1f us\n", lat.count,
+		       lat.sum_ns / 1e3 / lat.count, lat.max_ns / 1e3);
 }
 
 static void fill_meta(struct report_meta *meta, struct run *run,
-		      struct idlescope_bpf *obj, int nr_cpus, double duration_s)
+		      const struct live *lv, int nr_cpus, double duration_s)
 {
 	struct idlescope_counters vals[IDLESCOPE_MAX_CPUS] = {};
-	struct bpf_program *prog;
-	int cpu;
+	int cpu, i;
 
 	meta->duration_s = duration_s;
 	meta->nr_cpus = nr_cpus;
 	meta->ringbuf_size_bytes = env.ringbuf_bytes;
-	read_counters(obj, vals);
+	live_read_counters(lv, vals);
 	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		meta->records_produced[cpu] = vals[cpu].records;
 		meta->dropped_records[cpu] = vals[cpu].dropped;
 	}
-	bpf_object__for_each_program(prog, obj->obj) {
-		if (!bpf_program__autoload(prog))
-			report_meta_add_skipped(meta, bpf_program__name(prog),
-						"attach target not in kernel BTF");
-	}
+	for (i = 0; i < lv->nr_skipped; i++)
+		report_meta_add_skipped(meta, lv->skipped[i].prog, lv->skipped[i].reason);
+	meta->capabilities = lv->caps;
+	if (lv->caps & IDLESCOPE_CAP_LATENESS)
+		live_read_lateness(lv, &meta->lateness);
 	meta->shadow_replay_resets = run->pl.replay->replay_resets;
 	fill_meta_from_agg(meta, run);
 }
@@ -691,7 +612,8 @@ static void dump_record(const struct idlescope_record *rec)
 	       rec->next_timer_ns, rec->latency_req_ns, rec->state, rec->chosen_state,
 	       agg_governor_name(rec->governor), rec->flags);
 	print_csv_field(rec->workload, sizeof(rec->workload));
-	printf(",%u,%u\n", rec->typical_interval_us, rec->lost_selects);
+	printf(",%u,%u,%u,%u,%u\n", rec->typical_interval_us, rec->lost_selects,
+	       rec->exit_latency_ns, rec->target_residency_ns, rec->seq);
 }
 
 /* `idlescope dump FILE`: the raw records as CSV, one period a line. */
@@ -711,7 +633,7 @@ static int dump_command(int argc, char **argv)
 	}
 	printf("cpu,enter_ns,residency_ns,kernel_residency_ns,predicted_ns,next_timer_ns,"
 	       "latency_req_ns,state,chosen_state,governor,flags,workload,"
-	       "typical_interval_us,lost_selects\n");
+	       "typical_interval_us,lost_selects,exit_latency_ns,target_residency_ns,seq\n");
 	while ((ret = recfile_read(&rf, &rec)) == RECFILE_RECORD)
 		dump_record(&rec);
 	if (ret == RECFILE_CUT_SHORT)
@@ -859,10 +781,10 @@ static int live_command(int argc, char **argv)
 		.parser = parse_arg,
 		.doc = argp_doc,
 	};
-	LIBBPF_OPTS(bpf_object_open_opts, open_opts);
-	struct idlescope_bpf *obj = NULL;
-	struct ring_buffer *rb = NULL;
-	struct btf *vmlinux = NULL;
+	struct live lv = {};
+	struct live_opts lv_opts = {
+		.on_record = handle_record,
+	};
 	struct run run = {};
 	struct report_meta meta;
 	struct timespec start;
@@ -878,27 +800,12 @@ static int live_command(int argc, char **argv)
 	if (err)
 		return err;
 
-	libbpf_set_print(libbpf_print_fn);
+	live_set_verbose(env.verbose);
 	report_meta_init(&meta);
 	runinfo_read_system(&meta);
 
 	if (env.outdir && reportdir_check(env.outdir))
 		return 1;
-	if (!env.btf_path && access(VMLINUX_BTF, R_OK)) {
-		fprintf(stderr, "idlescope: error: kernel has no BTF (%s: %s); "
-			"build it with CONFIG_DEBUG_INFO_BTF=y\n",
-			VMLINUX_BTF, strerror(errno));
-		return 1;
-	}
-	libbpf_quiet = true;
-	vmlinux = env.btf_path ? btf__parse(env.btf_path, NULL) : btf__load_vmlinux_btf();
-	libbpf_quiet = false;
-	if (!vmlinux) {
-		fprintf(stderr, "idlescope: error: no kernel BTF in %s: %s\n",
-			env.btf_path ? env.btf_path : VMLINUX_BTF, strerror(errno));
-		return 1;
-	}
-
 	nr_cpus = libbpf_num_possible_cpus();
 	if (nr_cpus < 0 || nr_cpus > IDLESCOPE_MAX_CPUS) {
 		fprintf(stderr, "idlescope: error: %d possible CPUs, at most %d supported\n",
@@ -920,43 +827,20 @@ static int live_command(int argc, char **argv)
 		goto cleanup;
 	}
 
-	open_opts.btf_custom_path = env.btf_path;
-	obj = idlescope_bpf__open_opts(&open_opts);
-	if (!obj) {
-		err = -errno;
-		fprintf(stderr, "idlescope: error: opening BPF object: %s\n", strerror(-err));
-		goto cleanup;
-	}
-	obj->rodata->observe_predictions = !env.no_predict;
-	obj->rodata->wakeup_bytes = env.ringbuf_bytes / 4;
-	err = bpf_map__set_max_entries(obj->maps.records, env.ringbuf_bytes);
-	if (err) {
-		fprintf(stderr, "idlescope: error: sizing the ring buffer: %s\n", strerror(-err));
-		goto cleanup;
-	}
-	err = disable_missing_targets(obj, vmlinux);
+	lv_opts.btf_path = env.btf_path;
+	lv_opts.ringbuf_bytes = env.ringbuf_bytes;
+	lv_opts.no_predict = env.no_predict;
+	lv_opts.no_select_probes = env.no_select_probes;
+	lv_opts.shared_ringbuf = env.shared_ringbuf;
+	lv_opts.ctx = &run;
+	err = live_load(&lv, &lv_opts);
 	if (err)
 		goto cleanup;
-	meta.capabilities = live_capabilities(obj, vmlinux);
-
-	err = idlescope_bpf__load(obj);
-	if (err) {
-		fprintf(stderr, "idlescope: error: loading BPF object: %s\n", strerror(-err));
+	err = live_attach(&lv);
+	if (err)
 		goto cleanup;
-	}
-
-	rb = ring_buffer__new(bpf_map__fd(obj->maps.records), handle_record, &run, NULL);
-	if (!rb) {
-		err = -errno;
-		fprintf(stderr, "idlescope: error: creating ring buffer: %s\n", strerror(-err));
-		goto cleanup;
-	}
-
-	err = idlescope_bpf__attach(obj);
-	if (err) {
-		fprintf(stderr, "idlescope: error: attaching BPF programs: %s\n", strerror(-err));
-		goto cleanup;
-	}
+	/* The record file's header says what this run could observe. */
+	meta.capabilities = lv.caps;
 	if (env.governor) {
 		err = switch_governor(env.governor, saved_governor, other_governor);
 		if (err) {
@@ -978,7 +862,7 @@ static int live_command(int argc, char **argv)
 	 * would point at a dead map.
 	 */
 	if (env.workload) {
-		err = write_tag(bpf_map__fd(obj->maps.workload), env.workload);
+		err = write_tag(bpf_map__fd(lv.obj->maps.workload), env.workload);
 		if (err) {
 			fprintf(stderr, "idlescope: error: setting workload tag: %s\n",
 				strerror(-err));
@@ -987,7 +871,7 @@ static int live_command(int argc, char **argv)
 	}
 	mkdir(IDLESCOPE_PIN_DIR, 0755);
 	unlink(IDLESCOPE_TAG_PIN);
-	err = bpf_map__pin(obj->maps.workload, IDLESCOPE_TAG_PIN);
+	err = bpf_map__pin(lv.obj->maps.workload, IDLESCOPE_TAG_PIN);
 	if (err) {
 		fprintf(stderr, "idlescope: error: pinning %s: %s\n", IDLESCOPE_TAG_PIN,
 			strerror(-err));
@@ -1011,10 +895,7 @@ static int live_command(int argc, char **argv)
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	next_draw = env.interval_s;
 	while (!exiting && elapsed_s(&start) < env.duration_s) {
-		/* Records below the wake-up threshold arrive without a wake-up. */
-		err = ring_buffer__poll(rb, POLL_TIMEOUT_MS);
-		if (err >= 0)
-			err = ring_buffer__consume(rb);
+		err = live_poll(&lv, POLL_TIMEOUT_MS);
 		if (err == -EINTR) {
 			err = 0;
 			break;
@@ -1025,24 +906,23 @@ static int live_command(int argc, char **argv)
 			goto cleanup;
 		}
 		if (elapsed_s(&start) >= next_draw) {
-			draw_dashboard(&run, obj, nr_cpus, elapsed_s(&start), env.interval_s);
+			draw_dashboard(&run, &lv, nr_cpus, elapsed_s(&start), env.interval_s);
 			next_draw += env.interval_s;
 		}
 	}
 	/* Detach first so the drained buffer is the last word. */
 	meta.sysfs_usage_delta = sysfs_usage_sum(nr_cpus) - usage_at_start;
-	idlescope_bpf__detach(obj);
-	err = ring_buffer__consume(rb);
+	err = live_detach_drain(&lv);
 	if (err < 0) {
 		fprintf(stderr, "idlescope: error: draining ring buffer: %s\n", strerror(-err));
 		goto cleanup;
 	}
 
-	fill_meta(&meta, &run, obj, nr_cpus, elapsed_s(&start));
+	fill_meta(&meta, &run, &lv, nr_cpus, elapsed_s(&start));
 	if (run.recf && !run.rec_error) {
 		struct recfile_trailer trailer;
 
-		runinfo_trailer(&trailer, &meta, 1);
+		runinfo_trailer(&trailer, &meta, lv.nr_ringbufs ? lv.nr_ringbufs : 1);
 		run.rec_error = recfile_finish(run.recf, &trailer, run.received);
 		run.recf = NULL;
 		if (run.rec_error)
@@ -1051,7 +931,7 @@ static int live_command(int argc, char **argv)
 	}
 	err = write_reports(&run, &meta);
 	if (!env.json)
-		print_counters(obj, nr_cpus);
+		print_counters(&lv, nr_cpus);
 	if (!err)
 		err = run.rec_error;
 
@@ -1066,10 +946,8 @@ cleanup:
 		unlink(IDLESCOPE_TAG_PIN);
 	if (saved_governor[0] && write_line(CPUIDLE_SYSFS "/current_governor", saved_governor))
 		fprintf(stderr, "idlescope: error: restoring governor %s\n", saved_governor);
-	ring_buffer__free(rb);
-	idlescope_bpf__destroy(obj);
+	live_destroy(&lv);
 	pipeline_free(&run.pl);
-	btf__free(vmlinux);
 	return err ? 1 : 0;
 }
 

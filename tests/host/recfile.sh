@@ -90,10 +90,10 @@ check_error "recfile: an infinite duration is one error" 'duration inf' \
 	"$L" report -j "$c/duration-inf.rec"
 # 6: names with commas, quotes and escape sequences.
 "$L" dump "$c/names.rec" >names.csv
-check "recfile: dump quotes CSV fields: every row has 14 columns" python3 -c '
+check "recfile: dump quotes CSV fields: every row has 17 columns" python3 -c '
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
-sys.exit(not rows or any(len(r) != 14 for r in rows))' names.csv
+sys.exit(not rows or any(len(r) != 17 for r in rows))' names.csv
 check "recfile: dump writes the names back exactly, escape bytes as \\xNN" python3 -c '
 import csv, sys
 names = {r[11] for r in list(csv.reader(open(sys.argv[1], newline="")))[1:]}

@@ -1,0 +1,133 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Guest: the fexit probes on the governors' select functions fill the
+# record with select's own verdict (chosen state, stop_tick, the PM QoS
+# limit, the chosen state's parameters), and attaching and detaching them
+# hundreds of times under load does not stall the machine.  Runs after
+# 20-governors.sh, with idlescope_states loaded.
+
+. /usr/share/idlescope/lib.sh
+plan 15
+
+out=/host/selectprobes
+mkdir -p $out
+cpuidle=/sys/devices/system/cpu/cpuidle
+
+# count_flag CSV GOVERNOR BIT: "records-of-GOVERNOR records-with-BIT" from
+# `idlescope dump` (flags are printed in hex, column 11).
+count_flag() {
+	awk -F, -v g="$2" -v bit="$3" '
+		function hex(s,   i, n, d) {
+			n = 0; s = tolower(substr(s, 3))
+			for (i = 1; i <= length(s); i++) {
+				d = index("0123456789abcdef", substr(s, i, 1)) - 1
+				n = n * 16 + d
+			}
+			return n
+		}
+		NR > 1 && $10 == g { n++; if (int(hex($11) / bit) % 2) m++ }
+		END { printf "%d %d", n, m }' "$1"
+}
+
+SELECT_PROBED=512	# IDLESCOPE_F_SELECT_PROBED
+STOP_TICK=256		# IDLESCOPE_F_STOP_TICK
+
+# Under menu, with a 100 us PM QoS limit held (/dev/cpu_dma_latency takes
+# hex) for the second half of a 2 ms sleeper's run.
+idlescope -g menu -d 6 -r $out/menu.rec >$out/menu.txt 2>&1 &
+loader=$!
+wait_for_loader
+periodic -d 2 -p 2000 -c 1 -t free >/dev/null 2>&1
+exec 3>/dev/cpu_dma_latency
+echo 64 >&3
+periodic -d 2 -p 2000 -c 1 -t qos100us >/dev/null 2>&1
+exec 3>&-
+wait $loader
+rc=$?
+check -m "exit $rc" "select probes: loader exits 0 with the select probes" [ $rc = 0 ]
+check "select probes: the loader says they are attached" \
+	grep -q 'select probes on [0-9]* governors' $out/menu.txt
+idlescope dump $out/menu.rec >$out/menu.csv
+
+set -- $(count_flag $out/menu.csv menu $SELECT_PROBED)
+check -m "$2 of $1" "select probes: every menu record is probed" [ "$1" -gt 1000 -a "$1" = "$2" ]
+set -- $(count_flag $out/menu.csv menu $STOP_TICK)
+check -m "$2 of $1" "select probes: menu asked to stop the tick on some periods" \
+	[ "$2" -gt 0 -a "$2" -lt "$1" ]
+# cpuidle_enter_state() enters another state than select's only when the
+# tick broadcast fails, which this driver never needs.
+set -- $(awk -F, 'NR > 1 && $10 == "menu" { n++; if ($8 == $9) same++ }
+	END { printf "%d %d", n, same }' $out/menu.csv)
+check -m "$2 of $1" "select probes: menu's chosen state is the entered one" \
+	[ "$1" -gt 1000 -a "$1" = "$2" ]
+# The state parameters are those of the sysfs table (us there, ns here).
+bad=0
+for s in /sys/devices/system/cpu/cpu0/cpuidle/state*; do
+	i=${s##*state}
+	lat_ns=$(($(cat $s/latency) * 1000))
+	res_ns=$(($(cat $s/residency) * 1000))
+	n=$(awk -F, -v i=$i -v l=$lat_ns -v r=$res_ns 'NR > 1 && $10 == "menu" && $9 == i {
+		if ($15 != l || $16 != r) bad++ } END { print bad + 0 }' $out/menu.csv)
+	bad=$((bad + n))
+done
+check -m "$bad differ" "select probes: exit latency and target residency match sysfs" \
+	[ $bad = 0 ]
+qos=$(awk -F, 'NR > 1 && $12 == "qos100us" && $10 == "menu"' $out/menu.csv | grep -c .)
+qos_ok=$(awk -F, 'NR > 1 && $12 == "qos100us" && $10 == "menu" && $7 == 100000' \
+	$out/menu.csv | grep -c .)
+check -m "$qos_ok of $qos" "select probes: a 100 us PM QoS limit reaches the records" \
+	[ "$qos" -gt 100 -a "$qos_ok" -gt $((qos * 99 / 100)) ]
+free_ok=$(awk -F, 'NR > 1 && $12 == "free" && $10 == "menu" && $7 == 2000000000000' \
+	$out/menu.csv | grep -c .)
+check -m "$free_ok records" \
+	"select probes: without a limit the records hold PM QoS's default 2000 s" \
+	[ "$free_ok" -gt 100 ]
+
+# The same run with --no-select-probes: tracepoints only, no probed record.
+idlescope --no-select-probes -d 2 -r $out/tp.rec >$out/tp.txt 2>&1
+check "tracepoints only: --no-select-probes runs and says so" \
+	grep -q 'tracepoints only' $out/tp.txt
+idlescope dump $out/tp.rec >$out/tp.csv
+set -- $(count_flag $out/tp.csv menu $SELECT_PROBED)
+check -m "$2 of $1" "tracepoints only: no record is probed" [ "$1" -gt 0 -a "$2" = 0 ]
+
+# Attach/detach cycles of the fexit set under load on both CPUs, with
+# menu2010 selecting: each attach and detach patches the entry of the
+# select function the idle loop is running.  A stall never returns; the
+# boot's timeout then reports it.  Each cycle waits for RCU-tasks grace
+# periods: about 0.7 s of guest time.
+echo menu2010 >$cpuidle/current_governor
+pingpong -d 3600 >/dev/null 2>&1 &
+load=$!
+attachcycles -n 200 -t 1 >$out/cycles.txt 2>&1
+rc=$?
+kill -INT $load
+wait $load
+check -m "exit $rc, $(tail -n 1 $out/cycles.txt)" \
+	"attach cycles: 200 attach/detach cycles under menu2010 and pingpong exit 0" [ $rc = 0 ]
+selects=$(sed -n 's/.* \([0-9]*\) selects probed.*/\1/p' $out/cycles.txt)
+check -m "${selects:-0} selects" "attach cycles: the probes saw menu2010's selects" \
+	[ "${selects:-0}" -gt 0 ]
+echo menu >$cpuidle/current_governor
+
+# One ring buffer per CPU (the default): a 2-CPU pingpong, the guest's
+# fastest wake-ups, loses no record, and each CPU's seq (column 17) runs
+# without a gap.  The same run counts the sleeps' timer lateness.
+idlescope -d 5 -r $out/pp.rec >$out/pp.txt 2>&1 &
+loader=$!
+wait_for_loader
+pingpong -d 3 -t pingpong >$out/pingpong.txt 2>&1
+periodic -d 1 -p 2000 -c 1 -t late >/dev/null 2>&1
+wait $loader
+rc=$?
+check -m "exit $rc" "per-CPU ring buffers: loader exits 0" [ $rc = 0 ]
+dropped=$(awk '$1 ~ /^[0-9]+$/ && NF == 5 { d += $5 } END { print d + 0 }' $out/pp.txt)
+idlescope dump $out/pp.rec >$out/pp.csv
+set -- $(awk -F, 'NR > 1 { if ($1 in last && $17 != last[$1] + 1) gaps++; last[$1] = $17
+		if ($12 == "pingpong") n++ } END { printf "%d %d", n, gaps }' $out/pp.csv)
+check -m "$1 records, $dropped dropped, $2 seq gaps" \
+	"per-CPU ring buffers: a 2-CPU pingpong loses no record and no seq" \
+	[ "$1" -gt 1000 -a "$dropped" = 0 -a "$2" = 0 ]
+sleeps=$(sed -n 's/^timer lateness: \([0-9]*\) sleeps.*/\1/p' $out/pp.txt)
+check -m "${sleeps:-0} sleeps" "timer lateness: the 500 sleeps of 2 ms are counted" \
+	[ "${sleeps:-0}" -ge 500 ]
