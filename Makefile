@@ -63,7 +63,7 @@ $(BUILD)/idlescope.skel.h: $(BUILD)/idlescope.bpf.o
 	@mv $@.tmp $@
 
 $(LOADER): loader/idlescope.c loader/aggregate.c loader/report.c loader/recfile.c loader/models.c \
-		loader/table.c loader/summary.c loader/plot.c \
+		loader/table.c loader/summary.c loader/plot.c loader/mode.c loader/mode.h \
 		loader/aggregate.h loader/recfile.h loader/models.h \
 		loader/report.h loader/table.h loader/summary.h loader/plot.h \
 		bpf/idlescope.h $(BUILD)/idlescope.skel.h

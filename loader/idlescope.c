@@ -30,6 +30,7 @@
 #include "plot.h"
 #include "recfile.h"
 #include "models.h"
+#include "mode.h"
 #include "idlescope.skel.h"
 
 #define VMLINUX_BTF	"/sys/kernel/btf/vmlinux"
@@ -997,6 +998,7 @@ int main(int argc, char **argv)
 	err = disable_missing_targets(obj, vmlinux);
 	if (err)
 		goto cleanup;
+	mode_print(env.json ? stderr : stdout, vmlinux, obj->obj);
 
 	err = idlescope_bpf__load(obj);
 	if (err) {
