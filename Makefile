@@ -97,7 +97,8 @@ initramfs: $(INITRAMFS)
 # has the stock governors only, instead of ours.
 ifeq ($(KERNEL),debian)
 GOVERNORS ?= menu ladder
-RUN_VM := -k $(BUILD)/debian/vmlinuz -i $(BUILD)/debian/initramfs.cpio.gz
+RUN_VM := -k $(BUILD)/debian/vmlinuz -i $(BUILD)/debian/initramfs.cpio.gz \
+	-a "$$(cat $(BUILD)/debian/cmdline)"
 endif
 
 # make run: seconds per workload and the governors/workloads to measure.

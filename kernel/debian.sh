@@ -17,7 +17,8 @@
 # (/var/cache/idlescope/debian), so a clone fetches them once per machine.
 #
 # usage: kernel/debian.sh [BASE_INITRAMFS]
-#   Leaves build/debian/vmlinuz (the kernel image), build/debian/overlay.cpio.gz
+#   Leaves build/debian/vmlinuz (the kernel image), build/debian/cmdline (what
+#   its command line needs), build/debian/overlay.cpio.gz
 #   and, given BASE_INITRAMFS, build/debian/initramfs.cpio.gz: the base with
 #   the overlay unpacked over it.
 
@@ -87,6 +88,15 @@ moddir=$root/lib/modules/$release
 kernel=$root/boot/vmlinuz-$release
 [ -r "$kernel" ] || die "$kernel missing from $image_pkg"
 ln -sfn "root/boot/vmlinuz-$release" "$out/vmlinuz"
+
+# Under the virtual clock the second CPU's delay-loop calibration never
+# ends (stuck after "calibrate_delay_direct() failed"; our kernel does not
+# get there).  The boot CPU computes its loops per jiffy from the TSC,
+# which runs at 1 GHz of virtual time; handing that value to every CPU
+# skips the calibration.  Only udelay() uses it.
+hz=$(sed -n 's/^CONFIG_HZ=//p' "$root/boot/config-$release")
+[ -n "$hz" ] || die "no CONFIG_HZ in config-$release"
+echo "lpj=$((1000000000 / hz))" >"$out/cmdline"
 
 # idlescope_states for this kernel, in a copy so the objects stay out of the source tree.
 ko=$out/idlescope_states/idlescope_states.ko

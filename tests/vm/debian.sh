@@ -22,7 +22,7 @@ release=$(sed -n 's/^\[debian\] ready: \([^ ]*\) .*/\1/p' "$share/debian.log")
 
 # A 1 ms sleeper on each CPU while the loader watches under menu.
 "$top/vm/run.sh" -k "$top/build/debian/vmlinuz" -i "$top/build/debian/initramfs.cpio.gz" \
-	-s "$share" -t 600 -- '. /usr/share/idlescope/lib.sh
+	-a "$(cat "$top/build/debian/cmdline")" -s "$share" -t 600 -- '. /usr/share/idlescope/lib.sh
 cpuidle=/sys/devices/system/cpu/cpuidle
 uname -r >/host/release.txt
 cat $cpuidle/current_driver >/host/driver-before.txt
