@@ -14,6 +14,15 @@ share=$top/build/test/vm-debian
 rm -rf "$share"
 mkdir -p "$share"
 
+# An unreachable package archive (a proxy nobody listens on): one line, and
+# nothing half-fetched left in the cache.
+check_error "debian: an unreachable package archive is one line of error" \
+	'^debian: error: cannot fetch .* from the package archive: ' \
+	env IDLESCOPE_CACHE="$share/nocache" http_proxy=http://127.0.0.1:9 \
+	https_proxy=http://127.0.0.1:9 "$top/kernel/debian.sh"
+check "debian: a failed fetch leaves nothing in the cache" \
+	[ -z "$(ls -A "$share/nocache/debian" 2>/dev/null)" ]
+
 if ! "$top/kernel/debian.sh" "$top/build/initramfs.cpio.gz" >"$share/debian.log" 2>&1; then
 	fail "debian: kernel/debian.sh prepares Debian's kernel" "$(grep -m1 'error:' "$share/debian.log")"
 	exit 0
