@@ -37,6 +37,7 @@ uname -r >/host/release.txt
 cat $cpuidle/current_driver >/host/driver-before.txt
 insmod /lib/modules/idlescope_states.ko
 cat $cpuidle/current_driver >/host/driver.txt
+mkdir -p /host/report
 idlescope -g menu -d 5 -i 5 -w periodic1ms -o /host/report >/host/loader.txt 2>&1 &
 loader=$!
 wait_for_loader
@@ -68,4 +69,4 @@ while read -r cpu entries exits records dropped; do
 	check "debian: cpu$cpu records idle periods ($records records, $entries entries)" \
 		[ "$records" -ge 1000 ]
 	check "debian: cpu$cpu drops nothing ($dropped dropped)" [ "$dropped" = 0 ]
-done <<<"$counts"
+done < <(grep . <<<"$counts")
