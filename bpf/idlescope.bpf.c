@@ -206,7 +206,12 @@ static __always_inline void note_selects(struct cpu_state *cs,
 
 static __always_inline void read_menu(struct idlescope_record *rec, struct cpu_state *cs)
 {
-	const struct menu_device___idlescope *data = bpf_this_cpu_ptr(&menu_devices);
+	const struct menu_device___idlescope *data;
+
+	/* A weak ksym the kernel lacks is 0: the verifier drops what follows. */
+	if (!&menu_devices)
+		return;
+	data = bpf_this_cpu_ptr(&menu_devices);
 
 	if (!data)
 		return;
@@ -228,7 +233,11 @@ static __always_inline void read_menu(struct idlescope_record *rec, struct cpu_s
 
 static __always_inline void read_menu2010(struct idlescope_record *rec, struct cpu_state *cs)
 {
-	const struct menu2010_device___idlescope *data = bpf_this_cpu_ptr(&menu2010_devices);
+	const struct menu2010_device___idlescope *data;
+
+	if (!&menu2010_devices)
+		return;
+	data = bpf_this_cpu_ptr(&menu2010_devices);
 
 	if (!data || !bpf_core_field_exists(data->predicted_ns))
 		return;
@@ -248,7 +257,11 @@ static __always_inline void read_menu2010(struct idlescope_record *rec, struct c
 
 static __always_inline void read_teo(struct idlescope_record *rec)
 {
-	const struct teo_cpu___idlescope *data = bpf_this_cpu_ptr(&teo_cpus);
+	const struct teo_cpu___idlescope *data;
+
+	if (!&teo_cpus)
+		return;
+	data = bpf_this_cpu_ptr(&teo_cpus);
 
 	if (data)
 		rec->next_timer_ns = BPF_CORE_READ(data, sleep_length_ns);
