@@ -154,6 +154,14 @@ $(INITRAMFS): vm/init vm/mkinitramfs.sh vm/guest/suite.sh workloads/suite.txt $(
 
 initramfs: $(INITRAMFS)
 
+# KERNEL=debian: make run boots Debian's own kernel (kernel/debian.sh), which
+# has the stock governors only, instead of ours.
+ifeq ($(KERNEL),debian)
+GOVERNORS ?= menu ladder
+RUN_VM := -k $(BUILD)/debian/vmlinuz -i $(BUILD)/debian/initramfs.cpio.gz \
+	-a "$$(cat $(BUILD)/debian/cmdline)"
+endif
+
 # make run: seconds per workload and the governors/workloads to measure.
 # The governors are bpf/idlescope.h's IDLESCOPE_GOVERNORS(X) lines
 # `X(ID, "name")` but "none" (no governor ran); the workloads are the names
@@ -183,11 +191,12 @@ $(if $(SUITE_NAMES_ERROR),$(error $(SUITE_NAMES_ERROR)))
 endif
 
 run: $(INITRAMFS) $(DISK) $(IRQFEED)
+	@$(if $(RUN_VM),kernel/debian.sh $(INITRAMFS))
 	@mkdir -p $(RUN_DIR) && ln -sfn $(notdir $(RUN_DIR)) out/latest
 	@rm -f $(IRQ_SOCK); \
 	$(IRQFEED) -u $(IRQ_SOCK) -p $(IRQTRAIN_PERIOD_US) -d 86400 -w $(RUN_DIR)/irqfeed.on \
 		>$(RUN_DIR)/irqfeed.txt 2>&1 & feeder=$$!; \
-	vm/run.sh -s $(RUN_DIR) -t 3000 -q -drive -q file=$(DISK),if=virtio,format=raw,cache=none \
+	vm/run.sh $(RUN_VM) -s $(RUN_DIR) -t 3000 -q -drive -q file=$(DISK),if=virtio,format=raw,cache=none \
 		-q -serial -q mon:stdio -q -serial -q chardev:irq \
 		-q -chardev -q socket,id=irq,path=$(IRQ_SOCK),server=on,wait=off -- \
 		sh /usr/share/idlescope/suite.sh /usr/share/idlescope/suite.txt \

@@ -37,6 +37,7 @@
 #include "compare.h"
 #include "dashboard.h"
 #include "lateness.h"
+#include "mode.h"
 #include "idlescope.skel.h"
 
 #define CPUIDLE_SYSFS	"/sys/devices/system/cpu/cpuidle"
@@ -841,6 +842,7 @@ static int live_command(int argc, char **argv)
 		goto cleanup;
 	/* The record file's header says what this run could observe. */
 	meta.capabilities = lv.caps;
+	mode_print(env.json ? stderr : stdout, lv.caps, meta.cpuidle_driver);
 	if (env.governor) {
 		err = switch_governor(env.governor, saved_governor, other_governor);
 		if (err) {
