@@ -2,7 +2,7 @@
 /*
  * live.h - the kernel side of a live run: open the BPF skeleton, set its
  * configuration, leave out what this kernel cannot attach, load, attach,
- * poll the ring buffers, detach, clean up.  The CLI (idlescope.c) decides
+ * poll the ring buffers, detach, clean up.  The live run (live_cmd.c) decides
  * what to do with the records and writes the reports.
  */
 #ifndef __IDLESCOPE_LIVE_H
