@@ -9,6 +9,7 @@
 # usage: scripts/run-summary.sh LOADER RUN_DIR GOVERNOR...
 
 set -euo pipefail
+. "$(dirname "$0")/../tests/lib.sh"
 
 loader=$1
 dir=$2
@@ -22,9 +23,13 @@ done
 # The one-screen headline and the seed's experiment per workload come
 # first; the method and the detail follow in report.txt.
 awk '/^== method ==$/ { exit } { print }' "$dir/report.txt"
+csvs=()
 for f in "${files[@]}"; do
-	"$loader" dump "$f"
-done | awk -F, '$1 != "cpu" && $12 != "" { n[$12 " on cpu" $1]++ }
+	csvs+=("$f.csv")
+	"$loader" dump "$f" >"$f.csv"
+done
+csv_awk '$col["workload"] != "" { n[$col["workload"] " on cpu" $col["cpu"]]++ }
 	END { for (k in n) if (n[k] < 1000)
-		printf "run: warning: workload %s: only %d periods\n", k, n[k] }' | sort
+		printf "run: warning: workload %s: only %d periods\n", k, n[k] }' "${csvs[@]}" | sort
+rm -f "${csvs[@]}"
 echo "report: $dir/report.txt, $dir/summary.md, $dir/plots/ (out/latest)"

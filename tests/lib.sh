@@ -86,3 +86,43 @@ agreement() {
 agrees_99() {
 	[ "$2" -ge 100 ] && [ $(($1 * 100)) -ge $(($2 * 99)) ]
 }
+
+# csv_awk [-v VAR=VALUE]... PROGRAM FILE...: awk -F, over `idlescope dump`
+# CSV files that selects columns by name: PROGRAM says $col["governor"],
+# not $10, so a new or moved record field breaks no check.  Each file's
+# header line fills col[name] = index and is not passed to PROGRAM.  A
+# name PROGRAM uses (literally, col["name"]) that a file's header lacks is
+# one line on stderr and exit status 2: col["typo"] would be 0, and $0
+# would silently compare the whole line.  POSIX sh and awk (busybox too).
+csv_awk() {
+	local n=$# arg prog= want_var= names name header
+	while [ $n -gt 0 ]; do
+		arg=$1
+		shift
+		n=$((n - 1))
+		if [ -n "$want_var" ]; then
+			want_var=
+		elif [ -z "$prog" ] && [ "$arg" = -v ]; then
+			want_var=1
+		elif [ -z "$prog" ]; then
+			prog=$arg
+			names=$(printf '%s\n' "$prog" | grep -o 'col\["[^"]*"\]' |
+				sed 's/^col\["//; s/"\]$//' | sort -u)
+			arg="FNR == 1 { for (csv_i = 1; csv_i <= NF; csv_i++) col[\$csv_i] = csv_i; next }
+$prog"
+		else
+			header=$(head -n 1 "$arg") || return 2
+			for name in $names; do
+				case ",$header," in
+				*",$name,"*) ;;
+				*)
+					echo "csv_awk: $arg: no column \"$name\"" >&2
+					return 2
+					;;
+				esac
+			done
+		fi
+		set -- "$@" "$arg"
+	done
+	awk -F, "$@"
+}

@@ -34,15 +34,16 @@ check_report_json "report: the live report.json matches the schema" $out/report.
 
 # The mode of the sleeper's residency histogram on CPU 1.
 idlescope dump $out/run.rec >$out/run.csv
-mode=$(awk -F, '$12 == "periodic2ms" && $1 == 1 {
-		b = 0; us = $3 / 1000; while (us >= 2) { us /= 2; b++ } n[b]++ }
+mode=$(csv_awk '$col["workload"] == "periodic2ms" && $col["cpu"] == 1 {
+		b = 0; us = $col["residency_ns"] / 1000; while (us >= 2) { us /= 2; b++ } n[b]++ }
 	END { best = -1; for (k in n) if (best < 0 || n[k] > n[best]) best = k; print best }' $out/run.csv)
 check -m "mode 2^$mode" "records: periodic2ms residency mode on cpu1 is the 1024-2047 us bucket" \
 	[ "$mode" = 10 ]
 # Each of the sleeper's wake-ups ends an idle period of CPU 1, but the CPU
 # may run something else (the loader) through a few of its sleeps: at
 # least half of them must be tagged periods.
-tagged=$(awk -F, '$12 == "periodic2ms" && $1 == 1' $out/run.csv | grep -c .)
+tagged=$(csv_awk '$col["workload"] == "periodic2ms" && $col["cpu"] == 1' $out/run.csv |
+	grep -c .)
 wakeups=$(sed -n 's/.* \([0-9][0-9]*\) wakeups.*/\1/p' $out/periodic.txt)
 check -m "$tagged tagged periods, ${wakeups:-no} wake-ups" \
 	"records: the workload tag reached the periods of its wake-ups" \

@@ -29,8 +29,9 @@ for g in $governors; do
 	check_report_json "predictions: the $g report.json matches the schema" $out/$g/report.json
 	idlescope dump $out/$g.rec >$out/$g.csv
 	# Mean stored prediction per tag, on the sleeper's CPU, of this governor.
-	means=$(awk -F, -v g=$g '$10 == g && $1 == 1 && $5 > 0 {
-			s[$12] += $5; n[$12]++ }
+	means=$(csv_awk -v g=$g '$col["governor"] == g && $col["cpu"] == 1 &&
+			$col["predicted_ns"] > 0 {
+			s[$col["workload"]] += $col["predicted_ns"]; n[$col["workload"]]++ }
 		END { printf "%d %d", n["sleep500us"] ? s["sleep500us"] / n["sleep500us"] / 1000 : -1,
 			n["sleep5ms"] ? s["sleep5ms"] / n["sleep5ms"] / 1000 : -1 }' $out/$g.csv)
 	set -- $means
@@ -50,11 +51,14 @@ for g in $governors; do
 		agrees_99 $1 $2
 	case $g in
 	menu2010*)
-		over=$(awk -F, -v g=$g '$10 == g {
-				if ($5 >= 0 && $5 > int(($6 + 999) / 1000) * 1000 && !late[$1]) n++
-				if ($3 > $6) late[$1] = 1 }
+		over=$(csv_awk -v g=$g '$col["governor"] == g {
+				p = $col["predicted_ns"]; t = $col["next_timer_ns"]
+				if (p >= 0 && p > int((t + 999) / 1000) * 1000 && !late[$col["cpu"]])
+					n++
+				if ($col["residency_ns"] > t) late[$col["cpu"]] = 1 }
 			END { print n + 0 }' $out/$g.csv)
-		total=$(awk -F, -v g=$g '$10 == g && $5 >= 0' $out/$g.csv | grep -c .)
+		total=$(csv_awk -v g=$g '$col["governor"] == g && $col["predicted_ns"] >= 0' \
+			$out/$g.csv | grep -c .)
 		bounded=no
 		[ "$total" -gt 0 ] && [ "$over" = 0 ] && bounded=yes
 		check -m "$over of $total" \
@@ -70,8 +74,8 @@ check "predictions: the governor is restored after -g" \
 # the next timer.  A periodic timer is its own next timer, so the sum is 8
 # times too large and the detector cannot fire: on periodic sleeps
 # menu2010rpd's predictions come from the correction factor alone.
-detected=$(awk -F, '$10 == "menu2010rpd" && $12 == "sleep500us" && $5 > 0 {
-		n++; if ($13 > 0) d++ }
+detected=$(csv_awk '$col["governor"] == "menu2010rpd" && $col["workload"] == "sleep500us" &&
+	$col["predicted_ns"] > 0 { n++; if ($col["typical_interval_us"] > 0) d++ }
 	END { printf "%d %d", d, n }' $out/menu2010rpd.csv)
 set -- $detected
 check -m "$1 of $2" "predictions: on a periodic timer the 2010 pattern detector fires on < 5%" \

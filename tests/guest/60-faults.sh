@@ -68,11 +68,9 @@ check_report_json "faults: the report.json of a run with faults matches the sche
 	$out/report.json
 idlescope dump $out/run.rec >$out/run.csv
 
-# cpu,enter_ns,residency_ns,kernel_residency_ns,predicted_ns,next_timer_ns,
-# latency_req_ns,state,chosen_state,governor,flags,workload
 for g in $switched; do
-	counts=$(awk -F, -v tag=sw-$g -v g=$g '$12 == tag {
-			n++; if ($10 != g) bad++ }
+	counts=$(csv_awk -v tag=sw-$g -v g=$g '$col["workload"] == tag {
+			n++; if ($col["governor"] != g) bad++ }
 		END { printf "%d %d", n, bad }' $out/run.csv)
 	set -- $counts
 	check -m "$2 of $1 name another" "switch: all records of the $g window name $g" \
@@ -82,14 +80,16 @@ set -- $(agreement $out/report.txt menu2010rpd)
 check -m "$1 of $2" "switch: the model of a governor switched to from outside is in step" \
 	agrees_99 $1 $2
 
-spanning=$(awk -F, -v off=$off_ns -v on=$on_ns \
-	'$1 == 1 && $2 < on - 50000000 && $2 + $3 > off + 50000000' $out/run.csv | grep -c .)
+spanning=$(csv_awk -v off=$off_ns -v on=$on_ns '$col["cpu"] == 1 &&
+	$col["enter_ns"] < on - 50000000 &&
+	$col["enter_ns"] + $col["residency_ns"] > off + 50000000' $out/run.csv | grep -c .)
 check -m "$spanning span it" "hotplug: no CPU 1 period spans the offline gap" [ "$spanning" = 0 ]
-after=$(awk -F, '$1 == 1 && $12 == "after-hotplug"' $out/run.csv | grep -c .)
+after=$(csv_awk '$col["cpu"] == 1 && $col["workload"] == "after-hotplug"' $out/run.csv |
+	grep -c .)
 check -m "$after records" "hotplug: CPU 1 records resume after it comes back" [ "$after" -gt 0 ]
 
-counts=$(awk -F, '$12 == "no-driver" { n++; if ($10 != "none") bad++ }
-	$12 == "driver-again" { m++; if ($10 == "menu") good++ }
+counts=$(csv_awk '$col["workload"] == "no-driver" { n++; if ($col["governor"] != "none") bad++ }
+	$col["workload"] == "driver-again" { m++; if ($col["governor"] == "menu") good++ }
 	END { printf "%d %d %d %d", n, bad, m, good }' $out/run.csv)
 set -- $counts
 check -m "$2 of $1 name one" "driver reload: without the driver no record names a governor" \

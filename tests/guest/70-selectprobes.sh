@@ -14,9 +14,9 @@ mkdir -p $out
 cpuidle=/sys/devices/system/cpu/cpuidle
 
 # count_flag CSV GOVERNOR BIT: "records-of-GOVERNOR records-with-BIT" from
-# `idlescope dump` (flags are printed in hex, column 11).
+# `idlescope dump` (flags are printed in hex).
 count_flag() {
-	awk -F, -v g="$2" -v bit="$3" '
+	csv_awk -v g="$2" -v bit="$3" '
 		function hex(s,   i, n, d) {
 			n = 0; s = tolower(substr(s, 3))
 			for (i = 1; i <= length(s); i++) {
@@ -25,7 +25,7 @@ count_flag() {
 			}
 			return n
 		}
-		NR > 1 && $10 == g { n++; if (int(hex($11) / bit) % 2) m++ }
+		$col["governor"] == g { n++; if (int(hex($col["flags"]) / bit) % 2) m++ }
 		END { printf "%d %d", n, m }' "$1"
 }
 
@@ -56,7 +56,8 @@ check -m "$2 of $1" "select probes: menu asked to stop the tick on some periods"
 	[ "$2" -gt 0 -a "$2" -lt "$1" ]
 # cpuidle_enter_state() enters another state than select's only when the
 # tick broadcast fails, which this driver never needs.
-set -- $(awk -F, 'NR > 1 && $10 == "menu" { n++; if ($8 == $9) same++ }
+set -- $(csv_awk '$col["governor"] == "menu" {
+		n++; if ($col["state"] == $col["chosen_state"]) same++ }
 	END { printf "%d %d", n, same }' $out/menu.csv)
 check -m "$2 of $1" "select probes: menu's chosen state is the entered one" \
 	[ "$1" -gt 1000 -a "$1" = "$2" ]
@@ -66,19 +67,22 @@ for s in /sys/devices/system/cpu/cpu0/cpuidle/state*; do
 	i=${s##*state}
 	lat_ns=$(($(cat $s/latency) * 1000))
 	res_ns=$(($(cat $s/residency) * 1000))
-	n=$(awk -F, -v i=$i -v l=$lat_ns -v r=$res_ns 'NR > 1 && $10 == "menu" && $9 == i {
-		if ($15 != l || $16 != r) bad++ } END { print bad + 0 }' $out/menu.csv)
+	n=$(csv_awk -v i=$i -v l=$lat_ns -v r=$res_ns \
+		'$col["governor"] == "menu" && $col["chosen_state"] == i {
+		if ($col["exit_latency_ns"] != l || $col["target_residency_ns"] != r) bad++ }
+		END { print bad + 0 }' $out/menu.csv)
 	bad=$((bad + n))
 done
 check -m "$bad differ" "select probes: exit latency and target residency match sysfs" \
 	[ $bad = 0 ]
-qos=$(awk -F, 'NR > 1 && $12 == "qos100us" && $10 == "menu"' $out/menu.csv | grep -c .)
-qos_ok=$(awk -F, 'NR > 1 && $12 == "qos100us" && $10 == "menu" && $7 == 100000' \
+qos=$(csv_awk '$col["workload"] == "qos100us" && $col["governor"] == "menu"' \
 	$out/menu.csv | grep -c .)
+qos_ok=$(csv_awk '$col["workload"] == "qos100us" && $col["governor"] == "menu" &&
+	$col["latency_req_ns"] == 100000' $out/menu.csv | grep -c .)
 check -m "$qos_ok of $qos" "select probes: a 100 us PM QoS limit reaches the records" \
 	[ "$qos" -gt 100 -a "$qos_ok" -gt $((qos * 99 / 100)) ]
-free_ok=$(awk -F, 'NR > 1 && $12 == "free" && $10 == "menu" && $7 == 2000000000000' \
-	$out/menu.csv | grep -c .)
+free_ok=$(csv_awk '$col["workload"] == "free" && $col["governor"] == "menu" &&
+	$col["latency_req_ns"] == 2000000000000' $out/menu.csv | grep -c .)
 check -m "$free_ok records" \
 	"select probes: without a limit the records hold PM QoS's default 2000 s" \
 	[ "$free_ok" -gt 100 ]
@@ -111,7 +115,7 @@ check -m "${selects:-0} selects" "attach cycles: the probes saw menu2010's selec
 echo menu >$cpuidle/current_governor
 
 # One ring buffer per CPU (the default): a 2-CPU pingpong, the guest's
-# fastest wake-ups, loses no record, and each CPU's seq (column 17) runs
+# fastest wake-ups, loses no record, and each CPU's seq runs
 # without a gap.  The same run counts the sleeps' timer lateness.
 idlescope -d 5 -r $out/pp.rec >$out/pp.txt 2>&1 &
 loader=$!
@@ -123,8 +127,9 @@ rc=$?
 check -m "exit $rc" "per-CPU ring buffers: loader exits 0" [ $rc = 0 ]
 dropped=$(awk '$1 ~ /^[0-9]+$/ && NF == 5 { d += $5 } END { print d + 0 }' $out/pp.txt)
 idlescope dump $out/pp.rec >$out/pp.csv
-set -- $(awk -F, 'NR > 1 { if ($1 in last && $17 != last[$1] + 1) gaps++; last[$1] = $17
-		if ($12 == "pingpong") n++ } END { printf "%d %d", n, gaps }' $out/pp.csv)
+set -- $(csv_awk '{ c = $col["cpu"]; s = $col["seq"]
+		if (c in last && s != last[c] + 1) gaps++; last[c] = s
+		if ($col["workload"] == "pingpong") n++ } END { printf "%d %d", n, gaps }' $out/pp.csv)
 check -m "$1 records, $dropped dropped, $2 seq gaps" \
 	"per-CPU ring buffers: a 2-CPU pingpong loses no record and no seq" \
 	[ "$1" -gt 1000 -a "$dropped" = 0 -a "$2" = 0 ]

@@ -90,13 +90,13 @@ check_error "recfile: an infinite duration is one error" 'duration inf' \
 	"$L" report -j "$c/duration-inf.rec"
 # 6: names with commas, quotes and escape sequences.
 "$L" dump "$c/names.rec" >names.csv
-check "recfile: dump quotes CSV fields: every row has 17 columns" python3 -c '
+check "recfile: dump quotes CSV fields: every row has the header's columns" python3 -c '
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
-sys.exit(not rows or any(len(r) != 17 for r in rows))' names.csv
+sys.exit(len(rows) < 2 or any(len(r) != len(rows[0]) for r in rows))' names.csv
 check "recfile: dump writes the names back exactly, escape bytes as \\xNN" python3 -c '
 import csv, sys
-names = {r[11] for r in list(csv.reader(open(sys.argv[1], newline="")))[1:]}
+names = {r["workload"] for r in csv.DictReader(open(sys.argv[1], newline=""))}
 sys.exit(names != {"a,b", "q\"x", "esc\\x1b[31m", "a b", "a_b", "a/b"})' names.csv
 mkdir names overflows lost
 "$L" report "$c/names.rec" -o names >names.txt
