@@ -239,10 +239,12 @@ int agg_last_workload(const struct agg *agg)
 static int find_workload(const struct agg *agg, const char *tag)
 {
 	char name[IDLESCOPE_WORKLOAD_LEN + 1];
-	size_t len = strnlen(tag, IDLESCOPE_WORKLOAD_LEN);
+	size_t len;
 
+	/* Most records carry the last record's tag: no string work for them. */
 	if (agg->nr_workloads && !memcmp(tag, agg->last_tag, sizeof(agg->last_tag)))
 		return agg->last_workload;
+	len = strnlen(tag, IDLESCOPE_WORKLOAD_LEN);
 	memcpy(name, tag, len);
 	name[len] = '\0';
 	return agg_workload_index(agg, name);
