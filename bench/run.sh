@@ -16,8 +16,8 @@
 #
 # Knobs (environment): BENCH_ROUNDS (12), BENCH_PHASE_S (3),
 # BENCH_LEVEL_S (4), BENCH_RINGBUFS ("4096 16384 65536 262144 4194304"),
-# BENCH_REPORT_RECORDS ("1000000 10000000"), and bench/repro.sh's
-# BENCH_REPRO_*.
+# BENCH_REPORT_RECORDS ("1000000 10000000 100000000", bench/replay.sh),
+# and bench/repro.sh's BENCH_REPRO_*.
 
 set -uo pipefail
 
@@ -27,7 +27,7 @@ rounds=${BENCH_ROUNDS:-12}
 phase_s=${BENCH_PHASE_S:-3}
 level_s=${BENCH_LEVEL_S:-4}
 ringbufs=${BENCH_RINGBUFS:-"4096 16384 65536 262144 4194304"}
-report_records=${BENCH_REPORT_RECORDS:-"1000000 10000000"}
+report_records=${BENCH_REPORT_RECORDS:-"1000000 10000000 100000000"}
 # The guest's share of the wall time, with room for a slow host.
 guest_timeout_s=1200
 
@@ -106,16 +106,10 @@ timing=$(cat "$scratch/time")
 [ "$rc" = 0 ] || die "the guest bench failed with status $rc (log: $run_dir/guest/console.log)" "$rc"
 echo "boot $timing" >>"$host"
 
-echo "bench: off-line reports on the host"
-for n in $report_records; do
-	"$build/genrec" -n "$n" -H "$run_dir/guest/template.rec" -o "$scratch/$n.rec" ||
-		die "genrec -n $n failed"
-	mkdir -p "$scratch/report-$n"
-	timed "$scratch/report.log" "$build/idlescope" report "$scratch/$n.rec" -o "$scratch/report-$n" ||
-		die "idlescope report of $n records failed: $(tail -n 1 "$scratch/report.log")"
-	echo "report records=$n $timing" >>"$host"
-	rm -rf "$scratch/$n.rec" "$scratch/report-$n"
-done
+echo "bench: off-line reports on the host (bench/replay.sh)"
+# shellcheck disable=SC2086 # a list of record counts
+BENCH_REPLAY_DIR=$scratch/replay bench/replay.sh -H "$run_dir/guest/template.rec" -o "$host" \
+	$report_records || die "the off-line replay bench failed"
 
 python3 bench/summarize.py "$run_dir/guest/raw.txt" "$host" "$run_dir/bench.json" ||
 	die "summarizing failed"

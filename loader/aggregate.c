@@ -94,17 +94,28 @@ int agg_ratio_bucket(__u64 predicted_ns, __u64 actual_ns)
 	} else if (actual_ns == 0) {
 		k = AGG_RATIO_LOG2_MAX;
 	} else if (predicted_ns >= actual_ns) {
-		/* 2^k <= p/a  <=>  2^k <= floor(p/a), as 2^k is an integer */
-		k = agg_log2_bucket(predicted_ns / actual_ns);
+		/*
+		 * The largest k with a * 2^k <= p (2^k <= p/a): the bit
+		 * lengths' difference or one less, without a division (five
+		 * per record made it a few % of a replay).  a << k has p's
+		 * top bit at most, so it does not overflow.
+		 */
+		k = agg_log2_bucket(predicted_ns) - agg_log2_bucket(actual_ns);
+		if ((actual_ns << k) > predicted_ns)
+			k--;
 		if (k > AGG_RATIO_LOG2_MAX)
 			k = AGG_RATIO_LOG2_MAX;
 	} else {
-		/* p/a in [2^-m, 2^(1-m)) for the smallest m with p*2^m >= a */
-		int m = 1;
+		/*
+		 * p/a in [2^-m, 2^(1-m)) for the smallest m with p*2^m >= a:
+		 * the bit lengths' difference or one more (p < a, so m >= 1).
+		 */
+		int m = agg_log2_bucket(actual_ns) - agg_log2_bucket(predicted_ns);
 
-		while (m < -AGG_RATIO_LOG2_MIN &&
-		       ((u128)predicted_ns << m) < actual_ns)
+		if ((predicted_ns << m) < actual_ns)
 			m++;
+		if (m > -AGG_RATIO_LOG2_MIN)
+			m = -AGG_RATIO_LOG2_MIN;
 		k = -m;
 	}
 	return k - AGG_RATIO_LOG2_MIN;
@@ -239,10 +250,12 @@ int agg_last_workload(const struct agg *agg)
 static int find_workload(const struct agg *agg, const char *tag)
 {
 	char name[IDLESCOPE_WORKLOAD_LEN + 1];
-	size_t len = strnlen(tag, IDLESCOPE_WORKLOAD_LEN);
+	size_t len;
 
+	/* Most records carry the last record's tag: no string work for them. */
 	if (agg->nr_workloads && !memcmp(tag, agg->last_tag, sizeof(agg->last_tag)))
 		return agg->last_workload;
+	len = strnlen(tag, IDLESCOPE_WORKLOAD_LEN);
 	memcpy(name, tag, len);
 	name[len] = '\0';
 	return agg_workload_index(agg, name);

@@ -25,21 +25,53 @@ static __u32 batch_len(int level)
 	return CI_BATCH_MIN << (3 * level);
 }
 
-void ci_add(struct ci_acc *acc, double h, double n)
+/*
+ * Level 0's batch is full: it closes, and its sums go on to fill level 1's
+ * batch, whose closing fills level 2's.  Each sample is added once, not
+ * once per level; the sums are the same as adding it at every level because
+ * h and n are whole numbers (0/1 or nanoseconds) whose sums stay below
+ * 2^53, where double addition is exact in any order.
+ */
+void ci_close_level0(struct ci_acc *acc)
 {
+	double h = acc->level[0].cur_h, n = acc->level[0].cur_n;
+	__u32 len = acc->level[0].cur_len;
 	int l;
 
 	for (l = 0; l < CI_NR_LEVELS; l++) {
 		struct ci_level *lv = &acc->level[l];
 
-		lv->cur_h += h;
-		lv->cur_n += n;
-		if (++lv->cur_len < batch_len(l))
-			continue;
-		close_batch(lv, lv->cur_h, lv->cur_n);
+		if (l) {
+			lv->cur_h += h;
+			lv->cur_n += n;
+			lv->cur_len += len;
+			if (lv->cur_len < batch_len(l))
+				return;
+			h = lv->cur_h;
+			n = lv->cur_n;
+			len = lv->cur_len;
+		}
+		close_batch(lv, h, n);
 		lv->cur_h = lv->cur_n = 0;
 		lv->cur_len = 0;
 	}
+}
+
+/*
+ * Level @l as if each sample had been added there directly: its own
+ * unfinished batch plus the samples still waiting in the levels below.
+ */
+static struct ci_level level_view(const struct ci_acc *acc, int l)
+{
+	struct ci_level lv = acc->level[l];
+	int below;
+
+	for (below = 0; below < l; below++) {
+		lv.cur_h += acc->level[below].cur_h;
+		lv.cur_n += acc->level[below].cur_n;
+		lv.cur_len += acc->level[below].cur_len;
+	}
+	return lv;
 }
 
 void ci_merge(struct ci_acc *dst, const struct ci_acc *src)
@@ -48,17 +80,17 @@ void ci_merge(struct ci_acc *dst, const struct ci_acc *src)
 
 	for (l = 0; l < CI_NR_LEVELS; l++) {
 		struct ci_level *d = &dst->level[l];
-		const struct ci_level *s = &src->level[l];
+		const struct ci_level s = level_view(src, l);
 
-		d->nr_batches += s->nr_batches;
-		d->sum_h += s->sum_h;
-		d->sum_n += s->sum_n;
-		d->sum_hh += s->sum_hh;
-		d->sum_nn += s->sum_nn;
-		d->sum_hn += s->sum_hn;
+		d->nr_batches += s.nr_batches;
+		d->sum_h += s.sum_h;
+		d->sum_n += s.sum_n;
+		d->sum_hh += s.sum_hh;
+		d->sum_nn += s.sum_nn;
+		d->sum_hn += s.sum_hn;
 		/* Another stream's unfinished batch does not continue ours. */
-		if (s->cur_len)
-			close_batch(d, s->cur_h, s->cur_n);
+		if (s.cur_len)
+			close_batch(d, s.cur_h, s.cur_n);
 	}
 }
 
@@ -84,9 +116,9 @@ static int pick_level(const struct ci_acc *acc)
 	int l;
 
 	for (l = CI_NR_LEVELS - 1; l > 0; l--) {
-		const struct ci_level *lv = &acc->level[l];
+		const struct ci_level lv = level_view(acc, l);
 
-		if (lv->nr_batches + (lv->cur_len > 0) >= CI_MIN_BATCHES)
+		if (lv.nr_batches + (lv.cur_len > 0) >= CI_MIN_BATCHES)
 			return l;
 	}
 	return 0;
@@ -95,7 +127,7 @@ static int pick_level(const struct ci_acc *acc)
 struct ci_pct ci_result(const struct ci_acc *acc)
 {
 	struct ci_pct r = { .pct = NAN, .lo = NAN, .hi = NAN, .half = NAN };
-	struct ci_level lv = acc->level[pick_level(acc)];
+	struct ci_level lv = level_view(acc, pick_level(acc));
 	double p, k, nbar, ss;
 
 	if (lv.cur_len)

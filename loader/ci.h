@@ -59,7 +59,17 @@ struct ci_pct {
 	__u32 nr_batches;	/* behind the interval */
 };
 
-void ci_add(struct ci_acc *acc, double h, double n);
+void ci_close_level0(struct ci_acc *acc);
+/* Inline: a few per record and sample; only a full batch costs a call. */
+static inline void ci_add(struct ci_acc *acc, double h, double n)
+{
+	struct ci_level *lv = &acc->level[0];
+
+	lv->cur_h += h;
+	lv->cur_n += n;
+	if (++lv->cur_len == CI_BATCH_MIN)
+		ci_close_level0(acc);
+}
 static inline void ci_add_hit(struct ci_acc *acc, bool hit)
 {
 	ci_add(acc, hit ? 1.0 : 0.0, 1.0);

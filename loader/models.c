@@ -174,7 +174,14 @@ static void m2010_detect_repeating_patterns(struct model_menu2010 *data)
 	}
 }
 
-static void m2010_update(struct model_menu2010 *data,
+/*
+ * m2010_update() and m2010_step() are inlined into one copy per variant
+ * (model_step()), so the variant's flags and decay are constants there:
+ * the divisions by decay become multiplications, the branches go away.
+ * They were the largest part of a replay.
+ */
+static inline __attribute__((always_inline))
+void m2010_update(struct model_menu2010 *data,
 			 const struct m2010_variant *variant,
 			 __u64 last_residency_ns,
 			 const struct model_states_table *table)
@@ -223,7 +230,8 @@ static void m2010_update(struct model_menu2010 *data,
 }
 
 /* menu2010_choose_state() and what patch 0004 stores of it. */
-static __u64 m2010_step(struct model_menu2010 *data,
+static inline __attribute__((always_inline))
+__u64 m2010_step(struct model_menu2010 *data,
 			const struct m2010_variant *variant,
 			const struct model_input *in,
 			const struct model_states_table *table)
@@ -560,11 +568,19 @@ __u64 model_step(struct model_state *ms, const struct model_input *in,
 {
 	if (table->nr_states < 1 || table->nr_states > IDLESCOPE_MAX_STATES)
 		return 0;
-	if (ms->id == MODEL_MENU)
+	switch (ms->id) {
+	case MODEL_MENU:
 		return menu_step(&ms->menu, in, table);
-	if (ms->id < MODEL_NR)
-		return m2010_step(&ms->m2010, &m2010_variants[ms->id], in, table);
-	return 0;
+	/* One case per variant: a constant variant for the inlined step. */
+	case MODEL_MENU2010:
+		return m2010_step(&ms->m2010, &m2010_variants[MODEL_MENU2010], in, table);
+	case MODEL_MENU2010FIX:
+		return m2010_step(&ms->m2010, &m2010_variants[MODEL_MENU2010FIX], in, table);
+	case MODEL_MENU2010RPD:
+		return m2010_step(&ms->m2010, &m2010_variants[MODEL_MENU2010RPD], in, table);
+	default:
+		return 0;
+	}
 }
 
 /*

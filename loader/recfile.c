@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
@@ -224,6 +225,11 @@ int recfile_open(struct recfile *rf, const char *path)
 			fail(rf, "not an idlescope record file");
 		goto fail;
 	}
+	rf->buf = malloc(RECFILE_BUF_BYTES);
+	if (!rf->buf) {
+		fail(rf, "%s", strerror(ENOMEM));
+		goto fail;
+	}
 	if (check_header(rf) ||
 	    ((rf->hdr.flags & RECFILE_F_COMPLETE) && read_trailer(rf, st.st_size)))
 		goto fail;
@@ -240,9 +246,17 @@ enum recfile_status recfile_read(struct recfile *rf, struct idlescope_record *re
 	if (rf->complete &&
 	    rf->nr_read == rf->hdr.data_size / sizeof(struct idlescope_record))
 		return RECFILE_END;
-	n = fread(rec, 1, sizeof(*rec), rf->f);
-	if (n != sizeof(*rec))
-		return n ? RECFILE_CUT_SHORT : RECFILE_END;
+	if (rf->buf_len - rf->buf_pos < sizeof(*rec)) {
+		/* Keep a partial record's bytes: the next read may finish it. */
+		n = rf->buf_len - rf->buf_pos;
+		memmove(rf->buf, rf->buf + rf->buf_pos, n);
+		rf->buf_pos = 0;
+		rf->buf_len = n + fread(rf->buf + n, 1, RECFILE_BUF_BYTES - n, rf->f);
+		if (rf->buf_len < sizeof(*rec))
+			return rf->buf_len ? RECFILE_CUT_SHORT : RECFILE_END;
+	}
+	memcpy(rec, rf->buf + rf->buf_pos, sizeof(*rec));
+	rf->buf_pos += sizeof(*rec);
 	/* Killed between writing the trailer and setting the flag. */
 	if (!rf->complete && !memcmp(rec, RECFILE_TRAILER_MAGIC, sizeof(rf->trailer.magic)))
 		return RECFILE_END;
@@ -260,4 +274,6 @@ void recfile_close(struct recfile *rf)
 	if (rf->f)
 		fclose(rf->f);
 	rf->f = NULL;
+	free(rf->buf);
+	rf->buf = NULL;
 }

@@ -100,12 +100,20 @@ FILE *recfile_create(const char *path, const struct recfile_header *hdr);
 int recfile_finish(FILE *f, const struct recfile_trailer *trailer, __u64 nr_records);
 
 /* An open record file being read. */
+#define RECFILE_BUF_BYTES	(256 * 1024)
+
 struct recfile {
 	FILE *f;
 	struct recfile_header hdr;
 	bool complete;			/* RECFILE_F_COMPLETE: trailer is valid */
 	struct recfile_trailer trailer;
 	__u64 nr_read;
+	/*
+	 * Records are read RECFILE_BUF_BYTES at a time (one fread() per
+	 * record was a tenth of a replay); memory stays flat at any size.
+	 */
+	unsigned char *buf;
+	size_t buf_len, buf_pos;	/* bytes read into buf, bytes used */
 	dev_t dev;			/* to refuse the same file given twice */
 	ino_t ino;
 	char error[320];		/* "PATH: what is wrong", one line */
