@@ -3,7 +3,7 @@
 # Guest: in the virtual clock (vm/run.sh's default, idlescope.clock=virtual)
 # a timer fires when the guest says, not when the host gets round to it: a
 # 1 ms periodic sleeper on each CPU is late by less than 200 us at p99 and
-# never misses a period.  The bound is generous (measured: about 5 us
+# misses at most 1 period in 1000.  The bounds are generous (measured: about 5 us
 # median, 12 us p99; under the host clock 2.5-7 ms p99): it tells the clock
 # modes apart, it does not time anything.  Under the host clock the
 # property does not hold and nothing is checked.
@@ -39,6 +39,9 @@ for cpu in 0 1; do
 	overruns=$(echo "$line" | sed -n 's/.*, \([0-9]*\) overruns.*/\1/p')
 	check -m "p99 ${p99_us:-none} us: $line" "clock: cpu$cpu 1 ms sleeper lateness p99 < $max_p99_us us" \
 		awk -v p="$p99_us" -v max=$max_p99_us 'BEGIN { exit !(p != "" && p < max) }'
-	check -m "${overruns:-0} overruns" "clock: cpu$cpu 1 ms sleeper has no overruns" \
-		[ -z "$overruns" ]
+	# 3000 periods: at most 3 missed.  Seen in the virtual clock: 0 or 1
+	# (one CI run); under the host clock 276-1042 in 5000.
+	check -m "${overruns:-0} overruns" \
+		"clock: cpu$cpu 1 ms sleeper misses at most 1 period in 1000" \
+		[ "${overruns:-0}" -le 3 ]
 done
