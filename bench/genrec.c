@@ -40,6 +40,8 @@
 #define LATENESS_MEAN_NS	5000.0
 /* The trailer's start time, fixed so that reports of a seed are too. */
 #define GENREC_START_TIME	1764806400	/* 2025-12-04T00:00:00Z */
+/* The made-up run's ring buffer, fixed for the same reason. */
+#define GENREC_RINGBUF_BYTES	(4U << 20)
 
 static struct env {
 	long records;
@@ -251,7 +253,7 @@ int main(int argc, char **argv)
 	struct recfile_trailer trailer = {
 		.magic = RECFILE_TRAILER_MAGIC,
 		.start_time = GENREC_START_TIME,
-		.ringbuf_size_bytes = IDLESCOPE_RINGBUF_DEFAULT,
+		.ringbuf_size_bytes = GENREC_RINGBUF_BYTES,
 		.nr_ringbufs = 1,
 	};
 	struct idlescope_record rec;

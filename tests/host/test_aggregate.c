@@ -736,7 +736,7 @@ static void fill_seed_set(struct agg *agg, struct report_meta *meta)
 	meta->records_produced[0] = 6;
 	meta->records_produced[1] = 5;
 	meta->dropped_records[1] = 1;
-	meta->ringbuf_size_bytes = IDLESCOPE_RINGBUF_DEFAULT;
+	meta->ringbuf_size_bytes = 4U << 20;
 	meta->predictions_available = true;
 	report_meta_add_governor(meta, "menu2010");
 	report_meta_add_workload(meta, "periodic");
