@@ -154,6 +154,25 @@ static int headline_governors(const struct agg *agg, bool predicting, int *govs)
 	return n;
 }
 
+/*
+ * The headline's rows: the workloads run, not the untagged periods (the
+ * loader's own start and the gaps between workloads), which the detail
+ * still reports as "(none)".
+ */
+static bool headline_workload_shown(const struct agg *agg, int w)
+{
+	return agg_workload_name(agg, w)[0] != '\0';
+}
+
+static int headline_nr_workloads(const struct agg *agg)
+{
+	int w, n = 0;
+
+	for (w = 0; w < agg_nr_workloads(agg); w++)
+		n += headline_workload_shown(agg, w);
+	return n;
+}
+
 /* One metric (or, with metric < 0, the periods), a row per workload. */
 static void headline_table(FILE *f, const struct agg *agg, int metric,
 			   int nr_rows, const int *govs, int nr_govs)
@@ -167,7 +186,10 @@ static void headline_table(FILE *f, const struct agg *agg, int metric,
 	table_add_row(&t, metric < 0 ? "periods" : headline_metrics[metric].title);
 	for (g = 0; g < nr_govs; g++)
 		table_set(&t, 0, 1 + g, "%s", agg_governor_name(govs[g]));
-	for (w = 0; w < agg_nr_workloads(agg) && shown < nr_rows; w++, shown++) {
+	for (w = 0; w < agg_nr_workloads(agg) && shown < nr_rows; w++) {
+		if (!headline_workload_shown(agg, w))
+			continue;
+		shown++;
 		row = table_add_row(&t, headline_workload_label(agg_workload_name(agg, w)));
 		for (g = 0; g < nr_govs; g++) {
 			if (!headline_cell(agg, w, govs[g], &cell))
@@ -185,26 +207,24 @@ static void headline_table(FILE *f, const struct agg *agg, int metric,
 
 void headline_print(FILE *f, const struct agg *agg, int max_lines)
 {
-	/* Two title lines, each table a header and rows, a line of "more". */
+	/* A title line, each table a header and rows, a line of "more". */
 	const int nr_tables = HL_NR_METRICS + 1;
-	int nr_rows = agg_nr_workloads(agg), govs[IDLESCOPE_NR_GOVERNORS];
-	int nr_govs, m;
+	int nr_workloads = headline_nr_workloads(agg), nr_rows = nr_workloads;
+	int govs[IDLESCOPE_NR_GOVERNORS], nr_govs, m;
 
-	if (2 + nr_tables * (1 + nr_rows) > max_lines)
-		nr_rows = (max_lines - 3) / nr_tables - 1;
+	if (1 + nr_tables * (1 + nr_rows) > max_lines)
+		nr_rows = (max_lines - 2) / nr_tables - 1;
 	if (nr_rows > TABLE_MAX_ROWS - 1)
 		nr_rows = TABLE_MAX_ROWS - 1;
-	fprintf(f, "idlescope headline: %% with 95%% interval (batch means), all CPUs; ideal state =\n"
-		"deepest enabled state the period paid for (target residency, PM QoS); method below\n");
+	fprintf(f, "headline: %% ±95%% interval (batch means), all CPUs; ideal state: see method\n");
 	for (m = 0; m < HL_NR_METRICS; m++) {
 		nr_govs = headline_governors(agg, m == HL_WITHIN_2X, govs);
 		headline_table(f, agg, m, nr_rows, govs, nr_govs);
 	}
 	nr_govs = headline_governors(agg, false, govs);
 	headline_table(f, agg, -1, nr_rows, govs, nr_govs);
-	if (agg_nr_workloads(agg) > nr_rows)
-		fprintf(f, "(%d more workloads in the detail below)\n",
-			agg_nr_workloads(agg) - nr_rows);
+	if (nr_workloads > nr_rows)
+		fprintf(f, "(%d more workloads in the detail below)\n", nr_workloads - nr_rows);
 }
 
 static void seed_method_table(const struct seed_method *sm, struct table *t)
