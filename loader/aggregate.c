@@ -278,14 +278,13 @@ static void score_prediction(__u64 *within_factor, struct ci_acc *within_ci,
 			     unsigned int *ratio_hist, __u64 predicted_ns,
 			     __u64 actual_ns)
 {
-	bool within;
+	unsigned int within = agg_within_mask(predicted_ns, actual_ns);
 	int i;
 
 	ratio_hist[agg_ratio_bucket(predicted_ns, actual_ns)]++;
 	for (i = 0; i < AGG_NR_FACTORS; i++) {
-		within = agg_within_factor(predicted_ns, actual_ns, &agg_factors[i]);
-		within_factor[i] += within;
-		ci_add_hit(&within_ci[i], within);
+		within_factor[i] += (within >> i) & 1;
+		ci_add_hit(&within_ci[i], (within >> i) & 1);
 	}
 }
 
@@ -386,35 +385,31 @@ const char *agg_shadow_name(const struct agg *agg, int shadow)
 	return agg->shadow_names[shadow];
 }
 
-int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
-		   int shadow, __u64 predicted_ns, int agreement)
+/*
+ * The key agg_add(@rec) counted, or NULL.  Never interns: a shadow score
+ * on a key without its record would make the shadow's periods differ from
+ * the live ones.  @rec's cpu and governor are in range.
+ */
+static struct agg_stats *counted_key(struct agg *agg, const struct idlescope_record *rec)
 {
-	struct agg_shadow *sh;
+	int workload = find_workload(agg, rec->workload);
 	struct agg_stats *st;
-	int workload;
 
-	if (rec->cpu >= IDLESCOPE_MAX_CPUS)
-		return -ERANGE;
-	if (rec->governor >= IDLESCOPE_NR_GOVERNORS ||
-	    shadow < 0 || shadow >= agg->nr_shadows ||
-	    agreement < -1 || agreement > 1)
-		return -EINVAL;
-
-	/*
-	 * Never intern here: a shadow score on a key without its record
-	 * would make the shadow's periods differ from the live ones.
-	 */
-	workload = find_workload(agg, rec->workload);
 	if (workload < 0)
-		return -ENOENT;
+		return NULL;
 	st = &agg->stats[workload][rec->governor][rec->cpu];
-	if (!st->samples)
-		return -ENOENT;
+	return st->samples ? st : NULL;
+}
 
-	sh = &st->shadow[shadow];
-	if (predicted_ns != IDLESCOPE_UNKNOWN_NS &&
-	    (inputs_of_record(rec) & agg->shadow_inputs[shadow]) !=
-	    agg->shadow_inputs[shadow]) {
+/* agg_add_shadow() once its arguments are checked; @rec_inputs: inputs_of_record(). */
+static void score_shadow(struct agg *agg, struct agg_stats *st, int shadow,
+			 const struct idlescope_record *rec, unsigned int rec_inputs,
+			 __u64 predicted_ns, int agreement)
+{
+	struct agg_shadow *sh = &st->shadow[shadow];
+	unsigned int needed = agg->shadow_inputs[shadow];
+
+	if (predicted_ns != IDLESCOPE_UNKNOWN_NS && (rec_inputs & needed) != needed) {
 		sh->excluded_samples++;
 	} else if (prediction_made(predicted_ns)) {
 		sh->samples++;
@@ -425,6 +420,36 @@ int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
 		sh->agree_checked++;
 		sh->agree_samples += agreement;
 	}
+}
+
+int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
+		   int shadow, __u64 predicted_ns, int agreement)
+{
+	return agg_add_shadows(agg, rec, shadow, 1, &predicted_ns, &agreement);
+}
+
+int agg_add_shadows(struct agg *agg, const struct idlescope_record *rec,
+		    int first, int nr, const __u64 *predicted_ns, const int *agreement)
+{
+	struct agg_stats *st;
+	unsigned int rec_inputs;
+	int s;
+
+	if (rec->cpu >= IDLESCOPE_MAX_CPUS)
+		return -ERANGE;
+	if (rec->governor >= IDLESCOPE_NR_GOVERNORS ||
+	    first < 0 || nr < 0 || nr > agg->nr_shadows - first)
+		return -EINVAL;
+	for (s = 0; s < nr; s++)
+		if (agreement[s] < -1 || agreement[s] > 1)
+			return -EINVAL;
+	st = counted_key(agg, rec);
+	if (!st)
+		return -ENOENT;
+	rec_inputs = inputs_of_record(rec);
+	for (s = 0; s < nr; s++)
+		score_shadow(agg, st, first + s, rec, rec_inputs, predicted_ns[s],
+			     agreement[s]);
 	return 0;
 }
 

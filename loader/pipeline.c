@@ -73,19 +73,20 @@ void pipeline_free(struct pipeline *pl)
 static void replay_shadows(struct pipeline *pl, const struct idlescope_record *rec)
 {
 	__u64 predicted_ns[MODEL_NR];
+	int agreement[MODEL_NR];
 	int running = model_of_governor(rec->governor);
-	int m, agreement;
+	int m;
 
 	if (replay_record(pl->replay, rec, predicted_ns))
 		return;
 	for (m = 0; m < MODEL_NR; m++) {
-		agreement = -1;
+		agreement[m] = -1;
 		if (m == running && (rec->flags & IDLESCOPE_F_PREDICTED) &&
 		    rec->predicted_ns != IDLESCOPE_UNKNOWN_NS &&
 		    replay_in_step(pl->replay, rec->cpu, m))
-			agreement = predicted_ns[m] == rec->predicted_ns;
-		agg_add_shadow(pl->agg, rec, m, predicted_ns[m], agreement);
+			agreement[m] = predicted_ns[m] == rec->predicted_ns;
 	}
+	agg_add_shadows(pl->agg, rec, 0, MODEL_NR, predicted_ns, agreement);
 }
 
 int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
