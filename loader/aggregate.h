@@ -207,6 +207,11 @@ const char *agg_shadow_name(const struct agg *agg, int shadow); /* NULL: none */
  * family's periods and stock menu's model only on menu's.
  */
 unsigned int agg_shadow_inputs(const struct agg *agg, int shadow);
+/*
+ * Whether a record holding @rec_inputs (inputs_of_record()) has every
+ * input shadow @shadow needs: only then is its prediction scored.
+ */
+bool agg_shadow_has_inputs(const struct agg *agg, int shadow, unsigned int rec_inputs);
 
 /*
  * Fold shadow model @shadow's prediction for the period of @rec into the

@@ -532,6 +532,9 @@ static __u64 menu_step(struct model_menu *data, const struct model_input *in,
 	predicted_us = (data->next_timer_ns * data->correction_factor[data->bucket] +
 			(MENU_RESOLUTION * MENU_DECAY * NSEC_PER_USEC) / 2) /
 		       (__u32)(MENU_RESOLUTION * MENU_DECAY * NSEC_PER_USEC);
+	/* Only the value depends on the pattern search, not the history. */
+	if (in->prediction_unused)
+		return (__u64)predicted_us * NSEC_PER_USEC;
 	typical_interval_us = menu_get_typical_interval(data, predicted_us);
 	data->typical_interval_us = typical_interval_us;
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "inputs.h"
 #include "pipeline.h"
 
 static void model_table_of(const struct idlescope_state *states, unsigned int nr_states,
@@ -77,9 +78,14 @@ static void replay_shadows(struct pipeline *pl, const struct idlescope_record *r
 	__u64 predicted_ns[MODEL_NR];
 	int agreement[MODEL_NR];
 	int running = model_of_governor(rec->governor);
+	unsigned int rec_inputs = inputs_of_record(rec), scored = 0;
 	int m;
 
-	if (replay_record(pl->replay, rec, predicted_ns))
+	/* A prediction neither scored nor checked need not be computed. */
+	for (m = 0; m < MODEL_NR; m++)
+		if (m == running || agg_shadow_has_inputs(pl->agg, m, rec_inputs))
+			scored |= 1U << m;
+	if (replay_record_wanted(pl->replay, rec, scored, predicted_ns))
 		return;
 	for (m = 0; m < MODEL_NR; m++) {
 		agreement[m] = -1;

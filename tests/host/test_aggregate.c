@@ -7,7 +7,8 @@
  *
  * Build and run from the repository root:
  *	gcc -O2 -Wall -Wextra -Ibpf -Iloader tests/host/test_aggregate.c \
- *		loader/aggregate.c loader/aggregate_buckets.c loader/report.c \
+ *		loader/aggregate.c loader/aggregate_buckets.c loader/aggregate_merge.c \
+ *		loader/report.c \
  *		loader/table.c \
  *		-o /tmp/test_aggregate
  *	/tmp/test_aggregate
