@@ -853,6 +853,39 @@ static void test_replay_restarted(void)
 		 replay_in_step(&rp, 6, MODEL_MENU2010FIX), false);
 }
 
+static void test_replay_wanted(void)
+{
+	struct model_states_table table = skl_table();
+	static struct replay all, some;
+	const unsigned int not_menu = REPLAY_ALL_MODELS & ~(1U << MODEL_MENU);
+	__u64 out_all[MODEL_NR], out_some[MODEL_NR];
+	struct idlescope_record rec;
+	bool others_same = true;
+	int i;
+
+	/*
+	 * As in test_replay(): under teo, 9 x 1000 us in C3 against a 10 ms
+	 * timer, stock menu's pattern search finds 930 us on the 9th.  One
+	 * replay uses every prediction, the other not menu's for the first
+	 * 8 periods: menu's model must still learn each of them in full.
+	 */
+	replay_init(&all, &table);
+	replay_init(&some, &table);
+	for (i = 0; i < 9; i++) {
+		rec = rec_of(IDLESCOPE_GOV_TEO, 1, 10 * MS, 3, 1000 * US);
+		replay_record(&all, &rec, out_all);
+		replay_record_wanted(&some, &rec, i < 8 ? not_menu : REPLAY_ALL_MODELS, out_some);
+		others_same &= !memcmp(out_all, out_some, sizeof(out_all[0]) * MODEL_MENU);
+	}
+	check(others_same, "replay wanted: the wanted models predict as when all are",
+	      "a 2010 model's prediction differs");
+	CHECK_EQ("replay wanted: menu's unused predictions left its history whole (930 us)",
+		 out_some[MODEL_MENU], 930 * US);
+	check(!memcmp(&all.cpus[1], &some.cpus[1], sizeof(all.cpus[1])),
+	      "replay wanted: ... the CPU's replay state is the same byte for byte",
+	      "the replays differ");
+}
+
 /*
  * The constants, parsed from the kernel side
  * ==========================================
@@ -1195,6 +1228,7 @@ int main(int argc, char **argv)
 	test_replay_seq_gap();
 	test_replay_lost_selects();
 	test_replay_restarted();
+	test_replay_wanted();
 	test_constants(argv[1], argv[2], argv[3]);
 
 	printf("# %d passed, %d failed\n", nr_passed, nr_failed);
