@@ -105,7 +105,7 @@ int recfile_finish(FILE *f, const struct recfile_trailer *trailer, __u64 nr_reco
  * them out of the page cache with read() was a tenth of a replay); the
  * window slides along the file, so memory stays flat at any size.
  */
-#define RECFILE_WINDOW_BYTES	(4U << 20)
+#define RECFILE_WINDOW_BYTES	(1U << 20)
 
 struct recfile {
 	FILE *f;
