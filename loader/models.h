@@ -109,6 +109,13 @@ struct model_idle_state {
 	__s64 target_residency_ns;
 	bool polling;		/* CPUIDLE_FLAG_POLLING (POLL, state 0 here) */
 	bool disabled;
+	/*
+	 * The ns values in us, as the cpuidle core derives them and the 2010
+	 * code reads them: set by model_table_derive(), once per table
+	 * rather than twice per state in every step of every 2010 model.
+	 */
+	unsigned int exit_latency_us;
+	unsigned int target_residency_us;
 };
 
 struct model_states_table {
@@ -151,6 +158,13 @@ struct model_menu {
 	bool		last_residency_known;	/* since model_reset() */
 	bool		poll_time_limit;
 };
+
+/*
+ * Set the us fields of every state from its ns fields: after those are
+ * set and before the first model_step() on the table (replay_init() does
+ * it for the replay's own copy).
+ */
+void model_table_derive(struct model_states_table *table);
 
 /* One model's per-CPU state; model_reset() says which model it is. */
 struct model_state {

@@ -28,6 +28,7 @@ void replay_init(struct replay *rp, const struct model_states_table *table)
 
 	memset(rp, 0, sizeof(*rp));
 	rp->table = *table;
+	model_table_derive(&rp->table);
 	for (cpu = 0; cpu < IDLESCOPE_MAX_CPUS; cpu++)
 		replay_reset_cpu(rp, cpu);
 }

@@ -97,6 +97,7 @@ static struct model_states_table parse_skl_table(bool *parsed_all)
 		entry++;
 	}
 	*parsed_all = !*entry;
+	model_table_derive(&t);
 	return t;
 }
 
@@ -119,6 +120,22 @@ static void test_skl_table(void)
 	      "'%s'", SKL_STATES);
 }
 
+/* The 2010 code reads us as the cpuidle core derives them: ns / 1000, truncated. */
+static void test_table_derive(void)
+{
+	struct model_states_table t;
+
+	memset(&t, 0, sizeof(t));
+	t.nr_states = 2;
+	t.states[1].exit_latency_ns = 1999;
+	t.states[1].target_residency_ns = 200 * US + 999;
+	model_table_derive(&t);
+	check(t.states[1].exit_latency_us == 1 && t.states[1].target_residency_us == 200 &&
+	      t.states[0].exit_latency_us == 0,
+	      "states: model_table_derive() truncates ns to us", "exit %u us, target %u us",
+	      t.states[1].exit_latency_us, t.states[1].target_residency_us);
+}
+
 /*
  * No polling state: state 0 is a halt state with a real residency, so
  * what menu2010's update does with "state 0, exit latency 0" shows.
@@ -133,6 +150,7 @@ static struct model_states_table halt_table(void)
 	t.states[0].target_residency_ns = 2 * US;
 	t.states[1].exit_latency_ns = 85 * US;		/* C6 */
 	t.states[1].target_residency_ns = 200 * US;
+	model_table_derive(&t);
 	return t;
 }
 
@@ -1214,6 +1232,7 @@ int main(int argc, char **argv)
 	}
 
 	test_skl_table();
+	test_table_derive();
 	test_rpd_repeating_pattern();
 	test_rpd_sum_vs_expected();
 	test_rpd_decay();
