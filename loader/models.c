@@ -78,14 +78,16 @@ static __u64 model_tick_ns(const struct model_states_table *table)
 }
 
 /* The cpuidle core: us = ns / 1000 (drivers/cpuidle/driver.c). */
-static unsigned int state_exit_latency_us(const struct model_idle_state *s)
+void model_table_derive(struct model_states_table *table)
 {
-	return (__u64)s->exit_latency_ns / NSEC_PER_USEC;
-}
+	int i;
 
-static unsigned int state_target_residency_us(const struct model_idle_state *s)
-{
-	return (__u64)s->target_residency_ns / NSEC_PER_USEC;
+	for (i = 0; i < IDLESCOPE_MAX_STATES; i++) {
+		struct model_idle_state *s = &table->states[i];
+
+		s->exit_latency_us = (__u64)s->exit_latency_ns / NSEC_PER_USEC;
+		s->target_residency_us = (__u64)s->target_residency_ns / NSEC_PER_USEC;
+	}
 }
 
 /*
@@ -296,11 +298,11 @@ __u64 m2010_step(struct model_menu2010 *data,
 
 	for (i = first; i < table->nr_states; i++) {
 		const struct model_idle_state *s = &table->states[i];
-		unsigned int exit_latency = state_exit_latency_us(s);
+		unsigned int exit_latency = s->exit_latency_us;
 
 		if (s->disabled)
 			continue;
-		if (state_target_residency_us(s) > data->predicted_us)
+		if (s->target_residency_us > data->predicted_us)
 			break;
 		/* unsigned int against int, as in the kernel */
 		if (exit_latency > (unsigned int)latency_req)
@@ -532,6 +534,9 @@ static __u64 menu_step(struct model_menu *data, const struct model_input *in,
 	predicted_us = (data->next_timer_ns * data->correction_factor[data->bucket] +
 			(MENU_RESOLUTION * MENU_DECAY * NSEC_PER_USEC) / 2) /
 		       (__u32)(MENU_RESOLUTION * MENU_DECAY * NSEC_PER_USEC);
+	/* Only the value depends on the pattern search, not the history. */
+	if (in->prediction_unused)
+		return (__u64)predicted_us * NSEC_PER_USEC;
 	typical_interval_us = menu_get_typical_interval(data, predicted_us);
 	data->typical_interval_us = typical_interval_us;
 
