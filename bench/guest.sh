@@ -26,9 +26,10 @@
 #             per-CPU -b BYTES, shared), under load levels of rising
 #             wake-up rate; the BPF side's counters (records, drops)
 #             before and after each level
-#   sustain   the default loader under the top level (the sweep's
-#             highest rate, pingpong) for TOP_SECONDS: drops over a
-#             stretch longer than a level
+#   sustain   the default loader under the top level for TOP_SECONDS:
+#             drops over a stretch longer than a level.  TOP_LEVEL auto is
+#             the level of the highest idle-period rate in the sweep of the
+#             default configuration (of the first one without it)
 # Every loader's CPU ticks and peak RSS are noted when it is ready and just
 # before SIGINT.
 #
@@ -42,6 +43,7 @@
 #   snap KEYS uptime_s=S usage=N      time and the kernel's idle entry count
 #   stat KEYS : LINE                  a progstats line at that snapshot
 #   out KEYS : LINE                   a workload's summary line
+#   snap sustain ... config=CONFIG    the sustained run's configuration
 #   loader KEYS cpu_ticks=N vmhwm_kb=N  the loader's utime + stime, VmHWM
 #   probes set=SET : LINE             what that loader attached (its line)
 #   clock mode=MODE                   idlescope.clock= of the command line
@@ -85,10 +87,16 @@ usage_sum() {
 		awk '{ sum += $1 } END { print sum }'
 }
 
-# snapshot KEYS...: time, idle entries and every progstats line under KEYS.
+# snapshot KEYS...: time, idle entries and every progstats line under KEYS;
+# snap_uptime_s and snap_periods (records sent and dropped) keep the time
+# and the BPF side's count.
 snapshot() {
-	emit "snap $* uptime_s=$(uptime_s) usage=$(usage_sum)"
+	snap_uptime_s=$(uptime_s)
+	emit "snap $* uptime_s=$snap_uptime_s usage=$(usage_sum)"
 	progstats >$work/progstats.txt || die "progstats failed"
+	snap_periods=$(awk '$1 == "map" { for (i = 5; i < NF; i += 2)
+		if ($i == "records" || $i == "dropped") n += $(i + 1) } END { print n + 0 }' \
+		$work/progstats.txt)
 	while read -r line; do
 		emit "stat $* : $line"
 	done <$work/progstats.txt
@@ -164,7 +172,7 @@ probe_flags() {
 	case $1 in
 	tp) echo --no-select-probes ;;
 	sel) ;;
-	shared) echo --shared-ringbuf ;;
+	shared) config_flags shared ;;
 	*) die "unknown probe set '$1'" ;;
 	esac
 }
@@ -191,6 +199,15 @@ overhead_round() {
 	for set in $(echo $order | tr , ' '); do
 		with_probes $set overhead-$1-$set "overhead round=$1 probes=$set"
 	done
+}
+
+# config_flags CONFIG: the loader's flags for a ring-buffer configuration.
+config_flags() {
+	case $1 in
+	default) ;;
+	shared) echo --shared-ringbuf ;;
+	*) echo -b $1 ;;
+	esac
 }
 
 # run_level "KEYS" LEVEL: one load level of the sweep for level_s seconds,
@@ -242,30 +259,41 @@ for set in tp sel shared; do
 done
 echo 0 >$stats_sysctl
 
+top_config=$(echo $configs | cut -d' ' -f1)
+case " $configs " in
+*" default "*) top_config=default ;;
+esac
+top_rate=-1
+top_level_auto=no
+[ $top_level = auto ] && top_level_auto=yes
 for config in $configs; do
 	echo "bench: sweep, ring buffers $config"
-	case $config in
-	default) flags= ;;
-	shared) flags=--shared-ringbuf ;;
-	*) flags="-b $config" ;;
-	esac
-	# shellcheck disable=SC2086 # no flags, one or two
-	start_loader sweep-$config $flags
+	# shellcheck disable=SC2046 # no flags, one or two
+	start_loader sweep-$config $(config_flags $config)
 	for level in $levels; do
 		snapshot sweep ringbuf=$config level=$level at=start
+		start_s=$snap_uptime_s
+		start_periods=$snap_periods
 		run_level "sweep ringbuf=$config level=$level" $level
 		snapshot sweep ringbuf=$config level=$level at=end
+		rate=$(awk "BEGIN { print ($snap_periods - $start_periods) / ($snap_uptime_s - $start_s) }")
+		if [ $config = $top_config ] && [ $top_level_auto = yes ] &&
+			awk "BEGIN { exit !($rate > $top_rate) }"; then
+			top_rate=$rate
+			top_level=$level
+		fi
 	done
 	stop_loader sweep-$config
 	rm -rf $work/sweep-$config
 done
 
 echo "bench: sustain, $top_level for $top_s s"
-start_loader sustain
+# shellcheck disable=SC2046 # the top configuration's flags
+start_loader sustain $(config_flags $top_config)
 level_s=$top_s
-snapshot sustain level=$top_level at=start
-run_level "sustain level=$top_level" $top_level
-snapshot sustain level=$top_level at=end
+snapshot sustain config=$top_config level=$top_level at=start
+run_level "sustain config=$top_config level=$top_level" $top_level
+snapshot sustain config=$top_config level=$top_level at=end
 stop_loader sustain
 rm -rf $work/sustain
 

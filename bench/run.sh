@@ -21,7 +21,8 @@
 # BENCH_LEVEL_S (3), BENCH_RINGBUFS ("default shared 4096 65536 1048576":
 # per-CPU ring buffers of the loader's default size, one shared buffer of
 # that size, per-CPU buffers of BYTES), BENCH_LEVELS (the sweep's load
-# levels, bench/guest.sh run_level), BENCH_TOP_LEVEL (pp) and BENCH_TOP_S
+# levels, bench/guest.sh run_level), BENCH_TOP_LEVEL (auto: the level of the
+# highest rate in the sweep) and BENCH_TOP_S
 # (15): the default loader under that level that long, BENCH_REPORT_RECORDS ("1000000
 # 10000000 100000000", bench/replay.sh), and bench/repro.sh's BENCH_REPRO_*
 # (BENCH_REPRO_CLOCKS="" skips those boots).
@@ -35,7 +36,7 @@ phase_s=${BENCH_PHASE_S:-2}
 level_s=${BENCH_LEVEL_S:-3}
 ringbufs=${BENCH_RINGBUFS:-"default shared 4096 65536 1048576"}
 levels=${BENCH_LEVELS:-"p1000 p200 p50 pp pp+p50 pp+pp"}
-top_level=${BENCH_TOP_LEVEL:-pp}
+top_level=${BENCH_TOP_LEVEL:-auto}
 top_s=${BENCH_TOP_S:-15}
 report_records=${BENCH_REPORT_RECORDS:-"1000000 10000000 100000000"}
 # The guest's share of the wall time, with room for a slow host.
@@ -57,7 +58,7 @@ for c in $ringbufs; do
 	[[ $c =~ ^(default|shared|[1-9][0-9]*)$ ]] ||
 		die "BENCH_RINGBUFS takes default, shared and byte counts, not '$c'" 2
 done
-for l in $levels $top_level; do
+for l in $levels ${top_level#auto}; do
 	[[ $l =~ ^(pp|p[1-9][0-9]*)(\+(pp|p[1-9][0-9]*))*$ ]] ||
 		die "BENCH_LEVELS and BENCH_TOP_LEVEL take levels like pp, p200, pp+p50, not '$l'" 2
 done

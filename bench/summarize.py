@@ -325,20 +325,24 @@ def drop_rows(swp, sustain, off_rate):
              f"{' '.join(lv['level'] for lv in swp[0]['levels'])}); probes off: "
              f"{fmt_rate(off_rate)} (pingpong)", "", "")]
     for c in swp:
-        at_top = next((lv for lv in c["levels"] if lv["level"] == top["level"]), None)
+        own = max(c["levels"], key=lambda lv: lv["idle_periods_per_s"])
+        c["top_level"] = own["level"]
         rows.append((f"drops, {config_name(c['config'])}",
-                     (f"at {top['level']}: {fmt_rate(at_top['idle_periods_per_s'])}, "
-                      f"{at_top['dropped']} dropped; " if at_top else "") +
-                     f"drop-free up to {fmt_rate(c['max_drop_free_idle_periods_per_s'])}; "
-                     f"{c['dropped']} dropped over {len(c['levels'])} levels; loader "
+                     f"at its top level {own['level']}: {fmt_rate(own['idle_periods_per_s'])}, "
+                     f"{own['dropped']} dropped; drop-free up to "
+                     f"{fmt_rate(c['max_drop_free_idle_periods_per_s'])}; {c['dropped']} dropped "
+                     f"over {len(c['levels'])} levels; loader "
                      f"{c['loader_cpu_s_per_million_records']:.1f} s CPU per 1M records",
                      "", ""))
-    met = sustain["dropped"] == 0 and sustain["level"] == top["level"]
-    rows.append((f"default configuration, {sustain['level']} for {sustain['seconds']:.0f} s",
-                 f"{sustain['dropped']} dropped at {fmt_rate(sustain['idle_periods_per_s'])}" +
-                 ("" if sustain["level"] == top["level"] else
-                  f" (not the top level {top['level']}: set BENCH_TOP_LEVEL)"),
-                 "0 drops at the top rate", verdict(met)))
+    swept = next((c for c in swp if c["config"] == sustain["config"]), None)
+    note = ""
+    if swept and swept["top_level"] != sustain["level"]:
+        note = f" (its top level in the sweep was {swept['top_level']})"
+    rows.append((f"{config_name(sustain['config'])}: {sustain['level']} for "
+                 f"{sustain['seconds']:.0f} s",
+                 f"{sustain['dropped']} dropped at {fmt_rate(sustain['idle_periods_per_s'])}"
+                 + note, "0 drops at the top rate, default configuration",
+                 verdict(sustain["dropped"] == 0 and sustain["config"] == "default")))
     return rows
 
 
@@ -416,7 +420,8 @@ def main():
     runs = loaders(guest)
     swp = sweep(guest, runs)
     level, _ = one(guest, "snap", part="sustain", at="start")
-    sustain = level_figures(guest, part="sustain", level=level["level"])
+    sustain = level_figures(guest, part="sustain", config=level["config"], level=level["level"])
+    sustain["config"] = level["config"]
     rows = [("guest clock", f"{clock['mode'] or 'unknown'} (idlescope.clock= of the guest)",
              "", "")]
     rows += probe_rows(ovh, rt)
