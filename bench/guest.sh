@@ -9,26 +9,44 @@
 #   warm-up   the first loader (boot-to-loader time), a short pingpong and
 #             periodic run so that TCG has translated the hot code before
 #             anything is compared; its records are genrec's template
-#   overhead  ROUNDS rounds of the same two loads with the probes off and
-#             on (a loader started as `make run` starts one), in the order
-#             off-on, on-off, ... so that a drift of the host's speed
-#             cancels out of the median ratio: pingpong round trips/s, and
-#             periodic wake-up lateness on both CPUs
-#   sweep     one loader per ring buffer size, under load levels of rising
-#             wake-up rate; the BPF side's counters (records, drops) and
-#             the programs' run time (bpf_stats_enabled, off during the
-#             overhead rounds: it costs two clock reads per run) before and
-#             after each level
+#   overhead  ROUNDS rounds of the same two loads with no probes (off),
+#             the tracepoint probes only (tp: a loader with
+#             --no-select-probes) and all probes (sel: a loader as `make
+#             run` starts one, with the select probes), the three in a
+#             different order each round (the six permutations in turn) so
+#             that a drift of the host's speed cancels out of the median
+#             ratio: pingpong round trips/s, and periodic wake-up lateness
+#             on both CPUs
+#   runtime   per probe set, and for all probes with one shared ring
+#             buffer, the same two loads once more with bpf_stats_enabled
+#             on (off everywhere else: it costs two clock reads per run):
+#             the run time of every BPF program per idle period and per
+#             pingpong round trip
+#   sweep     one loader per ring-buffer configuration (per-CPU default,
+#             per-CPU -b BYTES, shared), under load levels of rising
+#             wake-up rate; the BPF side's counters (records, drops)
+#             before and after each level
+#   sustain   the default loader under the top level for TOP_SECONDS:
+#             drops over a stretch longer than a level.  TOP_LEVEL auto is
+#             the level of the highest idle-period rate in the sweep of the
+#             default configuration (of the first one without it)
 # Every loader's CPU ticks and peak RSS are noted when it is ready and just
 # before SIGINT.
 #
-# usage: guest.sh ROUNDS PHASE_SECONDS LEVEL_SECONDS "RINGBUF_BYTES ..."
+# usage: guest.sh ROUNDS PHASE_SECONDS LEVEL_SECONDS "CONFIG ..." "LEVEL ..."
+#                 TOP_LEVEL TOP_SECONDS
+#
+# CONFIG: default (the loader's own ring buffers), shared
+# (--shared-ringbuf) or BYTES (-b BYTES, per CPU).  LEVEL: see run_level.
 #
 # Raw lines: SECTION key=value ... [: text]
 #   snap KEYS uptime_s=S usage=N      time and the kernel's idle entry count
 #   stat KEYS : LINE                  a progstats line at that snapshot
 #   out KEYS : LINE                   a workload's summary line
+#   snap sustain ... config=CONFIG    the sustained run's configuration
 #   loader KEYS cpu_ticks=N vmhwm_kb=N  the loader's utime + stime, VmHWM
+#   probes set=SET : LINE             what that loader attached (its line)
+#   clock mode=MODE                   idlescope.clock= of the command line
 #   time at=end uptime_s=S            the end, for the boot time on the host
 
 . /usr/share/idlescope/lib.sh
@@ -36,15 +54,19 @@
 rounds=$1
 phase_s=$2
 level_s=$3
-ringbufs=$4
+configs=$4
+levels=$5
+top_level=$6
+top_s=$7
 
 raw=/host/raw.txt
 work=/tmp/bench
 governor=menu
 # cyclictest's default interval: long enough that TCG does not overrun it.
 lateness_period_us=1000
-# Load levels of the sweep, in order of rising wake-up rate (see run_level).
-levels="p1000 p200 pp pp+p200 pp+p50"
+# The probe sets of the overhead rounds, and their orders: round N takes
+# the (N mod 6)th permutation.
+probe_orders="off,tp,sel tp,sel,off sel,off,tp off,sel,tp sel,tp,off tp,off,sel"
 stats_sysctl=/proc/sys/kernel/bpf_stats_enabled
 
 die() {
@@ -65,10 +87,16 @@ usage_sum() {
 		awk '{ sum += $1 } END { print sum }'
 }
 
-# snapshot KEYS...: time, idle entries and every progstats line under KEYS.
+# snapshot KEYS...: time, idle entries and every progstats line under KEYS;
+# snap_uptime_s and snap_periods (records sent and dropped) keep the time
+# and the BPF side's count.
 snapshot() {
-	emit "snap $* uptime_s=$(uptime_s) usage=$(usage_sum)"
+	snap_uptime_s=$(uptime_s)
+	emit "snap $* uptime_s=$snap_uptime_s usage=$(usage_sum)"
 	progstats >$work/progstats.txt || die "progstats failed"
+	snap_periods=$(awk '$1 == "map" { for (i = 5; i < NF; i += 2)
+		if ($i == "records" || $i == "dropped") n += $(i + 1) } END { print n + 0 }' \
+		$work/progstats.txt)
 	while read -r line; do
 		emit "stat $* : $line"
 	done <$work/progstats.txt
@@ -129,39 +157,77 @@ periodic_both() {
 	wait $first || exit 1
 }
 
-# One phase of the overhead rounds: both loads, with probes $2 (on/off).
-measure_overhead() {
-	phase_keys="overhead round=$1 probes=$2"
-	snapshot $phase_keys load=pingpong at=start
-	workload "$phase_keys load=pingpong" pingpong -d $phase_s
-	snapshot $phase_keys load=pingpong at=end
-	snapshot $phase_keys load=periodic at=start
-	periodic_both "$phase_keys load=periodic" $lateness_period_us $phase_s
-	snapshot $phase_keys load=periodic at=end
+# measure "KEYS": both loads, each between two snapshots.
+measure() {
+	snapshot $1 load=pingpong at=start
+	workload "$1 load=pingpong" pingpong -d $phase_s
+	snapshot $1 load=pingpong at=end
+	snapshot $1 load=periodic at=start
+	periodic_both "$1 load=periodic" $lateness_period_us $phase_s
+	snapshot $1 load=periodic at=end
+}
+
+# probe_flags SET: the loader's flags for a probe set.
+probe_flags() {
+	case $1 in
+	tp) echo --no-select-probes ;;
+	sel) ;;
+	shared) config_flags shared ;;
+	*) die "unknown probe set '$1'" ;;
+	esac
+}
+
+# with_probes SET RUN "KEYS": measure under a loader of probe set SET (none
+# for off), and say what it attached.
+with_probes() {
+	if [ $1 != off ]; then
+		# shellcheck disable=SC2046 # no flags or one
+		start_loader $2 $(probe_flags $1)
+	fi
+	measure "$3"
+	if [ $1 != off ]; then
+		stop_loader $2
+		# Its stdout is a file: the line is there once it exited.
+		emit "probes set=$1 run=$2 : $(grep -m 1 -e 'select probes' -e 'tracepoints only' \
+			$work/$2/loader.txt)"
+		rm -rf $work/$2
+	fi
 }
 
 overhead_round() {
-	for probes in "$@"; do
-		[ $probes = on ] && start_loader overhead-$round
-		measure_overhead $round $probes
-		[ $probes = on ] && stop_loader overhead-$round
-		rm -rf $work/overhead-$round
+	order=$(echo $probe_orders | cut -d" " -f$((($1 - 1) % 6 + 1)))
+	for set in $(echo $order | tr , ' '); do
+		with_probes $set overhead-$1-$set "overhead round=$1 probes=$set"
 	done
 }
 
-# run_level "KEYS" LEVEL: one load level of the sweep for level_s seconds:
-# pPERIOD is periodic on both CPUs, pp pingpong, pp+pPERIOD both at once.
-run_level() {
-	case $2 in
-	pp) workload "$1 load=pingpong" pingpong -d $level_s ;;
-	pp+p*)
-		workload "$1 load=pingpong" pingpong -d $level_s &
-		pp=$!
-		periodic_both "$1 load=periodic" ${2#pp+p} $level_s
-		wait $pp || exit 1
-		;;
-	p*) periodic_both "$1 load=periodic" ${2#p} $level_s ;;
+# config_flags CONFIG: the loader's flags for a ring-buffer configuration.
+config_flags() {
+	case $1 in
+	default) ;;
+	shared) echo --shared-ringbuf ;;
+	*) echo -b $1 ;;
 	esac
+}
+
+# run_level "KEYS" LEVEL: one load level of the sweep for level_s seconds,
+# its parts joined by +, all at once: pp is one pingpong (CPUs 0 and 1),
+# pPERIOD periodic at PERIOD us on both CPUs; e.g. pp+pp+p50.
+run_level() {
+	pids=
+	part=0
+	for load in $(echo $2 | tr + ' '); do
+		part=$((part + 1))
+		case $load in
+		pp) workload "$1 load=pingpong n=$part" pingpong -d $level_s & ;;
+		p[0-9]*) periodic_both "$1 load=periodic n=$part" ${load#p} $level_s & ;;
+		*) die "unknown load '$load' in level '$2'" ;;
+		esac
+		pids="$pids $!"
+	done
+	for pid in $pids; do
+		wait $pid || die "level $2 failed"
+	done
 }
 
 rm -f $raw
@@ -178,30 +244,58 @@ stop_loader warmup
 cp $work/warmup/run.rec /host/template.rec || die "cannot keep the warm-up records"
 rm -rf $work/warmup
 
+emit "clock mode=$(sed -n 's/.*idlescope\.clock=\([a-z]*\).*/\1/p' /proc/cmdline)"
 round=1
 while [ $round -le $rounds ]; do
 	echo "bench: overhead round $round of $rounds"
-	if [ $((round % 2)) = 1 ]; then
-		overhead_round off on
-	else
-		overhead_round on off
-	fi
+	overhead_round $round
 	round=$((round + 1))
 done
 
 echo 1 >$stats_sysctl
-for bytes in $ringbufs; do
-	echo "bench: sweep, ring buffer $bytes bytes"
-	start_loader sweep-$bytes -b $bytes
-	for level in $levels; do
-		snapshot sweep ringbuf=$bytes level=$level at=start
-		run_level "sweep ringbuf=$bytes level=$level" $level
-		snapshot sweep ringbuf=$bytes level=$level at=end
-	done
-	stop_loader sweep-$bytes
-	rm -rf $work/sweep-$bytes
+for set in tp sel shared; do
+	echo "bench: BPF run time, probes $set"
+	with_probes $set runtime-$set "runtime probes=$set"
 done
 echo 0 >$stats_sysctl
+
+top_config=$(echo $configs | cut -d' ' -f1)
+case " $configs " in
+*" default "*) top_config=default ;;
+esac
+top_rate=-1
+top_level_auto=no
+[ $top_level = auto ] && top_level_auto=yes
+for config in $configs; do
+	echo "bench: sweep, ring buffers $config"
+	# shellcheck disable=SC2046 # no flags, one or two
+	start_loader sweep-$config $(config_flags $config)
+	for level in $levels; do
+		snapshot sweep ringbuf=$config level=$level at=start
+		start_s=$snap_uptime_s
+		start_periods=$snap_periods
+		run_level "sweep ringbuf=$config level=$level" $level
+		snapshot sweep ringbuf=$config level=$level at=end
+		rate=$(awk "BEGIN { print ($snap_periods - $start_periods) / ($snap_uptime_s - $start_s) }")
+		if [ $config = $top_config ] && [ $top_level_auto = yes ] &&
+			awk "BEGIN { exit !($rate > $top_rate) }"; then
+			top_rate=$rate
+			top_level=$level
+		fi
+	done
+	stop_loader sweep-$config
+	rm -rf $work/sweep-$config
+done
+
+echo "bench: sustain, $top_level for $top_s s"
+# shellcheck disable=SC2046 # the top configuration's flags
+start_loader sustain $(config_flags $top_config)
+level_s=$top_s
+snapshot sustain config=$top_config level=$top_level at=start
+run_level "sustain config=$top_config level=$top_level" $top_level
+snapshot sustain config=$top_config level=$top_level at=end
+stop_loader sustain
+rm -rf $work/sustain
 
 emit "time at=end uptime_s=$(uptime_s)"
 echo "bench: done"

@@ -14,19 +14,30 @@
 # figure is the one kernel/build.sh noted in the cache when it built the
 # tree in use.
 #
-# Knobs (environment): BENCH_ROUNDS (12), BENCH_PHASE_S (3),
-# BENCH_LEVEL_S (4), BENCH_RINGBUFS ("4096 16384 65536 262144 4194304"),
-# BENCH_REPORT_RECORDS ("1000000 10000000 100000000", bench/replay.sh),
-# and bench/repro.sh's BENCH_REPRO_*.
+# The guest runs in the virtual clock unless CLOCK says otherwise (as
+# vm/run.sh); the table states the mode the guest saw.
+#
+# Knobs (environment): BENCH_ROUNDS (12), BENCH_PHASE_S (2),
+# BENCH_LEVEL_S (3), BENCH_RINGBUFS ("default shared 4096 65536 1048576":
+# per-CPU ring buffers of the loader's default size, one shared buffer of
+# that size, per-CPU buffers of BYTES), BENCH_LEVELS (the sweep's load
+# levels, bench/guest.sh run_level), BENCH_TOP_LEVEL (auto: the level of the
+# highest rate in the sweep) and BENCH_TOP_S
+# (15): the default loader under that level that long, BENCH_REPORT_RECORDS ("1000000
+# 10000000 100000000", bench/replay.sh), and bench/repro.sh's BENCH_REPRO_*
+# (BENCH_REPRO_CLOCKS="" skips those boots).
 
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=$top/build
 rounds=${BENCH_ROUNDS:-12}
-phase_s=${BENCH_PHASE_S:-3}
-level_s=${BENCH_LEVEL_S:-4}
-ringbufs=${BENCH_RINGBUFS:-"4096 16384 65536 262144 4194304"}
+phase_s=${BENCH_PHASE_S:-2}
+level_s=${BENCH_LEVEL_S:-3}
+ringbufs=${BENCH_RINGBUFS:-"default shared 4096 65536 1048576"}
+levels=${BENCH_LEVELS:-"p1000 p200 p50 pp pp+p50 pp+pp"}
+top_level=${BENCH_TOP_LEVEL:-auto}
+top_s=${BENCH_TOP_S:-15}
 report_records=${BENCH_REPORT_RECORDS:-"1000000 10000000 100000000"}
 # The guest's share of the wall time, with room for a slow host.
 guest_timeout_s=1200
@@ -39,8 +50,17 @@ die() {
 for f in idlescope genrec bench-initramfs.cpio.gz linux/arch/x86/boot/bzImage; do
 	[ -e "$build/$f" ] || die "$build/$f missing (make bench builds it)"
 done
-for n in "$rounds" "$phase_s" "$level_s"; do
-	[[ $n =~ ^[1-9][0-9]*$ ]] || die "BENCH_ROUNDS, BENCH_PHASE_S and BENCH_LEVEL_S want positive integers, not '$n'" 2
+for n in "$rounds" "$phase_s" "$level_s" "$top_s"; do
+	[[ $n =~ ^[1-9][0-9]*$ ]] ||
+		die "BENCH_ROUNDS, BENCH_PHASE_S, BENCH_LEVEL_S and BENCH_TOP_S want positive integers, not '$n'" 2
+done
+for c in $ringbufs; do
+	[[ $c =~ ^(default|shared|[1-9][0-9]*)$ ]] ||
+		die "BENCH_RINGBUFS takes default, shared and byte counts, not '$c'" 2
+done
+for l in $levels ${top_level#auto}; do
+	[[ $l =~ ^(pp|p[1-9][0-9]*)(\+(pp|p[1-9][0-9]*))*$ ]] ||
+		die "BENCH_LEVELS and BENCH_TOP_LEVEL take levels like pp, p200, pp+p50, not '$l'" 2
 done
 command -v python3 >/dev/null || die "python3 missing (make deps)" 127
 
@@ -99,7 +119,8 @@ find "$scratch" -mindepth 1 -maxdepth 1 ! -name linux -exec rm -rf {} +
 
 echo "bench: booting the bench image (log: $run_dir/guest/console.log)"
 { time vm/run.sh -i "$build/bench-initramfs.cpio.gz" -s "$run_dir/guest" -t "$guest_timeout_s" -- \
-	sh /usr/share/idlescope/bench.sh "$rounds" "$phase_s" "$level_s" "\"$ringbufs\"" 2>&1 |
+	sh /usr/share/idlescope/bench.sh "$rounds" "$phase_s" "$level_s" "\"$ringbufs\"" \
+	"\"$levels\"" "$top_level" "$top_s" 2>&1 |
 	grep --line-buffered -a -e '^bench: ' -e '^vm: '; } 2>"$scratch/time"
 rc=${PIPESTATUS[0]}
 timing=$(cat "$scratch/time")

@@ -13,18 +13,22 @@ the host is shared, so absolute figures of two benches do not compare.
 
 import datetime
 import json
+import os
 import re
 import statistics
 import sys
 
 USER_HZ = 100            # /proc/PID/stat clock ticks: fixed at 100 on x86
 GUEST_CPUS = 2           # vm/run.sh -smp 2
-PROBE_PROGRAMS = ("cpu_idle", "cpu_idle_miss")
+PROBE_SETS = {"tp": "tracepoints only", "sel": "with select probes"}
+# bench/guest.sh's runtime phases: the probe sets, and all probes with one
+# shared ring buffer instead of one per CPU.
+RUNTIME_SETS = dict(PROBE_SETS, shared="with select probes, one shared ring buffer")
+RINGBUF_HEADER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bpf",
+                              "idlescope.h")
 
 # The issue's targets.
 OVERHEAD_MAX_PCT = 2.0
-OVERHEAD_MIN_RATE = 10000
-DROP_FREE_MIN_RATE = 100000
 LOADER_MAX_S_PER_M = 1.0
 HOST_MAX_S_PER_M = 0.2          # the same per-record path, natively
 REPORT_MIN_RATE = 5e6           # off-line replay, records per CPU second
@@ -90,89 +94,144 @@ def spread(values):
             "rounds": len(values)}
 
 
+def fmt_spread(s, fmt):
+    return (f"{s['median']:{fmt}} median (quartiles {s['q1']:{fmt}}..{s['q3']:{fmt}}, "
+            f"range {s['min']:{fmt}}..{s['max']:{fmt}})")
+
+
+def phase(lines, **keys):
+    """One measure() of guest.sh: pingpong, then periodic on both CPUs."""
+    _, pp = one(lines, "out", load="pingpong", **keys)
+    start = Snapshot(lines, load="pingpong", at="start", **keys)
+    end = Snapshot(lines, load="pingpong", at="end", **keys)
+    medians = [number_after(r"median ([0-9.]+) us", t)
+               for _, t in matching(lines, "out", load="periodic", **keys)]
+    return {
+        "round_trips": number_after(r"([0-9]+) round trips in", pp),
+        "round_trips_per_s": number_after(r"([0-9.]+) round trips/s", pp),
+        "round_trip_mean_us": number_after(r"round trip mean ([0-9.]+) us", pp),
+        "round_trip_median_us": number_after(r"median ([0-9.]+) us", pp),
+        "idle_periods_per_s": (end.usage - start.usage) / (end.uptime_s - start.uptime_s),
+        "lateness_median_us": statistics.mean(medians),
+    }
+
+
 def overhead(lines):
-    """Per round: probes on / probes off, for both loads."""
+    """Per round and probe set: the set's figure against probes off."""
     rounds = sorted({int(k["round"]) for k, _ in matching(lines, "out", load="pingpong")
                      if "round" in k})
     per_round = []
     for r in rounds:
-        phase = {}
-        for probes in ("off", "on"):
-            keys = {"round": str(r), "probes": probes}
-            _, pp = one(lines, "out", load="pingpong", **keys)
-            start = Snapshot(lines, load="pingpong", at="start", **keys)
-            end = Snapshot(lines, load="pingpong", at="end", **keys)
-            medians = [number_after(r"median ([0-9.]+) us", t)
-                       for _, t in matching(lines, "out", load="periodic", **keys)]
-            phase[probes] = {
-                "round_trips_per_s": number_after(r"([0-9.]+) round trips/s", pp),
-                "idle_periods_per_s": (end.usage - start.usage) / (end.uptime_s - start.uptime_s),
-                "lateness_median_us": statistics.mean(medians),
+        phases = {s: phase(lines, round=str(r), probes=s) for s in ("off",) + tuple(PROBE_SETS)}
+        off = phases["off"]
+        entry = {"round": r, "phases": phases}
+        for s in PROBE_SETS:
+            on = phases[s]
+            entry[s] = {
+                "round_trip_median_pct":
+                    100 * (on["round_trip_median_us"] / off["round_trip_median_us"] - 1),
+                "round_trip_mean_pct":
+                    100 * (off["round_trips_per_s"] / on["round_trips_per_s"] - 1),
+                "lateness_ratio": on["lateness_median_us"] / off["lateness_median_us"],
+                "idle_periods_per_s": on["idle_periods_per_s"],
             }
-        per_round.append({
-            "round": r,
-            "off": phase["off"],
-            "on": phase["on"],
-            "round_trip_overhead_pct":
-                100 * (1 - phase["on"]["round_trips_per_s"] / phase["off"]["round_trips_per_s"]),
-            "lateness_ratio":
-                phase["on"]["lateness_median_us"] / phase["off"]["lateness_median_us"],
-        })
-    return {
-        "rounds": per_round,
-        "round_trip_overhead_pct": spread([r["round_trip_overhead_pct"] for r in per_round]),
-        "lateness_ratio": spread([r["lateness_ratio"] for r in per_round]),
-        "pingpong_idle_periods_per_s":
-            statistics.median(r["off"]["idle_periods_per_s"] for r in per_round),
-        "pingpong_round_trips_per_s":
-            statistics.median(r["off"]["round_trips_per_s"] for r in per_round),
-        "periodic_lateness_median_us":
-            statistics.median(r["off"]["lateness_median_us"] for r in per_round),
-    }
+        per_round.append(entry)
+    result = {"rounds": per_round, "off": {
+        name: statistics.median(r["phases"]["off"][name] for r in per_round)
+        for name in ("idle_periods_per_s", "round_trips_per_s", "round_trip_median_us",
+                     "lateness_median_us")}}
+    for s in PROBE_SETS:
+        result[s] = {name: spread([r[s][name] for r in per_round])
+                     for name in ("round_trip_median_pct", "round_trip_mean_pct",
+                                  "lateness_ratio", "idle_periods_per_s")}
+    return result
 
 
-def probe_cost(start, end):
-    """BPF run time between two snapshots (bpf_stats_enabled was on)."""
-    runs = {p: end.progs[p]["run_cnt"] - start.progs[p]["run_cnt"] for p in PROBE_PROGRAMS}
-    ns = {p: end.progs[p]["run_time_ns"] - start.progs[p]["run_time_ns"] for p in PROBE_PROGRAMS}
-    periods = end.periods() - start.periods()
+def run_time(start, end):
+    """BPF run time of every program between two snapshots, in ns."""
+    return {p: end.progs[p]["run_time_ns"] - start.progs.get(p, {}).get("run_time_ns", 0)
+            for p in end.progs}
+
+
+def runtime(lines, off_round_trip_us):
+    """Per runtime set, with bpf_stats_enabled: BPF time per idle period and
+    as a share of pingpong's round trip, probes off and in that phase."""
+    result = {}
+    for s in RUNTIME_SETS:
+        keys = {"part": "runtime", "probes": s, "load": "pingpong"}
+        start = Snapshot(lines, at="start", **keys)
+        end = Snapshot(lines, at="end", **keys)
+        pp = phase(lines, part="runtime", probes=s)
+        ns = run_time(start, end)
+        total_ns = sum(ns.values())
+        periods = end.periods() - start.periods()
+        ns_per_round_trip = total_ns / pp["round_trips"]
+        result[s] = {
+            "run_time_ns": ns,
+            "idle_periods": periods,
+            "ns_per_idle_period": total_ns / periods if periods else None,
+            "idle_periods_per_round_trip": periods / pp["round_trips"],
+            "ns_per_round_trip": ns_per_round_trip,
+            "round_trip_median_us": pp["round_trip_median_us"],
+            "share_of_off_round_trip_pct": ns_per_round_trip / (off_round_trip_us * 10),
+            "share_of_round_trip_pct": ns_per_round_trip / (pp["round_trip_median_us"] * 10),
+        }
+    return result
+
+
+def level_figures(lines, **keys):
+    """Idle periods/s and drops of one load level between its snapshots."""
+    start = Snapshot(lines, at="start", **keys)
+    end = Snapshot(lines, at="end", **keys)
     seconds = end.uptime_s - start.uptime_s
     return {
-        "ns_per_run": {p: ns[p] / runs[p] if runs[p] else None for p in PROBE_PROGRAMS},
-        "ns_per_idle_period": sum(ns.values()) / periods if periods else None,
-        "cpu_share_pct": 100 * sum(ns.values()) / 1e9 / seconds / GUEST_CPUS,
+        "level": keys["level"],
+        "seconds": seconds,
+        "idle_periods_per_s": (end.periods() - start.periods()) / seconds,
+        "dropped": end.counters["dropped"] - start.counters["dropped"],
     }
 
 
-def sweep(lines):
-    sizes = sorted({int(k["ringbuf"]) for k, _ in matching(lines, "snap") if "ringbuf" in k})
+def sweep(lines, runs):
+    """Per ring-buffer configuration, in the order run: drops per level."""
+    configs = []
+    for k, _ in matching(lines, "snap", part="sweep", at="start"):
+        if k["ringbuf"] not in configs:
+            configs.append(k["ringbuf"])
     result = []
-    for size in sizes:
-        levels = []
-        first = last = None
-        for keys, _ in matching(lines, "snap", ringbuf=str(size), at="start"):
-            level = keys["level"]
-            start = Snapshot(lines, ringbuf=str(size), level=level, at="start")
-            end = Snapshot(lines, ringbuf=str(size), level=level, at="end")
-            first, last = first or start, end
-            seconds = end.uptime_s - start.uptime_s
-            levels.append({
-                "level": level,
-                "seconds": seconds,
-                "idle_periods_per_s": (end.periods() - start.periods()) / seconds,
-                "dropped": end.counters["dropped"] - start.counters["dropped"],
-                "probe": probe_cost(start, end),
-            })
+    for config in configs:
+        levels = [level_figures(lines, ringbuf=config, level=k["level"])
+                  for k, _ in matching(lines, "snap", ringbuf=config, at="start")]
         clean = [lv["idle_periods_per_s"] for lv in levels if lv["dropped"] == 0]
-        dropping = [lv["idle_periods_per_s"] for lv in levels if lv["dropped"]]
+        loader = next(r for r in runs if r["run"] == f"sweep-{config}")
         result.append({
-            "ringbuf_bytes": size,
+            "config": config,
             "levels": levels,
+            "dropped": sum(lv["dropped"] for lv in levels),
             "max_drop_free_idle_periods_per_s": max(clean) if clean else None,
-            "min_dropping_idle_periods_per_s": min(dropping) if dropping else None,
-            "probe": probe_cost(first, last),
+            "loader_cpu_s_per_million_records": loader["cpu_s_per_million_records"],
         })
     return result
+
+
+def default_ringbuf_bytes():
+    """The loader's default ring-buffer size, from bpf/idlescope.h."""
+    try:
+        with open(RINGBUF_HEADER) as f:
+            m = re.search(r"IDLESCOPE_RINGBUF_DEFAULT\s+\((\d+)U?\s*<<\s*(\d+)\)", f.read())
+    except OSError:
+        m = None
+    return int(m.group(1)) << int(m.group(2)) if m else None
+
+
+def config_name(config):
+    size = default_ringbuf_bytes()
+    size_text = f"{size >> 20} MiB" if size else "default size"
+    if config == "default":
+        return f"per-CPU, {size_text} (default)"
+    if config == "shared":
+        return f"one shared, {size_text}"
+    return f"per-CPU, {int(config)} B"
 
 
 def loaders(lines):
@@ -226,66 +285,71 @@ def verdict(met):
     return "yes" if met else "no"
 
 
-def main():
-    if len(sys.argv) != 4:
-        sys.exit("usage: summarize.py GUEST_RAW HOST_RAW BENCH_JSON")
-    guest = parse(sys.argv[1])
-    builds, reports, boot_wall_s = host_figures(parse(sys.argv[2]))
+def run_time_row(name, r):
+    return (name,
+            f"{r['ns_per_idle_period'] / 1000:.2f} us per idle period, "
+            f"x{r['idle_periods_per_round_trip']:.2f} per round trip = "
+            f"{r['share_of_off_round_trip_pct']:.0f}% of a probes-off round trip, "
+            f"{r['share_of_round_trip_pct']:.0f}% of this run's "
+            f"({r['round_trip_median_us']:.1f} us median)", "", "")
 
-    ready = Snapshot(guest, run="warmup", at="ready")
-    end, _ = one(guest, "time", at="end")
-    boot_to_loader_s = boot_wall_s - (float(end["uptime_s"]) - ready.uptime_s)
 
-    ovh = overhead(guest)
-    swp = sweep(guest)
-    runs = loaders(guest)
-    # The largest ring buffer is the default one (as `make run` uses it) in
-    # the default sweep: its loader is the one to judge.
-    largest = swp[-1]
-    judged = next(r for r in runs if r["run"] == f"sweep-{largest['ringbuf_bytes']}")
-    # What the probes alone should cost pingpong: their run time per idle
-    # period (pingpong level of the sweep) at pingpong's rate, probes off.
-    pp_probe = next(lv["probe"] for lv in largest["levels"] if lv["level"] == "pp")
-    expected_pct = (pp_probe["ns_per_idle_period"] * ovh["pingpong_idle_periods_per_s"] / 1e9 *
-                    100)
-    ovh["expected_from_bpf_run_time_pct"] = expected_pct
-    host_per_m = [r["cpu_s"] / r["records"] * 1e6 for r in reports]
-
+def probe_rows(ovh, rt):
+    """Probe cost per probe set: ratios against probes off, BPF run time."""
+    off = ovh["off"]
     rows = []
-    oh = ovh["round_trip_overhead_pct"]
-    rate = ovh["pingpong_idle_periods_per_s"]
-    rows.append(("probe overhead, pingpong round trips",
-                 f"{oh['median']:+.1f}% median (quartiles {oh['q1']:+.1f}..{oh['q3']:+.1f}, "
-                 f"{oh['rounds']} rounds) at {fmt_rate(rate)} idle periods, "
-                 f"{ovh['pingpong_round_trips_per_s']:.0f} round trips/s",
-                 f"<= {OVERHEAD_MAX_PCT:.0f}% at >= {fmt_rate(OVERHEAD_MIN_RATE)}",
-                 verdict(oh["median"] <= OVERHEAD_MAX_PCT and rate >= OVERHEAD_MIN_RATE)))
-    rows.append(("  expected from BPF run time",
-                 f"{expected_pct:.1f}% ({pp_probe['ns_per_idle_period'] / 1000:.1f} us "
-                 f"per idle period x {fmt_rate(rate)})", "", ""))
-    lr = ovh["lateness_ratio"]
-    rows.append(("probe overhead, periodic 1 ms lateness",
-                 f"x{lr['median']:.2f} median (quartiles {lr['q1']:.2f}..{lr['q3']:.2f}), "
-                 f"probes off: {ovh['periodic_lateness_median_us']:.0f} us", "", ""))
-    for s in swp:
-        clean = s["max_drop_free_idle_periods_per_s"]
-        dropping = s["min_dropping_idle_periods_per_s"]
-        if dropping is None:
-            result = f"{fmt_rate(clean)}, no drops at any level"
-        elif clean is None:
-            result = f"none: drops at every level, from {fmt_rate(dropping)}"
-        else:
-            result = f"{fmt_rate(clean)} (drops from {fmt_rate(dropping)})"
-        rows.append((f"drop-free rate, ring buffer {s['ringbuf_bytes']} B", result, "", ""))
-    best = max((s["max_drop_free_idle_periods_per_s"] or 0) for s in swp)
-    rows.append(("drop-free rate, best of all sizes", fmt_rate(best),
-                 f">= {fmt_rate(DROP_FREE_MIN_RATE)}", verdict(best >= DROP_FREE_MIN_RATE)))
-    probe = largest["probe"]
-    rows.append(("BPF run time (ring buffer "
-                 f"{largest['ringbuf_bytes']} B)",
-                 f"{probe['ns_per_idle_period'] / 1000:.1f} us per idle period "
-                 f"(cpu_idle {probe['ns_per_run']['cpu_idle'] / 1000:.1f} us/run), "
-                 f"{probe['cpu_share_pct']:.1f}% of {GUEST_CPUS} vCPUs", "", ""))
+    for s, name in PROBE_SETS.items():
+        o = ovh[s]
+        cost = o["round_trip_median_pct"]
+        rows.append((f"probe cost, {name}: pingpong round trip",
+                     f"{fmt_spread(cost, '+.1f')} %, {cost['rounds']} rounds; probes off: "
+                     f"{off['round_trip_median_us']:.1f} us median round trip, "
+                     f"{fmt_rate(off['idle_periods_per_s'])} idle periods",
+                     f"<= {OVERHEAD_MAX_PCT:.0f}%", verdict(cost["median"] <= OVERHEAD_MAX_PCT)))
+        rows.append(("  pingpong round trips/s (loader included)",
+                     f"{fmt_spread(o['round_trip_mean_pct'], '+.1f')} % mean round trip; "
+                     f"{fmt_rate(o['idle_periods_per_s']['median'])} idle periods", "", ""))
+        rows.append(("  periodic 1 ms lateness",
+                     f"x{fmt_spread(o['lateness_ratio'], '.2f')}; probes off: "
+                     f"{off['lateness_median_us']:.1f} us", "", ""))
+        rows.append(run_time_row("  BPF run time, all programs", rt[s]))
+    rows.append(run_time_row("  same, one shared ring buffer", rt["shared"]))
+    return rows
+
+
+def drop_rows(swp, sustain, off_rate):
+    """The guest's top idle-period rate and each configuration's drops there."""
+    top = max((lv for c in swp for lv in c["levels"]), key=lambda lv: lv["idle_periods_per_s"])
+    rows = [("guest's top idle-period rate, with a loader",
+             f"{fmt_rate(top['idle_periods_per_s'])} (level {top['level']} of "
+             f"{' '.join(lv['level'] for lv in swp[0]['levels'])}); probes off: "
+             f"{fmt_rate(off_rate)} (pingpong)", "", "")]
+    for c in swp:
+        own = max(c["levels"], key=lambda lv: lv["idle_periods_per_s"])
+        c["top_level"] = own["level"]
+        rows.append((f"drops, {config_name(c['config'])}",
+                     f"at its top level {own['level']}: {fmt_rate(own['idle_periods_per_s'])}, "
+                     f"{own['dropped']} dropped; drop-free up to "
+                     f"{fmt_rate(c['max_drop_free_idle_periods_per_s'])}; {c['dropped']} dropped "
+                     f"over {len(c['levels'])} levels; loader "
+                     f"{c['loader_cpu_s_per_million_records']:.1f} s CPU per 1M records",
+                     "", ""))
+    swept = next((c for c in swp if c["config"] == sustain["config"]), None)
+    note = ""
+    if swept and swept["top_level"] != sustain["level"]:
+        note = f" (its top level in the sweep was {swept['top_level']})"
+    rows.append((f"{config_name(sustain['config'])}: {sustain['level']} for "
+                 f"{sustain['seconds']:.0f} s",
+                 f"{sustain['dropped']} dropped at {fmt_rate(sustain['idle_periods_per_s'])}"
+                 + note, "0 drops at the top rate, default configuration",
+                 verdict(sustain["dropped"] == 0 and sustain["config"] == "default")))
+    return rows
+
+
+def loader_rows(runs, reports):
+    """The loader's cost in the guest, the off-line replay on the host."""
+    rows = []
+    judged = next((r for r in runs if r["run"] == "sweep-default"), runs[-1])
     per_m = [r["cpu_s_per_million_records"] for r in runs if r["records"]]
     rows.append(("loader CPU per 1M records, guest",
                  f"{judged['cpu_s_per_million_records']:.1f} s ({judged['run']}, "
@@ -293,6 +357,7 @@ def main():
                  f"startup {judged['startup_cpu_s']:.1f} s)",
                  f"<= {LOADER_MAX_S_PER_M:.0f} s",
                  verdict(judged["cpu_s_per_million_records"] <= LOADER_MAX_S_PER_M)))
+    host_per_m = [r["cpu_s"] / r["records"] * 1e6 for r in reports]
     if host_per_m:
         rows.append(("  same per-record path, host native",
                      f"{max(host_per_m):.2f} s (idlescope report CPU per 1M records)",
@@ -318,26 +383,65 @@ def main():
                      f"CPU per record x{host_per_m[-1] / host_per_m[0]:.2f}, "
                      f"peak RSS x{big['peak_rss_kb'] / small['peak_rss_kb']:.2f} "
                      "(1: linear time, flat memory)", "", ""))
-    cold = builds.get("kernel_cold", {})
-    rows.append(("kernel build, on a cache miss",
-                 f"{fmt_s(cold.get('seconds'))} ({cold.get('source', '')})", "", ""))
-    rows.append(("kernel build, cached", fmt_s(builds["kernel_cached"]["seconds"]), "", ""))
-    rows.append(("initramfs build, clean", fmt_s(builds["initramfs_clean"]["seconds"]), "", ""))
-    rows.append(("boot to loader ready", f"{boot_to_loader_s:.1f} s "
-                 f"(kernel uptime {ready.uptime_s:.1f} s)", "", ""))
+    return rows
 
-    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+
+def build_rows(builds, boot_to_loader_s, ready):
+    cold = builds.get("kernel_cold", {})
+    return [("kernel build, on a cache miss",
+             f"{fmt_s(cold.get('seconds'))} ({cold.get('source', '')})", "", ""),
+            ("kernel build, cached", fmt_s(builds["kernel_cached"]["seconds"]), "", ""),
+            ("initramfs build, clean", fmt_s(builds["initramfs_clean"]["seconds"]), "", ""),
+            ("boot to loader ready", f"{boot_to_loader_s:.1f} s "
+             f"(kernel uptime {ready.uptime_s:.1f} s)", "", "")]
+
+
+def print_table(rows):
     header = ("measure", "result", "target", "met")
-    widths = [max(w, len(h)) for w, h in zip(widths, header)]
+    widths = [max(len(r[i]) for r in (header,) + tuple(rows)) for i in range(4)]
     for row in (header,) + tuple(rows):
         print("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip())
 
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit("usage: summarize.py GUEST_RAW HOST_RAW BENCH_JSON")
+    guest = parse(sys.argv[1])
+    builds, reports, boot_wall_s = host_figures(parse(sys.argv[2]))
+
+    ready = Snapshot(guest, run="warmup", at="ready")
+    end, _ = one(guest, "time", at="end")
+    boot_to_loader_s = boot_wall_s - (float(end["uptime_s"]) - ready.uptime_s)
+    clock, _ = one(guest, "clock")
+    attached = {s: sorted({t for _, t in matching(guest, "probes", set=s)}) for s in RUNTIME_SETS}
+
+    ovh = overhead(guest)
+    rt = runtime(guest, ovh["off"]["round_trip_median_us"])
+    runs = loaders(guest)
+    swp = sweep(guest, runs)
+    level, _ = one(guest, "snap", part="sustain", at="start")
+    sustain = level_figures(guest, part="sustain", config=level["config"], level=level["level"])
+    sustain["config"] = level["config"]
+    rows = [("guest clock", f"{clock['mode'] or 'unknown'} (idlescope.clock= of the guest)",
+             "", "")]
+    rows += probe_rows(ovh, rt)
+    rows += drop_rows(swp, sustain, ovh["off"]["idle_periods_per_s"])
+    rows += loader_rows(runs, reports)
+    rows += build_rows(builds, boot_to_loader_s, ready)
+    print_table(rows)
+    for s, lines in attached.items():
+        print(f"probe set {s} ({RUNTIME_SETS[s]}), the loader said: {' | '.join(lines)}")
+
     bench = {
-        "schema_version": 1,
+        "schema_version": 2,
         "time_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "guest_cpus": GUEST_CPUS,
+        "clock": clock["mode"],
+        "probe_sets_attached": attached,
         "probe_overhead": ovh,
+        "bpf_run_time": rt,
         "drop_free": swp,
+        "sustain": sustain,
         "loader_runs": runs,
         "offline_report": reports,
         "build": builds,
