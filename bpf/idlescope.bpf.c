@@ -33,34 +33,39 @@
  * froze the guest within 1 to 13 cycles, seen only under multi-threaded
  * TCG and with a ring-buffer wake-up per record.  tests/tools/attachcycles
  * repeats the cycle (the seven fexit programs attached, then detached; the
- * tracepoints attached throughout; threshold wake-ups) under a 2-CPU
- * pingpong with idlescope_states loaded:
- *   - virtual clock (single-threaded TCG, icount): 200 of 200 cycles
- *     under menu (148.8 s of guest time, longest cycle 929 ms, 725032
- *     selects probed) and 200 of 200 under menu2010 (151.4 s, longest
- *     883 ms, 1641769 selects);
- *   - host clock (multi-threaded TCG), menu2010: no cycle-10 line in a
- *     15-minute boot; in a second boot (-e 1, loglevel=7) the first attach
- *     of all probes completed and cycle 1 (detach, re-attach) never did,
- *     with nothing more on the console for 4 minutes while both vCPU
- *     threads kept the host's two cores busy.
- * So the freeze needs vCPUs that really run in parallel.  Single-threaded
- * TCG runs them in turns, which hides a kernel race as well as QEMU's own
- * cross-vCPU code-modification problems, so this does not prove the cause;
- * what it shows: the most likely one is live patching of code another
- * vCPU is executing (text_poke_bp()'s int3 protocol needs the other CPU to
- * see the new bytes after its sync IPI; under MTTCG that CPU runs QEMU's
- * translation of the old bytes until it is invalidated), since the freeze
- * comes at the first cycle every time, where a race would come at random.
- * The other hypotheses: ftrace's direct-call hash changed in use (fixed
+ * tracepoints attached throughout; threshold wake-ups) with
+ * idlescope_states loaded, 200 cycles per experiment, one hypothesis each:
+ *   - virtual clock (single-threaded TCG, icount), 2-CPU pingpong: 200 of
+ *     200 under menu (148.8 s of guest time, longest cycle 929 ms) and
+ *     200 of 200 under menu2010 (151.4 s, longest 883 ms);
+ *   - single-threaded TCG without icount, menu2010, 2-CPU pingpong: 200 of
+ *     200 (145.5 s, longest 745 ms, 954245 selects probed): the clock is
+ *     not involved, the vCPUs taking turns is what matters;
+ *   - multi-threaded TCG (CLOCK=host), menu2010, 2-CPU pingpong: froze
+ *     within the first 10 cycles in one boot, at cycle 1 in another and
+ *     at cycle 25 in a third (each cycle about 0.75 s before it); never
+ *     recovered (15 minutes), no RCU stall or lockup report with a 21 s
+ *     stall timeout at loglevel=7: not an RCU false positive from host
+ *     starvation;
+ *   - multi-threaded TCG, CPU 1 offline, a 200 us sleeper on CPU 0: 200 of
+ *     200 (145.5 s, longest 754 ms, 385650 selects probed);
+ *   - multi-threaded TCG, CPU 1 online but spinning in user space (it
+ *     never runs the patched functions), the sleeper on CPU 0: 200 of 200
+ *     (171.5 s, longest 1050 ms, 591187 selects probed).
+ * So the freeze needs another vCPU running in parallel *through the code
+ * being patched* (select, cpuidle_governor_latency_req), and it comes at a
+ * random cycle: a race between text_poke_bp()'s int3 protocol (the int3,
+ * a sync IPI, the new bytes, a sync IPI) and a vCPU executing those bytes.
+ * Single-threaded TCG cannot show it, since the patching vCPU finishes its
+ * write before the other runs again.  Not ruled out: that it is QEMU's
+ * cross-vCPU handling of modified code under MTTCG rather than the guest
+ * kernel; fexit on select is common on real SMP hardware.  The other
+ * hypotheses do not hold: ftrace's direct-call hash changed in use (fixed
  * upstream in 6.7) needs a hash replacement, which 6.1 only does when the
- * hash outgrows 32 buckets (we add 7 entries): no backport.  RCU-stall
- * false positives from host starvation would print stall warnings (none
- * in 4 minutes at loglevel=7, 21 s stall timeout) and the guest would
- * recover (not in 15 minutes).  Per-record wake-ups are not needed: the
- * threshold wake-ups froze the same way.  So the select probes are for the
- * virtual clock, the default; in a CLOCK=host guest the loader leaves them
- * off.
+ * hash outgrows 32 buckets (we add 7 entries): no backport; per-record
+ * wake-ups are not needed (threshold wake-ups froze the same way).  So the
+ * select probes are for the virtual clock, the default; in a CLOCK=host
+ * guest the loader leaves them off.
  *
  * The governor data is read through weak ksyms with CO-RE guards, so a
  * kernel without the observation patch (or without the 2010 governors)
