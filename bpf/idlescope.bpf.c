@@ -52,20 +52,30 @@
  *   - multi-threaded TCG, CPU 1 online but spinning in user space (it
  *     never runs the patched functions), the sleeper on CPU 0: 200 of 200
  *     (171.5 s, longest 1050 ms, 591187 selects probed).
- * So the freeze needs another vCPU running in parallel *through the code
- * being patched* (select, cpuidle_governor_latency_req), and it comes at a
- * random cycle: a race between text_poke_bp()'s int3 protocol (the int3,
- * a sync IPI, the new bytes, a sync IPI) and a vCPU executing those bytes.
- * Single-threaded TCG cannot show it, since the patching vCPU finishes its
- * write before the other runs again.  Not ruled out: that it is QEMU's
- * cross-vCPU handling of modified code under MTTCG rather than the guest
- * kernel; fexit on select is common on real SMP hardware.  The other
- * hypotheses do not hold: ftrace's direct-call hash changed in use (fixed
- * upstream in 6.7) needs a hash replacement, which 6.1 only does when the
- * hash outgrows 32 buckets (we add 7 entries): no backport; per-record
- * wake-ups are not needed (threshold wake-ups froze the same way).  So the
- * select probes are for the virtual clock, the default; in a CLOCK=host
- * guest the loader leaves them off.
+ * So the freeze needs another vCPU running in parallel through the code
+ * being patched (select, cpuidle_governor_latency_req), at a random cycle.
+ * The frozen guest, seen from QEMU's monitor (a fourth MTTCG boot, frozen
+ * at the first attach): both vCPU threads use a full host core each; CPU 1
+ * sits at cpuidle_governor_latency_req+0 and CPU 0 alternates between that
+ * address and asm_exc_int3's entry, both with interrupts off (the idle
+ * path); guest memory there holds the finished 5-byte NOP (0f 1f 44 00 00,
+ * the same through the virtual and the physical address), no int3.  The
+ * vCPUs execute an int3 that is no longer in memory: QEMU's translation of
+ * the bytes text_poke_bp() wrote in between.  The kernel then loops for
+ * good: poke_int3_handler() finds no patch in progress, and
+ * kprobe_int3_handler() sees no int3 at the address ("removed right after
+ * we hit it") and backs ip up to re-execute it, which runs the stale
+ * translation again.  Interrupts are off, so nothing (not the RCU stall
+ * detector) ever runs again.  The root cause is stale translated code
+ * after cross-vCPU modification under QEMU 7.2's multi-threaded TCG, not
+ * the guest kernel; single-threaded TCG never runs the other vCPU in the
+ * middle of a write.  The other hypotheses do not hold: ftrace's
+ * direct-call hash changed in use (fixed upstream in 6.7) needs a hash
+ * replacement, which 6.1 only does when the hash outgrows 32 buckets (we
+ * add 7 entries): no backport; per-record wake-ups are not needed
+ * (threshold wake-ups froze the same way).  So the select probes are for
+ * the virtual clock, the default; in a CLOCK=host guest the loader leaves
+ * them off.
  *
  * The governor data is read through weak ksyms with CO-RE guards, so a
  * kernel without the observation patch (or without the 2010 governors)
