@@ -357,7 +357,7 @@ static void menu_update_intervals(struct model_menu *data,
 		data->interval_ptr = 0;
 }
 
-static unsigned int menu_get_typical_interval(struct model_menu *data,
+static unsigned int menu_get_typical_interval(const unsigned int *intervals,
 					      unsigned int predicted_us)
 {
 	int i, divisor;
@@ -372,7 +372,7 @@ again:
 	sum = 0;
 	divisor = 0;
 	for (i = 0; i < (int)MENU_INTERVALS; i++) {
-		unsigned int value = data->intervals[i];
+		unsigned int value = intervals[i];
 
 		if (value <= thresh) {
 			sum += value;
@@ -394,7 +394,7 @@ again:
 
 	variance = 0;
 	for (i = 0; i < (int)MENU_INTERVALS; i++) {
-		unsigned int value = data->intervals[i];
+		unsigned int value = intervals[i];
 
 		if (value <= thresh) {
 			int64_t diff = (int64_t)value - avg;
@@ -420,6 +420,31 @@ again:
 
 	thresh = max - 1;
 	goto again;
+}
+
+bool model_menu_returns_early(__u64 next_timer_ns, __s64 latency_req_ns,
+			      const struct model_states_table *table)
+{
+	return table->nr_states <= 1 || latency_req_ns == 0 ||
+	       ((next_timer_ns < (__u64)table->states[1].target_residency_ns ||
+		 latency_req_ns < table->states[1].exit_latency_ns) &&
+		!table->states[0].disabled);
+}
+
+__u64 model_menu_predict_ns(__u64 next_timer_ns, unsigned int correction_factor,
+			    const unsigned int intervals_us[MENU_INTERVALS],
+			    unsigned int *typical_interval_us)
+{
+	unsigned int predicted_us;
+
+	/* u64 quotient into unsigned int, as in the kernel */
+	predicted_us = (next_timer_ns * correction_factor +
+			(MENU_RESOLUTION * MENU_DECAY * NSEC_PER_USEC) / 2) /
+		       (__u32)(MENU_RESOLUTION * MENU_DECAY * NSEC_PER_USEC);
+	*typical_interval_us = menu_get_typical_interval(intervals_us, predicted_us);
+
+	return (__u64)(predicted_us < *typical_interval_us ?
+		       predicted_us : *typical_interval_us) * NSEC_PER_USEC;
 }
 
 static void menu_update(struct model_menu *data,
@@ -466,8 +491,6 @@ static __u64 menu_step(struct model_menu *data, const struct model_input *in,
 		       const struct model_states_table *table)
 {
 	__s64 latency_req = in->latency_req_ns;
-	unsigned int predicted_us;
-	unsigned int typical_interval_us;
 	unsigned int i;
 
 	/* menu_reflect(), and what the core left in struct cpuidle_device */
@@ -522,21 +545,12 @@ static __u64 menu_step(struct model_menu *data, const struct model_input *in,
 	data->bucket = menu_which_bucket(data->next_timer_ns, in->nr_iowaiters);
 	data->typical_interval_us = UINT_MAX;
 
-	if (table->nr_states <= 1 || latency_req == 0 ||
-	    ((data->next_timer_ns < (__u64)table->states[1].target_residency_ns ||
-	      latency_req < table->states[1].exit_latency_ns) &&
-	     !table->states[0].disabled))
+	if (model_menu_returns_early(data->next_timer_ns, latency_req, table))
 		return 0;
 
-	/* u64 quotient into unsigned int, as in the kernel */
-	predicted_us = (data->next_timer_ns * data->correction_factor[data->bucket] +
-			(MENU_RESOLUTION * MENU_DECAY * NSEC_PER_USEC) / 2) /
-		       (__u32)(MENU_RESOLUTION * MENU_DECAY * NSEC_PER_USEC);
-	typical_interval_us = menu_get_typical_interval(data, predicted_us);
-	data->typical_interval_us = typical_interval_us;
-
-	return (__u64)(predicted_us < typical_interval_us ?
-		       predicted_us : typical_interval_us) * NSEC_PER_USEC;
+	return model_menu_predict_ns(data->next_timer_ns,
+				     data->correction_factor[data->bucket],
+				     data->intervals, &data->typical_interval_us);
 }
 
 static void menu_reset(struct model_menu *data)
