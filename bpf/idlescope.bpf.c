@@ -187,6 +187,8 @@ struct menu_device___idlescope {
 	int tick_wakeup;
 	u64 next_timer_ns;
 	unsigned int bucket;
+	unsigned int correction_factor[IDLESCOPE_MENU_BUCKETS];
+	unsigned int intervals[IDLESCOPE_MENU_INTERVALS];
 	u64 predicted_ns;
 	u64 update_residency_ns;
 	unsigned int nr_iowaiters;
@@ -297,6 +299,28 @@ static __always_inline void note_selects(struct cpu_state *cs,
 	cs->nr_selects = nr_selects;
 }
 
+/*
+ * What select computed its prediction from, for the loader to rebuild it
+ * where the kernel does not store it (loader/reconstruct.c).  Read on every
+ * kernel: where the kernel stores it too, the two are compared.  The
+ * intervals are copied as they lie in the ring; their order does not
+ * matter to the prediction.
+ */
+static __always_inline void read_menu_data(struct idlescope_record *rec,
+					   const struct menu_device___idlescope *data)
+{
+	unsigned int factors[IDLESCOPE_MENU_BUCKETS];
+	__u32 bucket = rec->bucket;
+
+	if (!bpf_core_field_exists(data->correction_factor) ||
+	    !bpf_core_field_exists(data->intervals) || bucket >= IDLESCOPE_MENU_BUCKETS ||
+	    bpf_core_read(factors, sizeof(factors), &data->correction_factor) ||
+	    bpf_core_read(rec->intervals_us, sizeof(rec->intervals_us), &data->intervals))
+		return;
+	rec->correction_factor = factors[bucket];
+	rec->flags |= IDLESCOPE_F_MENU_DATA;
+}
+
 static __always_inline void read_menu(struct idlescope_record *rec, struct cpu_state *cs)
 {
 	const struct menu_device___idlescope *data;
@@ -312,7 +336,10 @@ static __always_inline void read_menu(struct idlescope_record *rec, struct cpu_s
 	if (bpf_core_field_exists(data->nr_selects))
 		note_selects(cs, rec, BPF_CORE_READ(data, nr_selects),
 			     BPF_CORE_READ(data, update_residency_ns));
-	if (observe_predictions && bpf_core_field_exists(data->predicted_ns)) {
+	if (!observe_predictions)
+		return;
+	read_menu_data(rec, data);
+	if (bpf_core_field_exists(data->predicted_ns)) {
 		rec->predicted_ns = BPF_CORE_READ(data, predicted_ns);
 		rec->nr_iowaiters = BPF_CORE_READ(data, nr_iowaiters);
 		rec->typical_interval_us = BPF_CORE_READ(data, typical_interval_us);

@@ -55,7 +55,7 @@
 #define M2010_STDDEV_THRESH	400	/* us^2 */
 
 /* drivers/cpuidle/governors/menu.c (6.1) */
-#define MENU_BUCKETS		12
+#define MENU_BUCKETS		IDLESCOPE_MENU_BUCKETS
 #define MENU_INTERVAL_SHIFT	3
 #define MENU_INTERVALS		(1U << MENU_INTERVAL_SHIFT)
 #define MENU_RESOLUTION		1024

@@ -32,6 +32,7 @@ int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
 	unsigned int i;
 
 	pl->nr_states = nr_states;
+	memset(&pl->reconstruct, 0, sizeof(pl->reconstruct));
 	memcpy(pl->states, states, sizeof(*states) * nr_states);
 	for (i = 0; i < nr_states; i++) {
 		agg_states[i].target_residency_ns = states[i].target_residency_ns;
@@ -99,6 +100,7 @@ int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
 	for (i = 0; i < sizeof(copy.workload) && copy.workload[i]; i++)
 		if ((unsigned char)copy.workload[i] < 0x20 || (unsigned char)copy.workload[i] >= 0x7f)
 			copy.workload[i] = '?';
+	reconstruct_record(&copy, &pl->replay->table, &pl->reconstruct);
 	err = agg_add(pl->agg, &copy);
 	if (!err)
 		replay_shadows(pl, &copy);
