@@ -300,11 +300,33 @@ static __always_inline void note_selects(struct cpu_state *cs,
 }
 
 /*
+ * menu's data as its ->enable() leaves it: every factor at unity, no
+ * interval yet.  Only the first period after it looks so (its first
+ * update moves a factor or fills an interval), unless that period's select
+ * was not entered.
+ */
+static __always_inline bool menu_data_fresh(const unsigned int *factors,
+					    const __u32 *intervals_us)
+{
+	int i;
+
+	for (i = 0; i < IDLESCOPE_MENU_BUCKETS; i++)
+		if (factors[i] != IDLESCOPE_MENU_FACTOR_UNITY)
+			return false;
+	for (i = 0; i < IDLESCOPE_MENU_INTERVALS; i++)
+		if (intervals_us[i])
+			return false;
+	return true;
+}
+
+/*
  * What select computed its prediction from, for the loader to rebuild it
  * where the kernel does not store it (loader/reconstruct.c).  Read on every
  * kernel: where the kernel stores it too, the two are compared.  The
  * intervals are copied as they lie in the ring; their order does not
- * matter to the prediction.
+ * matter to the prediction.  Without the observation patch's count of
+ * selects (note_selects()), fresh data is how a restart of menu's history
+ * shows.
  */
 static __always_inline void read_menu_data(struct idlescope_record *rec,
 					   const struct menu_device___idlescope *data)
@@ -319,6 +341,9 @@ static __always_inline void read_menu_data(struct idlescope_record *rec,
 		return;
 	rec->correction_factor = factors[bucket];
 	rec->flags |= IDLESCOPE_F_MENU_DATA;
+	if (!bpf_core_field_exists(data->nr_selects) &&
+	    menu_data_fresh(factors, rec->intervals_us))
+		rec->flags |= IDLESCOPE_F_RESTARTED;
 }
 
 static __always_inline void read_menu(struct idlescope_record *rec, struct cpu_state *cs)

@@ -47,6 +47,8 @@
 
 _Static_assert(IDLESCOPE_MENU_INTERVALS == MENU_INTERVALS,
 	       "a record holds menu's intervals as the menu model does");
+_Static_assert(IDLESCOPE_MENU_FACTOR_UNITY == MENU_RESOLUTION * MENU_DECAY,
+	       "the BPF side's menu factor of 1 is menu.c's");
 
 /*
  * The prediction menu_select() made for @rec's period, or

@@ -485,7 +485,7 @@ static void print_predictions(FILE *f, const struct report_meta *meta)
 			(unsigned long long)rs->unresolved);
 	fputc('\n', f);
 	if (rs->checked)
-		fprintf(f, "  %-14s the kernel's own prediction on %.1f%% (%llu of %llu) of periods\n",
+		fprintf(f, "  %-14s matches the kernel's own prediction on %.1f%% (%llu of %llu) of periods\n",
 			"reconstruction", report_percent(rs->agreed, rs->checked),
 			(unsigned long long)rs->agreed, (unsigned long long)rs->checked);
 }
