@@ -64,7 +64,9 @@
  *
  * The governor data is read through weak ksyms with CO-RE guards, so a
  * kernel without the observation patch (or without the 2010 governors)
- * still loads this object, with predictions marked unknown.  libbpf
+ * still loads this object: stock menu's prediction is then rebuilt by the
+ * loader from the data select computed it from (read_menu_data()), other
+ * predictions are marked unknown.  libbpf
  * resolves a missing weak ksym to the constant 0, and the verifier only
  * accepts bpf_this_cpu_ptr() of a real per-CPU variable: the `if (!&sym)`
  * test before it is what lets the verifier drop that call as dead code on
@@ -155,6 +157,8 @@ struct selection {
 	__s32 chosen_state;		/* select's return value */
 	__u32 flags;			/* IDLESCOPE_F_SELECT_PROBED, _STOP_TICK */
 	__u32 nr_selects;		/* probed selects since the last idle entry */
+	/* dev->last_residency_ns at the first of them: what its update read */
+	__u64 update_residency_ns;
 };
 
 /* Where one CPU is in its idle period. */
@@ -424,6 +428,15 @@ static __always_inline void take_selection(struct cpu_state *cs,
 	rec->target_residency_ns = sel->target_residency_ns;
 	rec->flags |= sel->flags;
 	rec->lost_selects = sel->nr_selects - 1;
+	/*
+	 * A select that entered no state zeroed dev->last_residency_ns after
+	 * its update had learnt from it: the previous period keeps what that
+	 * update read (note_selects() does so from the observation patch, a
+	 * stock kernel has only this).
+	 */
+	if (sel->nr_selects > 1 && cs->has_pending &&
+	    (cs->pending.flags & IDLESCOPE_F_REFLECTED))
+		cs->pending.kernel_residency_ns = sel->update_residency_ns;
 }
 
 /*
@@ -631,7 +644,8 @@ int BPF_PROG(latency_req_exit, unsigned int cpu, s64 ret)
  * never entered (a wake-up came first) is found here as the second select
  * before an entry.
  */
-static __always_inline int note_select(struct cpuidle_driver *drv, bool *stop_tick,
+static __always_inline int note_select(struct cpuidle_driver *drv,
+				       struct cpuidle_device *dev, bool *stop_tick,
 				       int chosen_state)
 {
 	struct cpu_state *cs = this_cpu_state();
@@ -646,6 +660,8 @@ static __always_inline int note_select(struct cpuidle_driver *drv, bool *stop_ti
 	cnt->selects++;
 	if (sel->nr_selects)
 		cnt->lost_selects++;
+	else
+		sel->update_residency_ns = BPF_CORE_READ(dev, last_residency_ns);
 	sel->nr_selects++;
 	sel->chosen_state = chosen_state;
 	sel->flags = IDLESCOPE_F_SELECT_PROBED;
@@ -673,7 +689,7 @@ SEC("fexit/" #func)							\
 int BPF_PROG(func##_exit, struct cpuidle_driver *drv,			\
 	     struct cpuidle_device *dev, bool *stop_tick, int ret)	\
 {									\
-	return note_select(drv, stop_tick, ret);			\
+	return note_select(drv, dev, stop_tick, ret);			\
 }
 
 SELECT_PROBE(menu_select)

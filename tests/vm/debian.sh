@@ -40,7 +40,7 @@ cat $cpuidle/current_driver >/host/driver-before.txt
 insmod /lib/modules/idlescope_states.ko
 cat $cpuidle/current_driver >/host/driver.txt
 mkdir -p /host/report
-idlescope -g menu -d 5 -i 5 -w periodic1ms -o /host/report >/host/loader.txt 2>&1 &
+idlescope -g menu -d 5 -i 5 -w periodic1ms -o /host/report -r /host/run.rec >/host/loader.txt 2>&1 &
 loader=$!
 wait_for_loader
 periodic -d 3 -p 1000 -c 0 -t periodic1ms >/dev/null &
