@@ -122,7 +122,7 @@ ATTACHCYCLES := $(BUILD)/attachcycles
 
 $(OBJ)/tests/tools/attachcycles.o: | $(BUILD)/idlescope.skel.h
 
-$(ATTACHCYCLES): $(OBJ)/tests/tools/attachcycles.o $(OBJ)/loader/live.o
+$(ATTACHCYCLES): $(OBJ)/tests/tools/attachcycles.o $(OBJ)/loader/live.o $(LOADER_CORE) $(LIB_ARCHIVE)
 	$(CC) $(CFLAGS) -static $^ $(LOADER_LIBS) -o $@
 
 module: $(MODULE)

@@ -134,6 +134,13 @@ unsigned int agg_shadow_inputs(const struct agg *agg, int shadow)
 	return agg->shadow_inputs[shadow];
 }
 
+bool agg_shadow_has_inputs(const struct agg *agg, int shadow, unsigned int rec_inputs)
+{
+	unsigned int needed = agg_shadow_inputs(agg, shadow);
+
+	return (rec_inputs & needed) == needed;
+}
+
 int agg_nr_workloads(const struct agg *agg)
 {
 	return agg->nr_workloads;
@@ -278,14 +285,13 @@ static void score_prediction(__u64 *within_factor, struct ci_acc *within_ci,
 			     unsigned int *ratio_hist, __u64 predicted_ns,
 			     __u64 actual_ns)
 {
-	bool within;
+	unsigned int within = agg_within_mask(predicted_ns, actual_ns);
 	int i;
 
 	ratio_hist[agg_ratio_bucket(predicted_ns, actual_ns)]++;
 	for (i = 0; i < AGG_NR_FACTORS; i++) {
-		within = agg_within_factor(predicted_ns, actual_ns, &agg_factors[i]);
-		within_factor[i] += within;
-		ci_add_hit(&within_ci[i], within);
+		within_factor[i] += (within >> i) & 1;
+		ci_add_hit(&within_ci[i], (within >> i) & 1);
 	}
 }
 
@@ -386,35 +392,31 @@ const char *agg_shadow_name(const struct agg *agg, int shadow)
 	return agg->shadow_names[shadow];
 }
 
-int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
-		   int shadow, __u64 predicted_ns, int agreement)
+/*
+ * The key agg_add(@rec) counted, or NULL.  Never interns: a shadow score
+ * on a key without its record would make the shadow's periods differ from
+ * the live ones.  @rec's cpu and governor are in range.
+ */
+static struct agg_stats *counted_key(struct agg *agg, const struct idlescope_record *rec)
 {
-	struct agg_shadow *sh;
+	int workload = find_workload(agg, rec->workload);
 	struct agg_stats *st;
-	int workload;
 
-	if (rec->cpu >= IDLESCOPE_MAX_CPUS)
-		return -ERANGE;
-	if (rec->governor >= IDLESCOPE_NR_GOVERNORS ||
-	    shadow < 0 || shadow >= agg->nr_shadows ||
-	    agreement < -1 || agreement > 1)
-		return -EINVAL;
-
-	/*
-	 * Never intern here: a shadow score on a key without its record
-	 * would make the shadow's periods differ from the live ones.
-	 */
-	workload = find_workload(agg, rec->workload);
 	if (workload < 0)
-		return -ENOENT;
+		return NULL;
 	st = &agg->stats[workload][rec->governor][rec->cpu];
-	if (!st->samples)
-		return -ENOENT;
+	return st->samples ? st : NULL;
+}
 
-	sh = &st->shadow[shadow];
+/* agg_add_shadow() once its arguments are checked; @rec_inputs: inputs_of_record(). */
+static void score_shadow(struct agg *agg, struct agg_stats *st, int shadow,
+			 const struct idlescope_record *rec, unsigned int rec_inputs,
+			 __u64 predicted_ns, int agreement)
+{
+	struct agg_shadow *sh = &st->shadow[shadow];
+
 	if (predicted_ns != IDLESCOPE_UNKNOWN_NS &&
-	    (inputs_of_record(rec) & agg->shadow_inputs[shadow]) !=
-	    agg->shadow_inputs[shadow]) {
+	    !agg_shadow_has_inputs(agg, shadow, rec_inputs)) {
 		sh->excluded_samples++;
 	} else if (prediction_made(predicted_ns)) {
 		sh->samples++;
@@ -425,6 +427,36 @@ int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
 		sh->agree_checked++;
 		sh->agree_samples += agreement;
 	}
+}
+
+int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
+		   int shadow, __u64 predicted_ns, int agreement)
+{
+	return agg_add_shadows(agg, rec, shadow, 1, &predicted_ns, &agreement);
+}
+
+int agg_add_shadows(struct agg *agg, const struct idlescope_record *rec,
+		    int first, int nr, const __u64 *predicted_ns, const int *agreement)
+{
+	struct agg_stats *st;
+	unsigned int rec_inputs;
+	int s;
+
+	if (rec->cpu >= IDLESCOPE_MAX_CPUS)
+		return -ERANGE;
+	if (rec->governor >= IDLESCOPE_NR_GOVERNORS ||
+	    first < 0 || nr < 0 || nr > agg->nr_shadows - first)
+		return -EINVAL;
+	for (s = 0; s < nr; s++)
+		if (agreement[s] < -1 || agreement[s] > 1)
+			return -EINVAL;
+	st = counted_key(agg, rec);
+	if (!st)
+		return -ENOENT;
+	rec_inputs = inputs_of_record(rec);
+	for (s = 0; s < nr; s++)
+		score_shadow(agg, st, first + s, rec, rec_inputs, predicted_ns[s],
+			     agreement[s]);
 	return 0;
 }
 
@@ -470,78 +502,6 @@ const struct agg_stats *agg_next(const struct agg *agg, struct agg_key *key)
 		}
 	}
 	return NULL;
-}
-
-static void merge_ideal(struct agg_stats *dst, const struct agg_stats *src)
-{
-	dst->ideal_samples += src->ideal_samples;
-	dst->ideal_hit_samples += src->ideal_hit_samples;
-	dst->ideal_too_deep_samples += src->ideal_too_deep_samples;
-	dst->ideal_too_shallow_samples += src->ideal_too_shallow_samples;
-	dst->ideal_idle_ns += src->ideal_idle_ns;
-	dst->ideal_shallow_idle_ns += src->ideal_shallow_idle_ns;
-	ci_merge(&dst->ideal_hit_ci, &src->ideal_hit_ci);
-	ci_merge(&dst->ideal_too_deep_ci, &src->ideal_too_deep_ci);
-	ci_merge(&dst->ideal_too_shallow_ci, &src->ideal_too_shallow_ci);
-	ci_merge(&dst->ideal_shallow_time_ci, &src->ideal_shallow_time_ci);
-}
-
-void agg_stats_merge(struct agg_stats *dst, const struct agg_stats *src)
-{
-	int i;
-
-	if (!src->samples)
-		return;
-	if (!dst->samples || src->residency_min_ns < dst->residency_min_ns)
-		dst->residency_min_ns = src->residency_min_ns;
-	if (!dst->samples || src->residency_max_ns > dst->residency_max_ns)
-		dst->residency_max_ns = src->residency_max_ns;
-
-	dst->samples += src->samples;
-	dst->residency_sum_ns += src->residency_sum_ns;
-	dst->predicted_samples += src->predicted_samples;
-	dst->predicted_sum_ns += src->predicted_sum_ns;
-	for (i = 0; i < AGG_LOG2_SLOTS; i++) {
-		dst->residency_us_hist[i] += src->residency_us_hist[i];
-		dst->predicted_us_hist[i] += src->predicted_us_hist[i];
-	}
-	for (i = 0; i < AGG_RATIO_SLOTS; i++)
-		dst->ratio_hist[i] += src->ratio_hist[i];
-	for (i = 0; i < AGG_NR_FACTORS; i++) {
-		dst->within_factor[i] += src->within_factor[i];
-		ci_merge(&dst->within_ci[i], &src->within_ci[i]);
-	}
-	for (i = 0; i < IDLESCOPE_MAX_STATES; i++) {
-		dst->state_entered[i] += src->state_entered[i];
-		dst->state_chosen[i] += src->state_chosen[i];
-		dst->state_residency_ns[i] += src->state_residency_ns[i];
-	}
-	dst->invalid_state_samples += src->invalid_state_samples;
-	dst->miss_above_samples += src->miss_above_samples;
-	dst->miss_below_samples += src->miss_below_samples;
-	dst->crosscheck_samples += src->crosscheck_samples;
-	dst->too_deep_samples += src->too_deep_samples;
-	dst->too_shallow_samples += src->too_shallow_samples;
-	ci_merge(&dst->miss_above_ci, &src->miss_above_ci);
-	ci_merge(&dst->miss_below_ci, &src->miss_below_ci);
-	merge_ideal(dst, src);
-
-	for (i = 0; i < AGG_MAX_SHADOWS; i++) {
-		struct agg_shadow *d = &dst->shadow[i];
-		const struct agg_shadow *s = &src->shadow[i];
-		int k;
-
-		d->samples += s->samples;
-		d->excluded_samples += s->excluded_samples;
-		for (k = 0; k < AGG_NR_FACTORS; k++) {
-			d->within_factor[k] += s->within_factor[k];
-			ci_merge(&d->within_ci[k], &s->within_ci[k]);
-		}
-		for (k = 0; k < AGG_RATIO_SLOTS; k++)
-			d->ratio_hist[k] += s->ratio_hist[k];
-		d->agree_checked += s->agree_checked;
-		d->agree_samples += s->agree_samples;
-	}
 }
 
 static bool matches(int want, int have)

@@ -26,41 +26,13 @@
 #include <linux/types.h>
 #include "idlescope.h"
 #include "ci.h"
-
-/* Enough log2 buckets for any __u64 value (log2l(~0ULL) == 63). */
-#define AGG_LOG2_SLOTS		64
-
-/*
- * Ratio histogram: bucket k holds predicted/actual in [2^k, 2^(k+1)) for
- * k = AGG_RATIO_LOG2_MIN..AGG_RATIO_LOG2_MAX.  The end buckets are clamped:
- * the lowest also holds every smaller ratio (including p == 0 < a), the
- * highest every larger one (including a == 0 < p).  p == a == 0 counts as
- * ratio 1 (k = 0), the same way the factor table counts it as a hit.
- */
-#define AGG_RATIO_LOG2_MIN	(-16)
-#define AGG_RATIO_LOG2_MAX	16
-#define AGG_RATIO_SLOTS		(AGG_RATIO_LOG2_MAX - AGG_RATIO_LOG2_MIN + 1)
+#include "aggregate_buckets.h"
 
 /* Capacity of the key table; agg_add() returns -ENOSPC beyond it. */
 #define AGG_MAX_WORKLOADS	64
 
 /* Wildcard for agg_sum()'s workload, governor and cpu arguments. */
 #define AGG_ANY			(-1)
-
-/*
- * The seed's factor table: F in {1.5, 2, 4, 10, 100} as exact rationals,
- * so "p within F of a" (max(p, a) <= F * min(p, a)) is decided in integer
- * arithmetic on nanoseconds, boundaries included.
- */
-#define AGG_NR_FACTORS		5
-
-struct agg_factor {
-	unsigned int num;	/* F = num / den */
-	unsigned int den;
-	const char *label;	/* "1.5x", "2x", ... */
-};
-
-extern const struct agg_factor agg_factors[AGG_NR_FACTORS];
 
 /*
  * Shadow replay: up to AGG_MAX_SHADOWS other predictors (the loader's models
@@ -235,6 +207,11 @@ const char *agg_shadow_name(const struct agg *agg, int shadow); /* NULL: none */
  * family's periods and stock menu's model only on menu's.
  */
 unsigned int agg_shadow_inputs(const struct agg *agg, int shadow);
+/*
+ * Whether a record holding @rec_inputs (inputs_of_record()) has every
+ * input shadow @shadow needs: only then is its prediction scored.
+ */
+bool agg_shadow_has_inputs(const struct agg *agg, int shadow, unsigned int rec_inputs);
 
 /*
  * Fold shadow model @shadow's prediction for the period of @rec into the
@@ -253,6 +230,14 @@ unsigned int agg_shadow_inputs(const struct agg *agg, int shadow);
  */
 int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
 		   int shadow, __u64 predicted_ns, int agreement);
+/*
+ * agg_add_shadow() of shadows @first..@first+@nr-1 with predicted_ns[i] and
+ * agreement[i], looking the key up once: the replay's every model of a
+ * period in one call.  All or nothing: the same errors, checked for every
+ * shadow before any is counted.
+ */
+int agg_add_shadows(struct agg *agg, const struct idlescope_record *rec,
+		    int first, int nr, const __u64 *predicted_ns, const int *agreement);
 
 /* Workloads in the order first seen; names are NUL-terminated copies. */
 int agg_nr_workloads(const struct agg *agg);
@@ -282,13 +267,6 @@ int agg_sum(const struct agg *agg, int workload, int governor, int cpu,
 
 /* dst += src; min/max combine, counts and histograms (shadows too) add. */
 void agg_stats_merge(struct agg_stats *dst, const struct agg_stats *src);
-
-/* Pure helpers, exported for the dashboard and the tests. */
-int agg_log2_bucket(__u64 value);
-int agg_ratio_bucket(__u64 predicted_ns, __u64 actual_ns);	/* slot index */
-bool agg_within_factor(__u64 predicted_ns, __u64 actual_ns,
-		       const struct agg_factor *factor);
-int agg_highest_bucket(const unsigned int *vals, int nr);	/* -1: all 0 */
 
 /* "menu", ..., "unknown" for out-of-range ids; -1 for unknown names. */
 const char *agg_governor_name(int governor);

@@ -70,9 +70,10 @@ static inline void ci_add(struct ci_acc *acc, double h, double n)
 	if (++lv->cur_len == CI_BATCH_MIN)
 		ci_close_level0(acc);
 }
+/* (double)hit, not hit ? 1.0 : 0.0: no branch to mispredict on random hits. */
 static inline void ci_add_hit(struct ci_acc *acc, bool hit)
 {
-	ci_add(acc, hit ? 1.0 : 0.0, 1.0);
+	ci_add(acc, (double)hit, 1.0);
 }
 void ci_merge(struct ci_acc *dst, const struct ci_acc *src);
 struct ci_pct ci_result(const struct ci_acc *acc);

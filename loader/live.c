@@ -17,6 +17,7 @@
 #include <bpf/btf.h>
 #include "lateness.h"
 #include "live.h"
+#include "sysfs.h"
 #include "idlescope.skel.h"
 
 #define VMLINUX_BTF	"/sys/kernel/btf/vmlinux"
@@ -150,15 +151,10 @@ static bool any_select_probe_loaded(const struct live *lv)
  */
 static bool under_mttcg(void)
 {
-	char cmdline[4096] = "";
-	FILE *f = fopen("/proc/cmdline", "r");
+	char cmdline[4096];
 
-	if (!f)
-		return false;
-	if (!fgets(cmdline, sizeof(cmdline), f))
-		cmdline[0] = '\0';
-	fclose(f);
-	return strstr(cmdline, "idlescope.clock=host") != NULL;
+	return !sysfs_read_line("/proc/cmdline", cmdline, sizeof(cmdline)) &&
+	       strstr(cmdline, "idlescope.clock=host");
 }
 
 /*

@@ -78,14 +78,16 @@ static __u64 model_tick_ns(const struct model_states_table *table)
 }
 
 /* The cpuidle core: us = ns / 1000 (drivers/cpuidle/driver.c). */
-static unsigned int state_exit_latency_us(const struct model_idle_state *s)
+void model_table_derive(struct model_states_table *table)
 {
-	return (__u64)s->exit_latency_ns / NSEC_PER_USEC;
-}
+	int i;
 
-static unsigned int state_target_residency_us(const struct model_idle_state *s)
-{
-	return (__u64)s->target_residency_ns / NSEC_PER_USEC;
+	for (i = 0; i < IDLESCOPE_MAX_STATES; i++) {
+		struct model_idle_state *s = &table->states[i];
+
+		s->exit_latency_us = (__u64)s->exit_latency_ns / NSEC_PER_USEC;
+		s->target_residency_us = (__u64)s->target_residency_ns / NSEC_PER_USEC;
+	}
 }
 
 /*
@@ -296,11 +298,11 @@ __u64 m2010_step(struct model_menu2010 *data,
 
 	for (i = first; i < table->nr_states; i++) {
 		const struct model_idle_state *s = &table->states[i];
-		unsigned int exit_latency = state_exit_latency_us(s);
+		unsigned int exit_latency = s->exit_latency_us;
 
 		if (s->disabled)
 			continue;
-		if (state_target_residency_us(s) > data->predicted_us)
+		if (s->target_residency_us > data->predicted_us)
 			break;
 		/* unsigned int against int, as in the kernel */
 		if (exit_latency > (unsigned int)latency_req)
@@ -431,20 +433,32 @@ bool model_menu_returns_early(__u64 next_timer_ns, __s64 latency_req_ns,
 		!table->states[0].disabled);
 }
 
+/* The next timer scaled by the correction factor, to the nearest us. */
+static unsigned int menu_timer_prediction_us(__u64 next_timer_ns,
+					     unsigned int correction_factor)
+{
+	/* u64 quotient into unsigned int, as in the kernel */
+	return (next_timer_ns * correction_factor +
+		(MENU_RESOLUTION * MENU_DECAY * NSEC_PER_USEC) / 2) /
+	       (__u32)(MENU_RESOLUTION * MENU_DECAY * NSEC_PER_USEC);
+}
+
+/* The lower of it and the typical interval, in ns. */
+static __u64 menu_prediction_ns(unsigned int predicted_us,
+				const unsigned int *intervals_us,
+				unsigned int *typical_interval_us)
+{
+	*typical_interval_us = menu_get_typical_interval(intervals_us, predicted_us);
+	return (__u64)(predicted_us < *typical_interval_us ?
+		       predicted_us : *typical_interval_us) * NSEC_PER_USEC;
+}
+
 __u64 model_menu_predict_ns(__u64 next_timer_ns, unsigned int correction_factor,
 			    const unsigned int intervals_us[MENU_INTERVALS],
 			    unsigned int *typical_interval_us)
 {
-	unsigned int predicted_us;
-
-	/* u64 quotient into unsigned int, as in the kernel */
-	predicted_us = (next_timer_ns * correction_factor +
-			(MENU_RESOLUTION * MENU_DECAY * NSEC_PER_USEC) / 2) /
-		       (__u32)(MENU_RESOLUTION * MENU_DECAY * NSEC_PER_USEC);
-	*typical_interval_us = menu_get_typical_interval(intervals_us, predicted_us);
-
-	return (__u64)(predicted_us < *typical_interval_us ?
-		       predicted_us : *typical_interval_us) * NSEC_PER_USEC;
+	return menu_prediction_ns(menu_timer_prediction_us(next_timer_ns, correction_factor),
+				  intervals_us, typical_interval_us);
 }
 
 static void menu_update(struct model_menu *data,
@@ -491,6 +505,7 @@ static __u64 menu_step(struct model_menu *data, const struct model_input *in,
 		       const struct model_states_table *table)
 {
 	__s64 latency_req = in->latency_req_ns;
+	unsigned int predicted_us;
 	unsigned int i;
 
 	/* menu_reflect(), and what the core left in struct cpuidle_device */
@@ -548,9 +563,12 @@ static __u64 menu_step(struct model_menu *data, const struct model_input *in,
 	if (model_menu_returns_early(data->next_timer_ns, latency_req, table))
 		return 0;
 
-	return model_menu_predict_ns(data->next_timer_ns,
-				     data->correction_factor[data->bucket],
-				     data->intervals, &data->typical_interval_us);
+	predicted_us = menu_timer_prediction_us(data->next_timer_ns,
+						data->correction_factor[data->bucket]);
+	/* Only the value depends on the pattern search, not the history. */
+	if (in->prediction_unused)
+		return (__u64)predicted_us * NSEC_PER_USEC;
+	return menu_prediction_ns(predicted_us, data->intervals, &data->typical_interval_us);
 }
 
 static void menu_reset(struct model_menu *data)

@@ -109,6 +109,13 @@ struct model_idle_state {
 	__s64 target_residency_ns;
 	bool polling;		/* CPUIDLE_FLAG_POLLING (POLL, state 0 here) */
 	bool disabled;
+	/*
+	 * The ns values in us, as the cpuidle core derives them and the 2010
+	 * code reads them: set by model_table_derive(), once per table
+	 * rather than twice per state in every step of every 2010 model.
+	 */
+	unsigned int exit_latency_us;
+	unsigned int target_residency_us;
 };
 
 struct model_states_table {
@@ -152,6 +159,13 @@ struct model_menu {
 	bool		poll_time_limit;
 };
 
+/*
+ * Set the us fields of every state from its ns fields: after those are
+ * set and before the first model_step() on the table (replay_init() does
+ * it for the replay's own copy).
+ */
+void model_table_derive(struct model_states_table *table);
+
 /* One model's per-CPU state; model_reset() says which model it is. */
 struct model_state {
 	enum model_id id;
@@ -190,6 +204,14 @@ struct model_input {
 	 * record's lost_selects.
 	 */
 	unsigned int lost_selects;
+	/*
+	 * The caller does not use the value returned: the model may skip
+	 * work that shapes the value alone and leaves its history as it is
+	 * (stock menu's pattern search; typical_interval_us is not set then).
+	 * The replay sets it for a model the report does not score on the
+	 * period.
+	 */
+	bool prediction_unused;
 };
 
 /* ->enable(): forget the CPU's history. */
@@ -230,7 +252,13 @@ __u64 model_menu_predict_ns(__u64 next_timer_ns, unsigned int correction_factor,
  */
 struct replay_cpu {
 	struct model_state models[MODEL_NR];
-	struct idlescope_record prev;	/* last record with a select or reflect */
+	/* What the models need of the last record with a select or reflect. */
+	struct {
+		__u64 kernel_residency_ns;
+		__u32 flags;
+		__s32 state;
+		int model;		/* model_of_governor() of its governor */
+	} prev;
 	bool has_prev;
 	unsigned int last_governor;	/* of the last record with a select */
 	bool has_seq;			/* last_seq is valid */
@@ -265,6 +293,16 @@ void replay_reset_cpu(struct replay *rp, unsigned int cpu);
  */
 int replay_record(struct replay *rp, const struct idlescope_record *rec,
 		  __u64 predicted_ns_out[MODEL_NR]);
+/*
+ * replay_record() for a caller that uses the predictions of the models in
+ * @wanted (bit 1 << id) only: the others are stepped all the same (their
+ * history is what it would be), but their predicted_ns_out[] is not their
+ * prediction (see prediction_unused), unless it is IDLESCOPE_UNKNOWN_NS:
+ * no select, no prediction, for every model.
+ */
+int replay_record_wanted(struct replay *rp, const struct idlescope_record *rec,
+			 unsigned int wanted, __u64 predicted_ns_out[MODEL_NR]);
+#define REPLAY_ALL_MODELS	((1U << MODEL_NR) - 1)
 
 /*
  * Whether model @id on @cpu has replayed every period since its governor's

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "inputs.h"
 #include "pipeline.h"
 
 static void model_table_of(const struct idlescope_state *states, unsigned int nr_states,
@@ -34,6 +35,8 @@ int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
 	pl->nr_states = nr_states;
 	memset(&pl->reconstruct, 0, sizeof(pl->reconstruct));
 	memcpy(pl->states, states, sizeof(*states) * nr_states);
+	memset(pl->last_tag, 0, sizeof(pl->last_tag));
+	pl->last_tag_printable = true;	/* "" */
 	for (i = 0; i < nr_states; i++) {
 		agg_states[i].target_residency_ns = states[i].target_residency_ns;
 		agg_states[i].exit_latency_ns = states[i].exit_latency_ns;
@@ -74,19 +77,41 @@ void pipeline_free(struct pipeline *pl)
 static void replay_shadows(struct pipeline *pl, const struct idlescope_record *rec)
 {
 	__u64 predicted_ns[MODEL_NR];
+	int agreement[MODEL_NR];
 	int running = model_of_governor(rec->governor);
-	int m, agreement;
+	unsigned int rec_inputs = inputs_of_record(rec), scored = 0;
+	int m;
 
-	if (replay_record(pl->replay, rec, predicted_ns))
+	/* A prediction neither scored nor checked need not be computed. */
+	for (m = 0; m < MODEL_NR; m++)
+		if (m == running || agg_shadow_has_inputs(pl->agg, m, rec_inputs))
+			scored |= 1U << m;
+	if (replay_record_wanted(pl->replay, rec, scored, predicted_ns))
 		return;
 	for (m = 0; m < MODEL_NR; m++) {
-		agreement = -1;
+		agreement[m] = -1;
 		if (m == running && (rec->flags & IDLESCOPE_F_PREDICTED) &&
 		    rec->predicted_ns != IDLESCOPE_UNKNOWN_NS &&
 		    replay_in_step(pl->replay, rec->cpu, m))
-			agreement = predicted_ns[m] == rec->predicted_ns;
-		agg_add_shadow(pl->agg, rec, m, predicted_ns[m], agreement);
+			agreement[m] = predicted_ns[m] == rec->predicted_ns;
 	}
+	agg_add_shadows(pl->agg, rec, 0, MODEL_NR, predicted_ns, agreement);
+}
+
+static bool printable(unsigned char c)
+{
+	return c >= 0x20 && c < 0x7f;
+}
+
+/* The tag up to its NUL has only printable bytes (pipeline_add()'s rule). */
+static bool tag_printable(const char *tag)
+{
+	unsigned int i;
+
+	for (i = 0; i < IDLESCOPE_WORKLOAD_LEN && tag[i]; i++)
+		if (!printable(tag[i]))
+			return false;
+	return true;
 }
 
 int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
@@ -95,22 +120,34 @@ int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
 	unsigned int i;
 	int err;
 
-	/* A copy: a live record sits in the ring buffer's read-only pages. */
-	memcpy(&copy, rec, sizeof(copy));
-	for (i = 0; i < sizeof(copy.workload) && copy.workload[i]; i++)
-		if ((unsigned char)copy.workload[i] < 0x20 || (unsigned char)copy.workload[i] >= 0x7f)
-			copy.workload[i] = '?';
-	reconstruct_record(&copy, &pl->replay->table, &pl->reconstruct);
-	err = agg_add(pl->agg, &copy);
+	if (memcmp(rec->workload, pl->last_tag, sizeof(pl->last_tag))) {
+		memcpy(pl->last_tag, rec->workload, sizeof(pl->last_tag));
+		pl->last_tag_printable = tag_printable(rec->workload);
+	}
+	/*
+	 * A copy to change: a live record sits in the ring buffer's read-only
+	 * pages.  Stock menu's prediction may be rebuilt into a record with
+	 * menu's data (reconstruct.c).
+	 */
+	if (!pl->last_tag_printable || (rec->flags & IDLESCOPE_F_MENU_DATA)) {
+		memcpy(&copy, rec, sizeof(copy));
+		for (i = 0; !pl->last_tag_printable && i < sizeof(copy.workload) &&
+			    copy.workload[i]; i++)
+			if (!printable(copy.workload[i]))
+				copy.workload[i] = '?';
+		reconstruct_record(&copy, &pl->replay->table, &pl->reconstruct);
+		rec = &copy;
+	}
+	err = agg_add(pl->agg, rec);
 	if (!err)
-		replay_shadows(pl, &copy);
+		replay_shadows(pl, rec);
 	return err;
 }
 
 int pipeline_add_file(struct pipeline *pl, struct recfile *rf, bool first,
 		      __u64 *records_read, bool *cut_short)
 {
-	struct idlescope_record rec;
+	const struct idlescope_record *rec;
 	enum recfile_status ret;
 	int err;
 
@@ -122,9 +159,9 @@ int pipeline_add_file(struct pipeline *pl, struct recfile *rf, bool first,
 		return err;
 	}
 	memset(records_read, 0, sizeof(*records_read) * IDLESCOPE_MAX_CPUS);
-	while ((ret = recfile_read(rf, &rec)) == RECFILE_RECORD) {
-		records_read[rec.cpu]++;	/* recfile_read() checked it */
-		pipeline_add(pl, &rec);
+	while ((rec = recfile_next(rf, &ret))) {
+		records_read[rec->cpu]++;	/* recfile_next() checked it */
+		pipeline_add(pl, rec);
 	}
 	*cut_short = ret == RECFILE_CUT_SHORT;
 	return ret == RECFILE_BAD ? -EINVAL : 0;

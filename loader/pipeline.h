@@ -22,6 +22,12 @@ struct pipeline {
 	struct reconstruct_stats reconstruct;
 	unsigned int nr_states;
 	struct idlescope_state states[IDLESCOPE_MAX_STATES];
+	/*
+	 * The last record's raw workload tag and whether it was printable:
+	 * records come in runs of one tag, so most need no check and no copy.
+	 */
+	char last_tag[IDLESCOPE_WORKLOAD_LEN];
+	bool last_tag_printable;
 };
 
 /*

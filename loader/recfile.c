@@ -15,8 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include "recfile.h"
+
+/* Records are read in place: each must start aligned for its __u64s. */
+_Static_assert(sizeof(struct recfile_header) % 8 == 0 &&
+	       sizeof(struct idlescope_record) % 8 == 0, "records 8-byte aligned in the file");
 
 /* Longer than any run (30 years): a sum over many files stays finite. */
 #define RECFILE_MAX_DURATION_S	1e9
@@ -225,55 +230,97 @@ int recfile_open(struct recfile *rf, const char *path)
 			fail(rf, "not an idlescope record file");
 		goto fail;
 	}
-	rf->buf = malloc(RECFILE_BUF_BYTES);
-	if (!rf->buf) {
-		fail(rf, "%s", strerror(ENOMEM));
-		goto fail;
-	}
 	if (check_header(rf) ||
 	    ((rf->hdr.flags & RECFILE_F_COMPLETE) && read_trailer(rf, st.st_size)))
 		goto fail;
+	rf->pos = sizeof(rf->hdr);
+	rf->data_end = rf->complete ? rf->pos + (off_t)rf->hdr.data_size : st.st_size;
+	/* A hint for the kernel's read-ahead: the window moves forward only. */
+	posix_fadvise(fileno(rf->f), 0, 0, POSIX_FADV_SEQUENTIAL);
 	return 0;
 fail:
 	recfile_close(rf);
 	return -1;
 }
 
-enum recfile_status recfile_read(struct recfile *rf, struct idlescope_record *rec)
+static void unmap_window(struct recfile *rf)
 {
-	size_t n;
+	if (rf->window)
+		munmap((void *)rf->window, rf->window_len);
+	rf->window = NULL;
+	rf->window_off = 0;
+	rf->window_len = 0;
+}
 
-	if (rf->complete &&
-	    rf->nr_read == rf->hdr.data_size / sizeof(struct idlescope_record))
-		return RECFILE_END;
-	if (rf->buf_len - rf->buf_pos < sizeof(*rec)) {
-		/* Keep a partial record's bytes: the next read may finish it. */
-		n = rf->buf_len - rf->buf_pos;
-		memmove(rf->buf, rf->buf + rf->buf_pos, n);
-		rf->buf_pos = 0;
-		rf->buf_len = n + fread(rf->buf + n, 1, RECFILE_BUF_BYTES - n, rf->f);
-		if (rf->buf_len < sizeof(*rec))
-			return rf->buf_len ? RECFILE_CUT_SHORT : RECFILE_END;
+/*
+ * Map the window that holds the record at rf->pos, from the page it
+ * starts in (a record may straddle the old window's end).  Populated at
+ * once: one call instead of a page fault every few pages.  The file is
+ * assumed not to shrink while it is read (a mapped page past a new end
+ * would be SIGBUS).
+ */
+static int slide_window(struct recfile *rf)
+{
+	off_t off = rf->pos & ~((off_t)sysconf(_SC_PAGESIZE) - 1);
+	size_t len = rf->data_end - off < (off_t)RECFILE_WINDOW_BYTES ?
+		     (size_t)(rf->data_end - off) : RECFILE_WINDOW_BYTES;
+	void *map;
+
+	unmap_window(rf);
+	map = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fileno(rf->f), off);
+	if (map == MAP_FAILED)
+		return fail(rf, "mapping the records: %s", strerror(errno));
+	rf->window = map;
+	rf->window_off = off;
+	rf->window_len = len;
+	return 0;
+}
+
+const struct idlescope_record *recfile_next(struct recfile *rf, enum recfile_status *status)
+{
+	const struct idlescope_record *rec;
+
+	if (rf->data_end - rf->pos < (off_t)sizeof(*rec)) {
+		*status = rf->pos == rf->data_end ? RECFILE_END : RECFILE_CUT_SHORT;
+		return NULL;
 	}
-	memcpy(rec, rf->buf + rf->buf_pos, sizeof(*rec));
-	rf->buf_pos += sizeof(*rec);
+	if (rf->pos + (off_t)sizeof(*rec) > rf->window_off + (off_t)rf->window_len &&
+	    slide_window(rf)) {
+		*status = RECFILE_BAD;
+		return NULL;
+	}
+	rec = (const struct idlescope_record *)(rf->window + (rf->pos - rf->window_off));
+	rf->pos += sizeof(*rec);
 	/* Killed between writing the trailer and setting the flag. */
-	if (!rf->complete && !memcmp(rec, RECFILE_TRAILER_MAGIC, sizeof(rf->trailer.magic)))
-		return RECFILE_END;
+	if (!rf->complete && !memcmp(rec, RECFILE_TRAILER_MAGIC, sizeof(rf->trailer.magic))) {
+		*status = RECFILE_END;
+		return NULL;
+	}
 	rf->nr_read++;
 	if (rec->cpu >= rf->hdr.nr_cpus) {
 		fail(rf, "record %llu: cpu %u in a file of %u CPUs",
 		     (unsigned long long)rf->nr_read, rec->cpu, rf->hdr.nr_cpus);
-		return RECFILE_BAD;
+		*status = RECFILE_BAD;
+		return NULL;
 	}
-	return RECFILE_RECORD;
+	*status = RECFILE_RECORD;
+	return rec;
+}
+
+enum recfile_status recfile_read(struct recfile *rf, struct idlescope_record *rec)
+{
+	enum recfile_status status;
+	const struct idlescope_record *next = recfile_next(rf, &status);
+
+	if (next)
+		memcpy(rec, next, sizeof(*rec));
+	return status;
 }
 
 void recfile_close(struct recfile *rf)
 {
+	unmap_window(rf);
 	if (rf->f)
 		fclose(rf->f);
 	rf->f = NULL;
-	free(rf->buf);
-	rf->buf = NULL;
 }

@@ -99,8 +99,13 @@ FILE *recfile_create(const char *path, const struct recfile_header *hdr);
  */
 int recfile_finish(FILE *f, const struct recfile_trailer *trailer, __u64 nr_records);
 
-/* An open record file being read. */
-#define RECFILE_BUF_BYTES	(256 * 1024)
+/*
+ * An open record file being read.  The records are read in place through
+ * a window of the file mapped RECFILE_WINDOW_BYTES at a time (copying
+ * them out of the page cache with read() was a tenth of a replay); the
+ * window slides along the file, so memory stays flat at any size.
+ */
+#define RECFILE_WINDOW_BYTES	(1U << 20)
 
 struct recfile {
 	FILE *f;
@@ -108,12 +113,11 @@ struct recfile {
 	bool complete;			/* RECFILE_F_COMPLETE: trailer is valid */
 	struct recfile_trailer trailer;
 	__u64 nr_read;
-	/*
-	 * Records are read RECFILE_BUF_BYTES at a time (one fread() per
-	 * record was a tenth of a replay); memory stays flat at any size.
-	 */
-	unsigned char *buf;
-	size_t buf_len, buf_pos;	/* bytes read into buf, bytes used */
+	off_t pos;			/* file offset of the next record */
+	off_t data_end;			/* end of the records (of the file if killed) */
+	const unsigned char *window;	/* mapped [window_off, +window_len), or NULL */
+	off_t window_off;
+	size_t window_len;
 	dev_t dev;			/* to refuse the same file given twice */
 	ino_t ino;
 	char error[320];		/* "PATH: what is wrong", one line */
@@ -136,6 +140,12 @@ enum recfile_status {
 	RECFILE_BAD,			/* a record contradicts the header: rf->error */
 };
 
+/*
+ * The next record, in place: valid until the next call or recfile_close().
+ * NULL at the end, with *status saying which end (never RECFILE_RECORD).
+ */
+const struct idlescope_record *recfile_next(struct recfile *rf, enum recfile_status *status);
+/* recfile_next() into a copy. */
 enum recfile_status recfile_read(struct recfile *rf, struct idlescope_record *rec);
 
 void recfile_close(struct recfile *rf);

@@ -28,14 +28,30 @@ void replay_init(struct replay *rp, const struct model_states_table *table)
 
 	memset(rp, 0, sizeof(*rp));
 	rp->table = *table;
+	model_table_derive(&rp->table);
 	for (cpu = 0; cpu < IDLESCOPE_MAX_CPUS; cpu++)
 		replay_reset_cpu(rp, cpu);
+}
+
+/* The period before the next one, as far as the models need it. */
+static void keep_prev(struct replay_cpu *c, const struct idlescope_record *rec, int model)
+{
+	c->prev.kernel_residency_ns = rec->kernel_residency_ns;
+	c->prev.flags = rec->flags;
+	c->prev.state = rec->state;
+	c->prev.model = model;
+	c->has_prev = true;
 }
 
 int replay_record(struct replay *rp, const struct idlescope_record *rec,
 		  __u64 predicted_ns_out[MODEL_NR])
 {
-	const struct idlescope_record *prev;
+	return replay_record_wanted(rp, rec, REPLAY_ALL_MODELS, predicted_ns_out);
+}
+
+int replay_record_wanted(struct replay *rp, const struct idlescope_record *rec,
+			 unsigned int wanted, __u64 predicted_ns_out[MODEL_NR])
+{
 	struct model_input in;
 	struct replay_cpu *c;
 	bool switched;
@@ -44,7 +60,6 @@ int replay_record(struct replay *rp, const struct idlescope_record *rec,
 	if (rec->cpu >= IDLESCOPE_MAX_CPUS)
 		return -EINVAL;
 	c = &rp->cpus[rec->cpu];
-	prev = &c->prev;
 
 	/*
 	 * seq counts every completed period, dropped ones included, so
@@ -59,6 +74,7 @@ int replay_record(struct replay *rp, const struct idlescope_record *rec,
 	}
 	c->has_seq = true;
 	c->last_seq = rec->seq;
+	running = model_of_governor(rec->governor);
 
 	if (!(rec->flags & IDLESCOPE_F_SELECTED)) {
 		/*
@@ -67,10 +83,8 @@ int replay_record(struct replay *rp, const struct idlescope_record *rec,
 		 */
 		for (id = 0; id < MODEL_NR; id++)
 			predicted_ns_out[id] = IDLESCOPE_UNKNOWN_NS;
-		if (rec->flags & IDLESCOPE_F_REFLECTED) {
-			c->prev = *rec;
-			c->has_prev = true;
-		}
+		if (rec->flags & IDLESCOPE_F_REFLECTED)
+			keep_prev(c, rec, running);
 		return 0;
 	}
 
@@ -81,7 +95,6 @@ int replay_record(struct replay *rp, const struct idlescope_record *rec,
 	 * flags an ->enable() it saw no other sign of (a switch by way of a
 	 * governor with no period on this CPU, a CPU coming back online).
 	 */
-	running = model_of_governor(rec->governor);
 	switched = (c->last_governor != IDLESCOPE_GOV_NONE &&
 		    c->last_governor != rec->governor) ||
 		   (rec->flags & IDLESCOPE_F_RESTARTED);
@@ -96,27 +109,22 @@ int replay_record(struct replay *rp, const struct idlescope_record *rec,
 	in.load = rec->load;
 	in.latency_req_ns = rec->latency_req_ns == IDLESCOPE_LATENCY_REQ_UNKNOWN ?
 			    MODEL_LATENCY_REQ_DEFAULT_NS : rec->latency_req_ns;
-	in.has_prev = c->has_prev && (prev->flags & IDLESCOPE_F_REFLECTED);
-	in.prev_residency_ns = prev->kernel_residency_ns;
-	in.prev_state = prev->state;
-	in.prev_tick_wakeup = prev->flags & IDLESCOPE_F_TICK_WAKEUP;
-	in.prev_poll_time_limit = prev->flags & IDLESCOPE_F_POLL_LIMIT;
+	in.prev_residency_ns = c->prev.kernel_residency_ns;
+	in.prev_state = c->prev.state;
+	in.prev_tick_wakeup = c->prev.flags & IDLESCOPE_F_TICK_WAKEUP;
+	in.prev_poll_time_limit = c->prev.flags & IDLESCOPE_F_POLL_LIMIT;
 	in.lost_selects = rec->lost_selects;
 
 	for (id = 0; id < MODEL_NR; id++) {
-		struct model_input model_in = in;
-
-		model_in.prev_chosen_by_model =
-			(prev->flags & IDLESCOPE_F_SELECTED) &&
-			prev->governor == governor_of_model(id);
-		if (id == running && switched)
-			model_in.has_prev = false;
-		predicted_ns_out[id] = model_step(&c->models[id], &model_in,
-						  &rp->table);
+		in.has_prev = c->has_prev && (c->prev.flags & IDLESCOPE_F_REFLECTED) &&
+			      !(id == running && switched);
+		in.prev_chosen_by_model = (c->prev.flags & IDLESCOPE_F_SELECTED) &&
+					  c->prev.model == id;
+		in.prediction_unused = !(wanted & (1U << id));
+		predicted_ns_out[id] = model_step(&c->models[id], &in, &rp->table);
 	}
 
-	c->prev = *rec;
-	c->has_prev = true;
+	keep_prev(c, rec, running);
 	c->last_governor = rec->governor;
 	return 0;
 }

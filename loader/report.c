@@ -412,18 +412,32 @@ static void print_lateness(FILE *f, const struct idlescope_lateness *l)
  * the clock and how late its timers fired, and what was lost (a WARNING
  * line when anything was).  The header after the headline has the rest.
  */
+/*
+ * "RELEASE<sep>HZ N, cpuidle driver NAME": the kernel part of the first
+ * summary line (sep ", ") and of the detail header (sep " (", closed there).
+ */
+static void print_kernel(FILE *f, const struct report_meta *meta, const char *sep)
+{
+	print_one_line(f, meta->kernel_release);
+	if (meta->hz)
+		fprintf(f, "%sHZ %u, cpuidle driver ", sep, meta->hz);
+	else
+		fprintf(f, "%sHZ unknown, cpuidle driver ", sep);
+	print_one_line(f, meta->cpuidle_driver[0] ? meta->cpuidle_driver : "none");
+}
+
+static void print_clock_mode(FILE *f, const struct report_meta *meta)
+{
+	print_one_line(f, meta->clock_mode[0] ? meta->clock_mode : "unknown");
+}
+
 static void print_fidelity_summary(FILE *f, const struct agg *agg,
 				   const struct report_meta *meta)
 {
 	fprintf(f, "idlescope report (schema %d): kernel ", REPORT_SCHEMA_VERSION);
-	print_one_line(f, meta->kernel_release);
-	if (meta->hz)
-		fprintf(f, ", HZ %u, cpuidle driver ", meta->hz);
-	else
-		fprintf(f, ", HZ unknown, cpuidle driver ");
-	print_one_line(f, meta->cpuidle_driver[0] ? meta->cpuidle_driver : "none");
+	print_kernel(f, meta, ", ");
 	fprintf(f, "\nclock ");
-	print_one_line(f, meta->clock_mode[0] ? meta->clock_mode : "unknown");
+	print_clock_mode(f, meta);
 	fprintf(f, ", timer lateness ");
 	print_lateness(f, &meta->lateness);
 	if (records_missing(agg, meta))
@@ -446,14 +460,9 @@ static void print_fidelity(FILE *f, const struct agg *agg, const struct report_m
 	unsigned int i, n = 0;
 
 	fprintf(f, "  %-14s ", "kernel");
-	print_one_line(f, meta->kernel_release);
-	if (meta->hz)
-		fprintf(f, " (HZ %u, cpuidle driver ", meta->hz);
-	else
-		fprintf(f, " (HZ unknown, cpuidle driver ");
-	print_one_line(f, meta->cpuidle_driver[0] ? meta->cpuidle_driver : "none");
+	print_kernel(f, meta, " (");
 	fprintf(f, ")\n  %-14s ", "clock");
-	print_one_line(f, meta->clock_mode[0] ? meta->clock_mode : "unknown");
+	print_clock_mode(f, meta);
 	if (meta->clock_args[0]) {
 		fprintf(f, " (");
 		print_one_line(f, meta->clock_args);

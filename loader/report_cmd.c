@@ -122,7 +122,7 @@ int report_command(int argc, char **argv)
 		if (i == optind) {
 			first = rf;
 			first.f = NULL;		/* closed below: only its header is used */
-			first.buf = NULL;
+			first.window = NULL;
 		}
 		recfile_close(&rf);
 	}

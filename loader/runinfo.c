@@ -3,13 +3,13 @@
  * runinfo.c - the run's facts between system, record file and report
  * metadata (see runinfo.h).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
 #include "lateness.h"
 #include "runinfo.h"
+#include "sysfs.h"
 
 #define CPUIDLE_DRIVER_SYSFS	"/sys/devices/system/cpu/cpuidle/current_driver"
 #define CMDLINE_CLOCK		"idlescope.clock="
@@ -77,14 +77,10 @@ static int base64_decode(const char *in, char *out, size_t size)
 static void read_clock(struct report_meta *meta)
 {
 	char cmdline[4096], *tok, *save;
-	FILE *f = fopen("/proc/cmdline", "r");
 
-	if (!f)
+	if (sysfs_read_line("/proc/cmdline", cmdline, sizeof(cmdline)))
 		return;
-	if (!fgets(cmdline, sizeof(cmdline), f))
-		cmdline[0] = '\0';
-	fclose(f);
-	for (tok = strtok_r(cmdline, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save)) {
+	for (tok = strtok_r(cmdline, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
 		if (!strncmp(tok, CMDLINE_CLOCK, strlen(CMDLINE_CLOCK)))
 			snprintf(meta->clock_mode, sizeof(meta->clock_mode), "%s",
 				 tok + strlen(CMDLINE_CLOCK));
@@ -97,16 +93,11 @@ static void read_clock(struct report_meta *meta)
 
 void runinfo_read_system(struct report_meta *meta)
 {
-	FILE *f = fopen(CPUIDLE_DRIVER_SYSFS, "r");
-
 	meta->hz = kernel_hz(meta->kernel_release);
-	if (f) {
-		if (fgets(meta->cpuidle_driver, sizeof(meta->cpuidle_driver), f))
-			meta->cpuidle_driver[strcspn(meta->cpuidle_driver, "\n")] = '\0';
-		fclose(f);
-	}
 	/* The core says "none" when no driver registered. */
-	if (!strcmp(meta->cpuidle_driver, "none"))
+	if (sysfs_read_line(CPUIDLE_DRIVER_SYSFS, meta->cpuidle_driver,
+			    sizeof(meta->cpuidle_driver)) ||
+	    !strcmp(meta->cpuidle_driver, "none"))
 		meta->cpuidle_driver[0] = '\0';
 	read_clock(meta);
 }

@@ -7,7 +7,7 @@
 # 20-governors.sh, with idlescope_states loaded.
 
 . /usr/share/idlescope/lib.sh
-plan 15
+plan 17
 
 out=/host/selectprobes
 mkdir -p $out
@@ -32,9 +32,11 @@ count_flag() {
 SELECT_PROBED=512	# IDLESCOPE_F_SELECT_PROBED
 STOP_TICK=256		# IDLESCOPE_F_STOP_TICK
 
-# Under menu, with a 100 us PM QoS limit held (/dev/cpu_dma_latency takes
-# hex) for the second half of a 2 ms sleeper's run.
-idlescope -g menu -d 6 -r $out/menu.rec >$out/menu.txt 2>&1 &
+# Under menu, a 2 ms sleeper without a PM QoS limit, then with a 100 us
+# one held (/dev/cpu_dma_latency takes hex), then with 1 us, below the
+# exit latency of state 1 (2 us), where menu_select() returns state 0
+# before predicting anything, then without again.
+idlescope -g menu -d 10 -r $out/menu.rec >$out/menu.txt 2>&1 &
 loader=$!
 wait_for_loader
 periodic -d 2 -p 2000 -c 1 -t free >/dev/null 2>&1
@@ -42,6 +44,11 @@ exec 3>/dev/cpu_dma_latency
 echo 64 >&3
 periodic -d 2 -p 2000 -c 1 -t qos100us >/dev/null 2>&1
 exec 3>&-
+exec 3>/dev/cpu_dma_latency
+echo 1 >&3
+periodic -d 2 -p 2000 -c 1 -t qos1us >/dev/null 2>&1
+exec 3>&-
+periodic -d 2 -p 2000 -c 1 -t after >/dev/null 2>&1
 wait $loader
 rc=$?
 check -m "exit $rc" "select probes: loader exits 0 with the select probes" [ $rc = 0 ]
@@ -86,6 +93,22 @@ free_ok=$(csv_awk '$col["workload"] == "free" && $col["governor"] == "menu" &&
 check -m "$free_ok records" \
 	"select probes: without a limit the records hold PM QoS's default 2000 s" \
 	[ "$free_ok" -gt 100 ]
+
+# The limits change what menu does: at 1 us it predicts nothing on nearly
+# every period (the record says -1, unknown).  The stock menu model,
+# replayed off-line on the recorded limits, must still make every
+# prediction the kernel made, before, under and after them.
+set -- $(csv_awk '$col["workload"] == "qos1us" && $col["governor"] == "menu" {
+		n++; if ($col["predicted_ns"] == -1) none++ }
+	END { printf "%d %d", n, none }' $out/menu.csv)
+check -m "$2 of $1" "PM QoS: under a 1 us limit menu predicts nothing on >= 99% of periods" \
+	[ "$1" -gt 100 -a $(($2 * 100)) -ge $(($1 * 99)) ]
+mkdir -p $out/menu-report
+idlescope report $out/menu.rec -o $out/menu-report >/dev/null 2>&1
+set -- $(agreement $out/menu-report/report.txt menu)
+check -m "${1:-0} of ${2:-0}" \
+	"PM QoS: with limits set and lifted mid-run the menu model agrees on >= 99.9%" \
+	[ "${2:-0}" -ge 1000 -a $((${1:-0} * 1000)) -ge $((${2:-0} * 999)) ]
 
 # The same run with --no-select-probes: tracepoints only, no probed record.
 idlescope --no-select-probes -d 2 -r $out/tp.rec >$out/tp.txt 2>&1

@@ -7,7 +7,8 @@
  *
  * Build and run from the repository root:
  *	gcc -O2 -Wall -Wextra -Ibpf -Iloader tests/host/test_aggregate.c \
- *		loader/aggregate.c loader/aggregate_buckets.c loader/report.c \
+ *		loader/aggregate.c loader/aggregate_buckets.c loader/aggregate_merge.c \
+ *		loader/report.c \
  *		loader/table.c \
  *		-o /tmp/test_aggregate
  *	/tmp/test_aggregate
@@ -487,6 +488,54 @@ static void test_shadow_scoring(void)
 	      "agg_add_shadow: refused calls count nothing (and are not rejected records)",
 	      "counted");
 	agg_free(agg);
+}
+
+/*
+ * agg_add_shadows() is agg_add_shadow() of each shadow in turn: the same
+ * stats to the byte over predictions near and far, made and not, on
+ * menu2010 periods (the 2010 models scored, menu's excluded), and all or
+ * nothing when one argument is wrong.
+ */
+static void test_shadow_batch(void)
+{
+	struct agg *one = agg_new(), *batch = agg_new();
+	int agreement[4] = { 1, -1, 0, -1 };
+	__u64 predicted_ns[4];
+	struct idlescope_record rec;
+	const struct agg_stats *st;
+	bool same;
+	int i, s;
+
+	agg_set_shadow_names(one, shadow_names, 4);
+	agg_set_shadow_names(batch, shadow_names, 4);
+	for (i = 0; i < 100; i++) {
+		rec = make_prediction("b", IDLESCOPE_GOV_MENU2010, 1, 1000 * US, (i + 1) * 37 * US);
+		for (s = 0; s < 4; s++)
+			predicted_ns[s] = i % 7 == s ? 0 : (__u64)(s + 1) * (i + 3) * 91 * US;
+		agg_add(one, &rec);
+		agg_add(batch, &rec);
+		for (s = 0; s < 4; s++)
+			agg_add_shadow(one, &rec, s, predicted_ns[s], agreement[s]);
+		agg_add_shadows(batch, &rec, 0, 4, predicted_ns, agreement);
+	}
+	same = !memcmp(agg_get(one, 0, IDLESCOPE_GOV_MENU2010, 1),
+		       agg_get(batch, 0, IDLESCOPE_GOV_MENU2010, 1), sizeof(struct agg_stats));
+	st = agg_get(batch, 0, IDLESCOPE_GOV_MENU2010, 1);
+	check(same && st->shadow[0].samples > 0 && st->shadow[3].excluded_samples == 100,
+	      "agg_add_shadows: the same stats as agg_add_shadow() per shadow",
+	      "differ, or nothing scored (%llu) or menu not excluded (%llu)",
+	      (unsigned long long)st->shadow[0].samples,
+	      (unsigned long long)st->shadow[3].excluded_samples);
+
+	agreement[2] = 2;
+	CHECK_EQ_INT("agg_add_shadows: one bad agreement -> -EINVAL",
+		     agg_add_shadows(batch, &rec, 0, 4, predicted_ns, agreement), -EINVAL);
+	CHECK_EQ_INT("agg_add_shadows: shadows past agg_nr_shadows() -> -EINVAL",
+		     agg_add_shadows(batch, &rec, 1, 4, predicted_ns, agreement), -EINVAL);
+	check(!memcmp(agg_get(one, 0, IDLESCOPE_GOV_MENU2010, 1), st, sizeof(*st)),
+	      "agg_add_shadows: a refused call counts none of its shadows", "counted");
+	agg_free(one);
+	agg_free(batch);
 }
 
 static void test_shadow_agreement(void)
@@ -1149,6 +1198,7 @@ int main(void)
 	test_shadow_names();
 	test_shadow_scoring();
 	test_shadow_agreement();
+	test_shadow_batch();
 	test_shadow_merge();
 	test_crosscheck();
 	test_text_report(dir);

@@ -97,6 +97,7 @@ static struct model_states_table parse_skl_table(bool *parsed_all)
 		entry++;
 	}
 	*parsed_all = !*entry;
+	model_table_derive(&t);
 	return t;
 }
 
@@ -119,6 +120,22 @@ static void test_skl_table(void)
 	      "'%s'", SKL_STATES);
 }
 
+/* The 2010 code reads us as the cpuidle core derives them: ns / 1000, truncated. */
+static void test_table_derive(void)
+{
+	struct model_states_table t;
+
+	memset(&t, 0, sizeof(t));
+	t.nr_states = 2;
+	t.states[1].exit_latency_ns = 1999;
+	t.states[1].target_residency_ns = 200 * US + 999;
+	model_table_derive(&t);
+	check(t.states[1].exit_latency_us == 1 && t.states[1].target_residency_us == 200 &&
+	      t.states[0].exit_latency_us == 0,
+	      "states: model_table_derive() truncates ns to us", "exit %u us, target %u us",
+	      t.states[1].exit_latency_us, t.states[1].target_residency_us);
+}
+
 /*
  * No polling state: state 0 is a halt state with a real residency, so
  * what menu2010's update does with "state 0, exit latency 0" shows.
@@ -133,6 +150,7 @@ static struct model_states_table halt_table(void)
 	t.states[0].target_residency_ns = 2 * US;
 	t.states[1].exit_latency_ns = 85 * US;		/* C6 */
 	t.states[1].target_residency_ns = 200 * US;
+	model_table_derive(&t);
 	return t;
 }
 
@@ -853,6 +871,39 @@ static void test_replay_restarted(void)
 		 replay_in_step(&rp, 6, MODEL_MENU2010FIX), false);
 }
 
+static void test_replay_wanted(void)
+{
+	struct model_states_table table = skl_table();
+	static struct replay all, some;
+	const unsigned int not_menu = REPLAY_ALL_MODELS & ~(1U << MODEL_MENU);
+	__u64 out_all[MODEL_NR], out_some[MODEL_NR];
+	struct idlescope_record rec;
+	bool others_same = true;
+	int i;
+
+	/*
+	 * As in test_replay(): under teo, 9 x 1000 us in C3 against a 10 ms
+	 * timer, stock menu's pattern search finds 930 us on the 9th.  One
+	 * replay uses every prediction, the other not menu's for the first
+	 * 8 periods: menu's model must still learn each of them in full.
+	 */
+	replay_init(&all, &table);
+	replay_init(&some, &table);
+	for (i = 0; i < 9; i++) {
+		rec = rec_of(IDLESCOPE_GOV_TEO, 1, 10 * MS, 3, 1000 * US);
+		replay_record(&all, &rec, out_all);
+		replay_record_wanted(&some, &rec, i < 8 ? not_menu : REPLAY_ALL_MODELS, out_some);
+		others_same &= !memcmp(out_all, out_some, sizeof(out_all[0]) * MODEL_MENU);
+	}
+	check(others_same, "replay wanted: the wanted models predict as when all are",
+	      "a 2010 model's prediction differs");
+	CHECK_EQ("replay wanted: menu's unused predictions left its history whole (930 us)",
+		 out_some[MODEL_MENU], 930 * US);
+	check(!memcmp(&all.cpus[1], &some.cpus[1], sizeof(all.cpus[1])),
+	      "replay wanted: ... the CPU's replay state is the same byte for byte",
+	      "the replays differ");
+}
+
 /*
  * The constants, parsed from the kernel side
  * ==========================================
@@ -1181,6 +1232,7 @@ int main(int argc, char **argv)
 	}
 
 	test_skl_table();
+	test_table_derive();
 	test_rpd_repeating_pattern();
 	test_rpd_sum_vs_expected();
 	test_rpd_decay();
@@ -1195,6 +1247,7 @@ int main(int argc, char **argv)
 	test_replay_seq_gap();
 	test_replay_lost_selects();
 	test_replay_restarted();
+	test_replay_wanted();
 	test_constants(argv[1], argv[2], argv[3]);
 
 	printf("# %d passed, %d failed\n", nr_passed, nr_failed);

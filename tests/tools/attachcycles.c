@@ -13,13 +13,13 @@
  * shows as the last line printed and a slow-down as a growing time.
  */
 #include <argp.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include <linux/types.h>
+#include "args.h"
 #include "idlescope.h"
 #include "live.h"
 
@@ -44,57 +44,24 @@ static const char argp_doc[] =
 "    attachcycles -n 1000 -t 0 # 1000 cycles back to back\n"
 "    attachcycles -W           # with a poller wake-up for every record\n";
 
-static const struct argp_option opts[] = {
-	{ "cycles", 'n', "N", 0, "Attach/detach cycles (default 200)", 0 },
-	{ "hold", 't', "MS", 0, "Milliseconds attached, then detached, per cycle (default 10)", 0 },
-	{ "every", 'e', "N", 0, "Print a line every N cycles (default 10)", 0 },
-	{ "wakeup-per-record", 'W', NULL, 0,
-	  "Wake the poller for every record (as idlescope once did)", 0 },
-	{ "verbose", 'v', NULL, 0, "Print libbpf debug messages", 0 },
-	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show this help", 0 },
+static const struct arg_value values[] = {
+	ARG_NUM('n', "cycles", "N", "Attach/detach cycles (default 200)", "cycles",
+		&env.cycles, 1, 1000000),
+	ARG_NUM('t', "hold", "MS",
+		"Milliseconds attached, then detached, per cycle (default 10)", "hold time",
+		&env.hold_ms, 0, 60000),
+	ARG_NUM('e', "every", "N", "Print a line every N cycles (default 10)",
+		"print interval", &env.every, 1, 1000000),
+	ARG_FLAG('W', "wakeup-per-record",
+		 "Wake the poller for every record (as idlescope once did)",
+		 &env.wakeup_per_record),
+	ARG_FLAG('v', "verbose", "Print libbpf debug messages", &env.verbose),
 	{},
 };
 
-static long parse_count(const char *arg, const char *what, long min, struct argp_state *state)
-{
-	char *end;
-	long val;
-
-	errno = 0;
-	val = strtol(arg, &end, 10);
-	if (errno || end == arg || *end || val < min)
-		argp_error(state, "%s must be an integer >= %ld, not '%s'", what, min, arg);
-	return val;
-}
-
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
-	switch (key) {
-	case 'n':
-		env.cycles = parse_count(arg, "cycles", 1, state);
-		break;
-	case 't':
-		env.hold_ms = parse_count(arg, "hold time", 0, state);
-		break;
-	case 'e':
-		env.every = parse_count(arg, "print interval", 1, state);
-		break;
-	case 'W':
-		env.wakeup_per_record = true;
-		break;
-	case 'v':
-		env.verbose = true;
-		break;
-	case 'h':
-		argp_state_help(state, stderr, ARGP_HELP_STD_HELP);
-		break;
-	case ARGP_KEY_ARG:
-		argp_error(state, "unexpected argument '%s'", arg);
-		break;
-	default:
-		return ARGP_ERR_UNKNOWN;
-	}
-	return 0;
+	return arg_value_parse(values, key, arg, state) ? 0 : ARGP_ERR_UNKNOWN;
 }
 
 /* The records only have to leave the buffer; counting them is enough. */
@@ -134,7 +101,8 @@ static unsigned long long total_selects(const struct live *lv)
 
 int main(int argc, char **argv)
 {
-	static const struct argp argp = {
+	struct argp_option opts[ARG_VALUES_MAX + 1];
+	const struct argp argp = {
 		.options = opts,
 		.parser = parse_arg,
 		.doc = argp_doc,
@@ -151,9 +119,8 @@ int main(int argc, char **argv)
 	long cycle;
 	int err;
 
-	err = argp_parse(&argp, argc, argv, 0, NULL, NULL);
-	if (err)
-		return err;
+	arg_value_options(values, opts);
+	args_parse(&argp, argc, argv);
 	live_set_verbose(env.verbose);
 	lv_opts.wakeup_per_record = env.wakeup_per_record;
 	if (libbpf_num_possible_cpus() > IDLESCOPE_MAX_CPUS) {
