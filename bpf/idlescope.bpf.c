@@ -79,7 +79,9 @@
  *
  * The governor data is read through weak ksyms with CO-RE guards, so a
  * kernel without the observation patch (or without the 2010 governors)
- * still loads this object, with predictions marked unknown.  libbpf
+ * still loads this object: stock menu's prediction is then rebuilt by the
+ * loader from the data select computed it from (read_menu_data()), other
+ * predictions are marked unknown.  libbpf
  * resolves a missing weak ksym to the constant 0, and the verifier only
  * accepts bpf_this_cpu_ptr() of a real per-CPU variable: the `if (!&sym)`
  * test before it is what lets the verifier drop that call as dead code on
@@ -170,6 +172,8 @@ struct selection {
 	__s32 chosen_state;		/* select's return value */
 	__u32 flags;			/* IDLESCOPE_F_SELECT_PROBED, _STOP_TICK */
 	__u32 nr_selects;		/* probed selects since the last idle entry */
+	/* dev->last_residency_ns at the first of them: what its update read */
+	__u64 update_residency_ns;
 };
 
 /* Where one CPU is in its idle period. */
@@ -202,6 +206,8 @@ struct menu_device___idlescope {
 	int tick_wakeup;
 	u64 next_timer_ns;
 	unsigned int bucket;
+	unsigned int correction_factor[IDLESCOPE_MENU_BUCKETS];
+	unsigned int intervals[IDLESCOPE_MENU_INTERVALS];
 	u64 predicted_ns;
 	u64 update_residency_ns;
 	unsigned int nr_iowaiters;
@@ -312,6 +318,53 @@ static __always_inline void note_selects(struct cpu_state *cs,
 	cs->nr_selects = nr_selects;
 }
 
+/*
+ * menu's data as its ->enable() leaves it: every factor at unity, no
+ * interval yet.  Only the first period after it looks so (its first
+ * update moves a factor or fills an interval), unless that period's select
+ * was not entered.
+ */
+static __always_inline bool menu_data_fresh(const unsigned int *factors,
+					    const __u32 *intervals_us)
+{
+	int i;
+
+	for (i = 0; i < IDLESCOPE_MENU_BUCKETS; i++)
+		if (factors[i] != IDLESCOPE_MENU_FACTOR_UNITY)
+			return false;
+	for (i = 0; i < IDLESCOPE_MENU_INTERVALS; i++)
+		if (intervals_us[i])
+			return false;
+	return true;
+}
+
+/*
+ * What select computed its prediction from, for the loader to rebuild it
+ * where the kernel does not store it (loader/reconstruct.c).  Read on every
+ * kernel: where the kernel stores it too, the two are compared.  The
+ * intervals are copied as they lie in the ring; their order does not
+ * matter to the prediction.  Without the observation patch's count of
+ * selects (note_selects()), fresh data is how a restart of menu's history
+ * shows.
+ */
+static __always_inline void read_menu_data(struct idlescope_record *rec,
+					   const struct menu_device___idlescope *data)
+{
+	unsigned int factors[IDLESCOPE_MENU_BUCKETS];
+	__u32 bucket = rec->bucket;
+
+	if (!bpf_core_field_exists(data->correction_factor) ||
+	    !bpf_core_field_exists(data->intervals) || bucket >= IDLESCOPE_MENU_BUCKETS ||
+	    bpf_core_read(factors, sizeof(factors), &data->correction_factor) ||
+	    bpf_core_read(rec->intervals_us, sizeof(rec->intervals_us), &data->intervals))
+		return;
+	rec->correction_factor = factors[bucket];
+	rec->flags |= IDLESCOPE_F_MENU_DATA;
+	if (!bpf_core_field_exists(data->nr_selects) &&
+	    menu_data_fresh(factors, rec->intervals_us))
+		rec->flags |= IDLESCOPE_F_RESTARTED;
+}
+
 static __always_inline void read_menu(struct idlescope_record *rec, struct cpu_state *cs)
 {
 	const struct menu_device___idlescope *data;
@@ -327,7 +380,10 @@ static __always_inline void read_menu(struct idlescope_record *rec, struct cpu_s
 	if (bpf_core_field_exists(data->nr_selects))
 		note_selects(cs, rec, BPF_CORE_READ(data, nr_selects),
 			     BPF_CORE_READ(data, update_residency_ns));
-	if (observe_predictions && bpf_core_field_exists(data->predicted_ns)) {
+	if (!observe_predictions)
+		return;
+	read_menu_data(rec, data);
+	if (bpf_core_field_exists(data->predicted_ns)) {
 		rec->predicted_ns = BPF_CORE_READ(data, predicted_ns);
 		rec->nr_iowaiters = BPF_CORE_READ(data, nr_iowaiters);
 		rec->typical_interval_us = BPF_CORE_READ(data, typical_interval_us);
@@ -387,6 +443,15 @@ static __always_inline void take_selection(struct cpu_state *cs,
 	rec->target_residency_ns = sel->target_residency_ns;
 	rec->flags |= sel->flags;
 	rec->lost_selects = sel->nr_selects - 1;
+	/*
+	 * A select that entered no state zeroed dev->last_residency_ns after
+	 * its update had learnt from it: the previous period keeps what that
+	 * update read (note_selects() does so from the observation patch, a
+	 * stock kernel has only this).
+	 */
+	if (sel->nr_selects > 1 && cs->has_pending &&
+	    (cs->pending.flags & IDLESCOPE_F_REFLECTED))
+		cs->pending.kernel_residency_ns = sel->update_residency_ns;
 }
 
 /*
@@ -594,7 +659,8 @@ int BPF_PROG(latency_req_exit, unsigned int cpu, s64 ret)
  * never entered (a wake-up came first) is found here as the second select
  * before an entry.
  */
-static __always_inline int note_select(struct cpuidle_driver *drv, bool *stop_tick,
+static __always_inline int note_select(struct cpuidle_driver *drv,
+				       struct cpuidle_device *dev, bool *stop_tick,
 				       int chosen_state)
 {
 	struct cpu_state *cs = this_cpu_state();
@@ -609,6 +675,8 @@ static __always_inline int note_select(struct cpuidle_driver *drv, bool *stop_ti
 	cnt->selects++;
 	if (sel->nr_selects)
 		cnt->lost_selects++;
+	else
+		sel->update_residency_ns = BPF_CORE_READ(dev, last_residency_ns);
 	sel->nr_selects++;
 	sel->chosen_state = chosen_state;
 	sel->flags = IDLESCOPE_F_SELECT_PROBED;
@@ -636,7 +704,7 @@ SEC("fexit/" #func)							\
 int BPF_PROG(func##_exit, struct cpuidle_driver *drv,			\
 	     struct cpuidle_device *dev, bool *stop_tick, int ret)	\
 {									\
-	return note_select(drv, stop_tick, ret);			\
+	return note_select(drv, dev, stop_tick, ret);			\
 }
 
 SELECT_PROBE(menu_select)

@@ -14,6 +14,8 @@
 #define IDLESCOPE_WORKLOAD_LEN		16
 #define IDLESCOPE_MAX_STATES		10	/* CPUIDLE_STATE_MAX */
 #define IDLESCOPE_MENU_INTERVALS	8	/* menu.c: INTERVALS */
+#define IDLESCOPE_MENU_BUCKETS		12	/* menu.c: BUCKETS */
+#define IDLESCOPE_MENU_FACTOR_UNITY	8192	/* menu.c: RESOLUTION * DECAY */
 
 /*
  * Default size (bytes) of each ring buffer; a power of two, -b overrides it.

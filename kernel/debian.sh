@@ -131,7 +131,8 @@ for m in "${boot_modules[@]}"; do
 done
 
 # vm/init loads /lib/modules/boot/*.ko in name order.
-specs=("$ko:/lib/modules/idlescope_states.ko")
+# The loader reads the kernel's HZ where Debian installs its config.
+specs=("$ko:/lib/modules/idlescope_states.ko" "$root/boot/config-$release:/boot/config-$release")
 for i in "${!order[@]}"; do
 	specs+=("$moddir/${path_of[${order[$i]}]}:/lib/modules/boot/$(printf '%02d' "$i")-${order[$i]}.ko")
 done

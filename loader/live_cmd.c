@@ -225,6 +225,7 @@ static void fill_meta(struct run *run, double duration_s)
 	if (lv->caps & IDLESCOPE_CAP_LATENESS)
 		live_read_lateness(lv, &meta->lateness);
 	meta->shadow_replay_resets = run->pl.replay->replay_resets;
+	meta->reconstruct = run->pl.reconstruct;
 	reportset_meta_from_agg(meta, run->pl.agg);
 }
 

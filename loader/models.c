@@ -359,7 +359,7 @@ static void menu_update_intervals(struct model_menu *data,
 		data->interval_ptr = 0;
 }
 
-static unsigned int menu_get_typical_interval(struct model_menu *data,
+static unsigned int menu_get_typical_interval(const unsigned int *intervals,
 					      unsigned int predicted_us)
 {
 	int i, divisor;
@@ -374,7 +374,7 @@ again:
 	sum = 0;
 	divisor = 0;
 	for (i = 0; i < (int)MENU_INTERVALS; i++) {
-		unsigned int value = data->intervals[i];
+		unsigned int value = intervals[i];
 
 		if (value <= thresh) {
 			sum += value;
@@ -396,7 +396,7 @@ again:
 
 	variance = 0;
 	for (i = 0; i < (int)MENU_INTERVALS; i++) {
-		unsigned int value = data->intervals[i];
+		unsigned int value = intervals[i];
 
 		if (value <= thresh) {
 			int64_t diff = (int64_t)value - avg;
@@ -422,6 +422,43 @@ again:
 
 	thresh = max - 1;
 	goto again;
+}
+
+bool model_menu_returns_early(__u64 next_timer_ns, __s64 latency_req_ns,
+			      const struct model_states_table *table)
+{
+	return table->nr_states <= 1 || latency_req_ns == 0 ||
+	       ((next_timer_ns < (__u64)table->states[1].target_residency_ns ||
+		 latency_req_ns < table->states[1].exit_latency_ns) &&
+		!table->states[0].disabled);
+}
+
+/* The next timer scaled by the correction factor, to the nearest us. */
+static unsigned int menu_timer_prediction_us(__u64 next_timer_ns,
+					     unsigned int correction_factor)
+{
+	/* u64 quotient into unsigned int, as in the kernel */
+	return (next_timer_ns * correction_factor +
+		(MENU_RESOLUTION * MENU_DECAY * NSEC_PER_USEC) / 2) /
+	       (__u32)(MENU_RESOLUTION * MENU_DECAY * NSEC_PER_USEC);
+}
+
+/* The lower of it and the typical interval, in ns. */
+static __u64 menu_prediction_ns(unsigned int predicted_us,
+				const unsigned int *intervals_us,
+				unsigned int *typical_interval_us)
+{
+	*typical_interval_us = menu_get_typical_interval(intervals_us, predicted_us);
+	return (__u64)(predicted_us < *typical_interval_us ?
+		       predicted_us : *typical_interval_us) * NSEC_PER_USEC;
+}
+
+__u64 model_menu_predict_ns(__u64 next_timer_ns, unsigned int correction_factor,
+			    const unsigned int intervals_us[MENU_INTERVALS],
+			    unsigned int *typical_interval_us)
+{
+	return menu_prediction_ns(menu_timer_prediction_us(next_timer_ns, correction_factor),
+				  intervals_us, typical_interval_us);
 }
 
 static void menu_update(struct model_menu *data,
@@ -469,7 +506,6 @@ static __u64 menu_step(struct model_menu *data, const struct model_input *in,
 {
 	__s64 latency_req = in->latency_req_ns;
 	unsigned int predicted_us;
-	unsigned int typical_interval_us;
 	unsigned int i;
 
 	/* menu_reflect(), and what the core left in struct cpuidle_device */
@@ -524,24 +560,15 @@ static __u64 menu_step(struct model_menu *data, const struct model_input *in,
 	data->bucket = menu_which_bucket(data->next_timer_ns, in->nr_iowaiters);
 	data->typical_interval_us = UINT_MAX;
 
-	if (table->nr_states <= 1 || latency_req == 0 ||
-	    ((data->next_timer_ns < (__u64)table->states[1].target_residency_ns ||
-	      latency_req < table->states[1].exit_latency_ns) &&
-	     !table->states[0].disabled))
+	if (model_menu_returns_early(data->next_timer_ns, latency_req, table))
 		return 0;
 
-	/* u64 quotient into unsigned int, as in the kernel */
-	predicted_us = (data->next_timer_ns * data->correction_factor[data->bucket] +
-			(MENU_RESOLUTION * MENU_DECAY * NSEC_PER_USEC) / 2) /
-		       (__u32)(MENU_RESOLUTION * MENU_DECAY * NSEC_PER_USEC);
+	predicted_us = menu_timer_prediction_us(data->next_timer_ns,
+						data->correction_factor[data->bucket]);
 	/* Only the value depends on the pattern search, not the history. */
 	if (in->prediction_unused)
 		return (__u64)predicted_us * NSEC_PER_USEC;
-	typical_interval_us = menu_get_typical_interval(data, predicted_us);
-	data->typical_interval_us = typical_interval_us;
-
-	return (__u64)(predicted_us < typical_interval_us ?
-		       predicted_us : typical_interval_us) * NSEC_PER_USEC;
+	return menu_prediction_ns(predicted_us, data->intervals, &data->typical_interval_us);
 }
 
 static void menu_reset(struct model_menu *data)

@@ -55,7 +55,7 @@
 #define M2010_STDDEV_THRESH	400	/* us^2 */
 
 /* drivers/cpuidle/governors/menu.c (6.1) */
-#define MENU_BUCKETS		12
+#define MENU_BUCKETS		IDLESCOPE_MENU_BUCKETS
 #define MENU_INTERVAL_SHIFT	3
 #define MENU_INTERVALS		(1U << MENU_INTERVAL_SHIFT)
 #define MENU_RESOLUTION		1024
@@ -225,6 +225,22 @@ void model_reset(struct model_state *ms, enum model_id id);
  */
 __u64 model_step(struct model_state *ms, const struct model_input *in,
 		 const struct model_states_table *table);
+
+/*
+ * Stock menu's select in two steps, for its model and for rebuilding the
+ * prediction of a kernel without patch 0004 from menu's own data
+ * (reconstruct.c).  model_menu_returns_early(): whether menu_select()
+ * returns state 0 before predicting (too few states, a PM QoS limit of 0,
+ * or state 1 too long or too slow for the next timer or the limit).
+ * model_menu_predict_ns(): its prediction as patch 0004 stores it, from the
+ * next timer, the bucket's correction factor and the recent intervals;
+ * *typical_interval_us gets the pattern detector's verdict (UINT_MAX: none).
+ */
+bool model_menu_returns_early(__u64 next_timer_ns, __s64 latency_req_ns,
+			      const struct model_states_table *table);
+__u64 model_menu_predict_ns(__u64 next_timer_ns, unsigned int correction_factor,
+			    const unsigned int intervals_us[MENU_INTERVALS],
+			    unsigned int *typical_interval_us);
 
 /*
  * Shadow replay of every model on every CPU, from the record stream.

@@ -33,6 +33,7 @@ int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
 	unsigned int i;
 
 	pl->nr_states = nr_states;
+	memset(&pl->reconstruct, 0, sizeof(pl->reconstruct));
 	memcpy(pl->states, states, sizeof(*states) * nr_states);
 	memset(pl->last_tag, 0, sizeof(pl->last_tag));
 	pl->last_tag_printable = true;	/* "" */
@@ -123,12 +124,18 @@ int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
 		memcpy(pl->last_tag, rec->workload, sizeof(pl->last_tag));
 		pl->last_tag_printable = tag_printable(rec->workload);
 	}
-	/* A copy: a live record sits in the ring buffer's read-only pages. */
-	if (!pl->last_tag_printable) {
+	/*
+	 * A copy to change: a live record sits in the ring buffer's read-only
+	 * pages.  Stock menu's prediction may be rebuilt into a record with
+	 * menu's data (reconstruct.c).
+	 */
+	if (!pl->last_tag_printable || (rec->flags & IDLESCOPE_F_MENU_DATA)) {
 		memcpy(&copy, rec, sizeof(copy));
-		for (i = 0; i < sizeof(copy.workload) && copy.workload[i]; i++)
+		for (i = 0; !pl->last_tag_printable && i < sizeof(copy.workload) &&
+			    copy.workload[i]; i++)
 			if (!printable(copy.workload[i]))
 				copy.workload[i] = '?';
+		reconstruct_record(&copy, &pl->replay->table, &pl->reconstruct);
 		rec = &copy;
 	}
 	err = agg_add(pl->agg, rec);

@@ -12,11 +12,14 @@
 #include <stddef.h>
 #include "aggregate.h"
 #include "models.h"
+#include "reconstruct.h"
 #include "recfile.h"
 
 struct pipeline {
 	struct agg *agg;
 	struct replay *replay;		/* shadow replay of every model */
+	/* Stock menu's predictions rebuilt, all files since pipeline_init(). */
+	struct reconstruct_stats reconstruct;
 	unsigned int nr_states;
 	struct idlescope_state states[IDLESCOPE_MAX_STATES];
 	/*
@@ -42,7 +45,8 @@ int pipeline_restart(struct pipeline *pl, const struct idlescope_state *states,
 void pipeline_free(struct pipeline *pl);
 
 /*
- * agg_add(), then every model's score for the period; agg_add()'s result.
+ * reconstruct_record() (a stock kernel's menu prediction), agg_add(), then
+ * every model's score for the period; agg_add()'s result.
  * The workload name is made printable first (it comes from a tag or a
  * file): bytes outside printable ASCII become '?'.
  */

@@ -477,6 +477,28 @@ static void print_fidelity(FILE *f, const struct agg *agg, const struct report_m
 	fprintf(f, "%s\n", n ? "" : " none");
 }
 
+/*
+ * Whether the periods carry predictions, and which of them were rebuilt
+ * from stock menu's data rather than read from the kernel.
+ */
+static void print_predictions(FILE *f, const struct report_meta *meta)
+{
+	const struct reconstruct_stats *rs = &meta->reconstruct;
+
+	fprintf(f, "  %-14s %s", "predictions",
+		meta->predictions_available ? "available" : "not available");
+	if (rs->reconstructed || rs->unresolved)
+		fprintf(f, ", reconstructed from menu's data on %llu periods "
+			"(%llu left unknown: PM QoS limit not seen)",
+			(unsigned long long)rs->reconstructed,
+			(unsigned long long)rs->unresolved);
+	fputc('\n', f);
+	if (rs->checked)
+		fprintf(f, "  %-14s matches the kernel's own prediction on %.1f%% (%llu of %llu) of periods\n",
+			"reconstruction", report_percent(rs->agreed, rs->checked),
+			(unsigned long long)rs->agreed, (unsigned long long)rs->checked);
+}
+
 static void print_header(FILE *f, const struct agg *agg,
 			 const struct report_meta *meta)
 {
@@ -497,8 +519,8 @@ static void print_header(FILE *f, const struct agg *agg,
 		fprintf(f, "%s", i ? ", " : " ");
 		print_one_line(f, headline_workload_label(meta->workloads[i]));
 	}
-	fprintf(f, "\n  %-14s %s\n", "predictions",
-		meta->predictions_available ? "available" : "not available");
+	fputc('\n', f);
+	print_predictions(f, meta);
 	fprintf(f, "  %-14s %llu bytes\n", "ring buffer",
 		(unsigned long long)meta->ringbuf_size_bytes);
 

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <time.h>
 #include "aggregate.h"
+#include "reconstruct.h"
 #include "table.h"
 
 #define REPORT_SCHEMA_VERSION	1
@@ -69,6 +70,8 @@ struct report_meta {
 	int nr_skipped;
 	struct report_skipped_prog skipped[REPORT_MAX_SKIPPED];
 	bool predictions_available;
+	/* Stock menu's predictions rebuilt from its data (reconstruct.c). */
+	struct reconstruct_stats reconstruct;
 	/*
 	 * Times the shadow replay lost a CPU's history (a gap in the
 	 * period sequence: dropped records) and restarted its models: struct

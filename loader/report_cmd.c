@@ -43,6 +43,7 @@ static int report_add_file(struct pipeline *pl, struct report_meta *meta, struct
 			"duration and drop counts unknown\n", rf->path);
 	runinfo_add_recfile(meta, rf, records_read, first);
 	meta->shadow_replay_resets += pl->replay->replay_resets;
+	meta->reconstruct = pl->reconstruct;	/* the pipeline's sums so far */
 	return 0;
 }
 

@@ -210,6 +210,12 @@ static void json_meta(struct json *j, const struct agg *agg,
 	json_array_end(j);
 
 	json_bool(j, "predictions_available", meta->predictions_available);
+	json_object(j, "reconstruction", true);
+	json_u64(j, "reconstructed", meta->reconstruct.reconstructed);
+	json_u64(j, "unresolved", meta->reconstruct.unresolved);
+	json_u64(j, "checked", meta->reconstruct.checked);
+	json_u64(j, "agreed", meta->reconstruct.agreed);
+	json_object_end(j);
 	json_u64(j, "ringbuf_size_bytes", meta->ringbuf_size_bytes);
 	json_u64(j, "records_produced", produced);
 	json_u64(j, "dropped_records", dropped);

@@ -81,6 +81,15 @@ agreement() {
 		END { printf "%d %d", a, c }' "$1"
 }
 
+# reconstruction REPORT.txt: "AGREED CHECKED" of its line saying how often
+# stock menu's prediction rebuilt from menu's data (loader/reconstruct.c)
+# matched the one the kernel stored.
+reconstruction() {
+	awk '$1 == "reconstruction" && $2 == "matches" {
+			sub(/.*\(/, ""); a = $1; c = $3 }
+		END { printf "%d %d", a, c }' "$1"
+}
+
 # agrees_99 AGREED CHECKED: at least 100 periods checked (a percentage of
 # fewer says little), >= 99% agreed.
 agrees_99() {

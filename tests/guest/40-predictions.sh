@@ -10,8 +10,9 @@
 out=/host/predictions
 mkdir -p $out
 governors="menu2010 menu2010fix menu2010rpd menu"
-# Four checks per governor, a bound per 2010 governor, two at the end.
-plan $((4 * $(echo $governors | wc -w) + $(echo $governors | tr ' ' '\n' | grep -c '^menu2010') + 4))
+# Four checks per governor, a bound per 2010 governor, menu's rebuilt
+# prediction, four at the end.
+plan $((4 * $(echo $governors | wc -w) + $(echo $governors | tr ' ' '\n' | grep -c '^menu2010') + 5))
 
 for g in $governors; do
 	mkdir -p $out/$g
@@ -64,6 +65,13 @@ for g in $governors; do
 		check -m "$over of $total" \
 			"predictions: under $g no prediction exceeds the next timer before a late wake-up" \
 			[ $bounded = yes ]
+		;;
+	menu)
+		# Rebuilt from menu's data as on a distribution kernel
+		# (loader/reconstruct.c), the prediction must be the stored one.
+		set -- $(reconstruction $out/$g/report.txt)
+		check -m "$1 of $2" "predictions: menu's prediction rebuilt from its data is the kernel's own" \
+			[ "$2" -ge 100 -a "$1" = "$2" ]
 		;;
 	esac
 done

@@ -22,7 +22,7 @@ TOP_KEYS = [
     "schema_version", "tool", "kernel_release", "hz", "cpuidle_driver",
     "clock_mode", "clock_args", "timer_lateness", "capabilities", "records_cut_short",
     "start_time_utc",
-    "duration_s", "governors", "workloads", "predictions_available",
+    "duration_s", "governors", "workloads", "predictions_available", "reconstruction",
     "ringbuf_size_bytes", "records_produced", "dropped_records",
     "sysfs_usage_delta", "aggregator_rejected_records", "per_cpu_records", "skipped_programs",
     "factors", "seed_reference", "shadow_models", "shadow_replay_resets",
@@ -379,6 +379,12 @@ def check_top(doc):
             fail(f"$.{key}", "not an array of strings")
     if not isinstance(doc["predictions_available"], bool):
         fail("$.predictions_available", "not a boolean")
+    rc = doc["reconstruction"]
+    if check_keys("$.reconstruction", rc, ["reconstructed", "unresolved", "checked", "agreed"]):
+        if not all(is_count(rc[k]) for k in rc):
+            fail("$.reconstruction", "not all u64")
+        elif rc["agreed"] > rc["checked"]:
+            fail("$.reconstruction", "more agreed than checked")
     for key in ("ringbuf_size_bytes", "records_produced", "dropped_records",
                 "sysfs_usage_delta", "aggregator_rejected_records"):
         if not is_count(doc[key]):

@@ -17,9 +17,9 @@
 #define US	1000ULL		/* ns per us */
 
 /* One governed period in @state, the prediction not read. */
-static struct idlescope_record make_record(const char *workload, int governor,
-					   int cpu, int state,
-					   __u64 residency_ns)
+static inline struct idlescope_record make_record(const char *workload,
+						 int governor, int cpu, int state,
+						 __u64 residency_ns)
 {
 	struct idlescope_record rec;
 
@@ -36,10 +36,10 @@ static struct idlescope_record make_record(const char *workload, int governor,
 }
 
 /* The same, in state 1, with a prediction the governor made. */
-static struct idlescope_record make_prediction(const char *workload,
-					       int governor, int cpu,
-					       __u64 predicted_ns,
-					       __u64 residency_ns)
+static inline struct idlescope_record make_prediction(const char *workload,
+						     int governor, int cpu,
+						     __u64 predicted_ns,
+						     __u64 residency_ns)
 {
 	struct idlescope_record rec = make_record(workload, governor, cpu, 1,
 						  residency_ns);

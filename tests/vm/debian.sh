@@ -5,13 +5,14 @@
 # the BPF object and loader built for our kernel must load unchanged (CO-RE),
 # attach, and record idle periods on every CPU, under stock menu with
 # idlescope_states built against Debian's headers, and say what this kernel
-# lacks.  The guest only runs things; the checks read what it left in the
+# lacks.  Stock menu stores no prediction: the loader rebuilds it from
+# menu's data (loader/reconstruct.c), and the menu model must agree.  The guest only runs things; the checks read what it left in the
 # share.
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
 share=$top/build/test/vm-debian
-plan 12
+plan 15
 rm -rf "$share"
 mkdir -p "$share"
 
@@ -39,7 +40,7 @@ cat $cpuidle/current_driver >/host/driver-before.txt
 insmod /lib/modules/idlescope_states.ko
 cat $cpuidle/current_driver >/host/driver.txt
 mkdir -p /host/report
-idlescope -g menu -d 5 -i 5 -w periodic1ms -o /host/report >/host/loader.txt 2>&1 &
+idlescope -g menu -d 5 -i 5 -w periodic1ms -o /host/report -r /host/run.rec >/host/loader.txt 2>&1 &
 loader=$!
 wait_for_loader
 periodic -d 3 -p 1000 -c 0 -t periodic1ms >/dev/null &
@@ -72,3 +73,19 @@ while read -r cpu entries exits records dropped; do
 		[ "$records" -ge 1000 ]
 	check -m "$dropped dropped" "debian: cpu$cpu drops nothing" [ "$dropped" = 0 ]
 done < <(grep . <<<"$counts")
+
+# The prediction rebuilt from menu's data at each idle entry, and the menu
+# model replayed on the same periods: they must agree as the model and the
+# kernel's stored prediction do on our kernel.
+report=$share/report/report.txt
+schema=$(python3 "$top/tests/host/check_report_json.py" "$share/report/report.json" 2>&1)
+rc=$?
+check -m "$(echo "$schema" | head -n 1)" "debian: report.json matches the schema" [ $rc = 0 ]
+recon=$(sed -n "s/.*reconstructed from menu's data on \([0-9]*\) periods (\([0-9]*\) left.*/\1 \2/p" \
+	"$report" 2>/dev/null)
+set -- ${recon:-0 0}
+check -m "$1 periods, $2 left unknown" "debian: stock menu's predictions are reconstructed" \
+	[ "$1" -ge 1000 ]
+set -- $(agreement "$report" menu)
+check -m "$1 of $2" "debian: model menu reproduces the reconstructed prediction on >= 99%" \
+	agrees_99 "$1" "$2"
