@@ -94,8 +94,6 @@
 #include "idlescope.h"
 
 #define PWR_EVENT_EXIT	((unsigned int)-1)
-/* More selects than this between two idle entries: a counter that restarted. */
-#define MAX_LOST_SELECTS	0xffff
 
 /* Set by the loader before load: read the governors' predictions at all. */
 const volatile bool observe_predictions = true;
@@ -196,40 +194,6 @@ struct {
 	__type(value, struct cpu_state);
 } cpu_states SEC(".maps");
 
-/*
- * The governor data this object reads, as CO-RE flavors: they match the
- * kernel's struct menu_device, struct menu2010_device and struct teo_cpu by
- * name, and let this object build and load whether or not the kernel has
- * the observation fields (kernel/patches) or the 2010 governors at all.
- */
-struct menu_device___idlescope {
-	int tick_wakeup;
-	u64 next_timer_ns;
-	unsigned int bucket;
-	unsigned int correction_factor[IDLESCOPE_MENU_BUCKETS];
-	unsigned int intervals[IDLESCOPE_MENU_INTERVALS];
-	u64 predicted_ns;
-	u64 update_residency_ns;
-	unsigned int nr_iowaiters;
-	unsigned int typical_interval_us;
-	unsigned int nr_selects;
-} __attribute__((preserve_access_index));
-
-struct menu2010_device___idlescope {
-	u64 next_timer_ns;
-	u64 predicted_ns;
-	u64 update_residency_ns;
-	unsigned int bucket;
-	unsigned int nr_iowaiters;
-	unsigned int typical_interval_us;
-	unsigned int load;
-	unsigned int nr_selects;
-} __attribute__((preserve_access_index));
-
-struct teo_cpu___idlescope {
-	s64 sleep_length_ns;
-} __attribute__((preserve_access_index));
-
 /* cpuidle_enter_state() points it at the state it enters; default idle does not. */
 struct rq___idlescope {
 	struct cpuidle_state *idle_state;
@@ -237,20 +201,9 @@ struct rq___idlescope {
 
 extern struct cpuidle_device *cpuidle_devices __ksym;
 extern const struct rq___idlescope runqueues __ksym;
-extern const struct menu_device___idlescope menu_devices __ksym __weak;
-extern const struct menu2010_device___idlescope menu2010_devices __ksym __weak;
-extern const struct teo_cpu___idlescope teo_cpus __ksym __weak;
 
-/* The governors, by address: which one cpuidle_curr_governor points at. */
-extern const void cpuidle_curr_governor __ksym;
-extern const void menu_governor __ksym __weak;
-extern const void teo_governor __ksym __weak;
-extern const void ladder_governor __ksym __weak;
 /* The expiry function of every sleeping task's hrtimer (nanosleep, poll, ...). */
 extern const void hrtimer_wakeup __ksym __weak;
-extern const void menu2010_governor __ksym __weak;
-extern const void menu2010fix_governor __ksym __weak;
-extern const void menu2010rpd_governor __ksym __weak;
 
 static __always_inline struct cpu_state *this_cpu_state(void)
 {
@@ -266,163 +219,7 @@ static __always_inline struct idlescope_counters *this_cpu_counters(void)
 	return bpf_map_lookup_elem(&counters, &zero);
 }
 
-static __always_inline int current_governor(void)
-{
-	const void *gov = NULL;
-
-	bpf_probe_read_kernel(&gov, sizeof(gov), &cpuidle_curr_governor);
-	if (!gov)
-		return IDLESCOPE_GOV_NONE;
-	if (gov == &menu_governor)
-		return IDLESCOPE_GOV_MENU;
-	if (gov == &teo_governor)
-		return IDLESCOPE_GOV_TEO;
-	if (gov == &ladder_governor)
-		return IDLESCOPE_GOV_LADDER;
-	if (gov == &menu2010_governor)
-		return IDLESCOPE_GOV_MENU2010;
-	if (gov == &menu2010fix_governor)
-		return IDLESCOPE_GOV_MENU2010FIX;
-	if (gov == &menu2010rpd_governor)
-		return IDLESCOPE_GOV_MENU2010RPD;
-	return IDLESCOPE_GOV_NONE;
-}
-
-/*
- * A wakeup between select and the idle entry makes call_cpuidle() return
- * -EBUSY: no tracepoint, and dev->last_residency_ns set to 0 after that
- * select's update has learnt from it.  The observation patch keeps what the
- * update read, and a count of selects, so the previous period's record gets
- * the residency its governor really learnt from, and this one the number of
- * selects in between that entered no state.  Both only hold when the same
- * governor selected the previous period and its count went on from there.
- *
- * ->enable() clears the count with the rest of the governor's data (a switch
- * to it, even by way of another governor with no period on this CPU; a CPU
- * coming online): a first select, or a count that did not grow, marks the
- * period where the governor's history starts again.
- */
-static __always_inline void note_selects(struct cpu_state *cs,
-					 struct idlescope_record *rec,
-					 __u32 nr_selects, __u64 update_residency_ns)
-{
-	__u32 lost = nr_selects - cs->nr_selects - 1;
-
-	if (nr_selects == 1 || nr_selects <= cs->nr_selects)
-		rec->flags |= IDLESCOPE_F_RESTARTED;
-	else if (cs->has_pending && (cs->pending.flags & IDLESCOPE_F_REFLECTED) &&
-		 cs->pending.governor == rec->governor && lost <= MAX_LOST_SELECTS) {
-		cs->pending.kernel_residency_ns = update_residency_ns;
-		rec->lost_selects = lost;
-	}
-	cs->nr_selects = nr_selects;
-}
-
-/*
- * menu's data as its ->enable() leaves it: every factor at unity, no
- * interval yet.  Only the first period after it looks so (its first
- * update moves a factor or fills an interval), unless that period's select
- * was not entered.
- */
-static __always_inline bool menu_data_fresh(const unsigned int *factors,
-					    const __u32 *intervals_us)
-{
-	int i;
-
-	for (i = 0; i < IDLESCOPE_MENU_BUCKETS; i++)
-		if (factors[i] != IDLESCOPE_MENU_FACTOR_UNITY)
-			return false;
-	for (i = 0; i < IDLESCOPE_MENU_INTERVALS; i++)
-		if (intervals_us[i])
-			return false;
-	return true;
-}
-
-/*
- * What select computed its prediction from, for the loader to rebuild it
- * where the kernel does not store it (loader/reconstruct.c).  Read on every
- * kernel: where the kernel stores it too, the two are compared.  The
- * intervals are copied as they lie in the ring; their order does not
- * matter to the prediction.  Without the observation patch's count of
- * selects (note_selects()), fresh data is how a restart of menu's history
- * shows.
- */
-static __always_inline void read_menu_data(struct idlescope_record *rec,
-					   const struct menu_device___idlescope *data)
-{
-	unsigned int factors[IDLESCOPE_MENU_BUCKETS];
-	__u32 bucket = rec->bucket;
-
-	if (!bpf_core_field_exists(data->correction_factor) ||
-	    !bpf_core_field_exists(data->intervals) || bucket >= IDLESCOPE_MENU_BUCKETS ||
-	    bpf_core_read(factors, sizeof(factors), &data->correction_factor) ||
-	    bpf_core_read(rec->intervals_us, sizeof(rec->intervals_us), &data->intervals))
-		return;
-	rec->correction_factor = factors[bucket];
-	rec->flags |= IDLESCOPE_F_MENU_DATA;
-	if (!bpf_core_field_exists(data->nr_selects) &&
-	    menu_data_fresh(factors, rec->intervals_us))
-		rec->flags |= IDLESCOPE_F_RESTARTED;
-}
-
-static __always_inline void read_menu(struct idlescope_record *rec, struct cpu_state *cs)
-{
-	const struct menu_device___idlescope *data;
-
-	if (!&menu_devices)
-		return;
-	data = bpf_this_cpu_ptr(&menu_devices);
-	/* menu_reflect() noted whether the tick ended the previous period. */
-	if (cs->has_pending && BPF_CORE_READ(data, tick_wakeup))
-		cs->pending.flags |= IDLESCOPE_F_TICK_WAKEUP;
-	rec->next_timer_ns = BPF_CORE_READ(data, next_timer_ns);
-	rec->bucket = BPF_CORE_READ(data, bucket);
-	if (bpf_core_field_exists(data->nr_selects))
-		note_selects(cs, rec, BPF_CORE_READ(data, nr_selects),
-			     BPF_CORE_READ(data, update_residency_ns));
-	if (!observe_predictions)
-		return;
-	read_menu_data(rec, data);
-	if (bpf_core_field_exists(data->predicted_ns)) {
-		rec->predicted_ns = BPF_CORE_READ(data, predicted_ns);
-		rec->nr_iowaiters = BPF_CORE_READ(data, nr_iowaiters);
-		rec->typical_interval_us = BPF_CORE_READ(data, typical_interval_us);
-		rec->flags |= IDLESCOPE_F_PREDICTED;
-	}
-}
-
-static __always_inline void read_menu2010(struct idlescope_record *rec, struct cpu_state *cs)
-{
-	const struct menu2010_device___idlescope *data;
-
-	if (!&menu2010_devices)
-		return;
-	data = bpf_this_cpu_ptr(&menu2010_devices);
-	if (!bpf_core_field_exists(data->predicted_ns))
-		return;
-	if (bpf_core_field_exists(data->nr_selects))
-		note_selects(cs, rec, BPF_CORE_READ(data, nr_selects),
-			     BPF_CORE_READ(data, update_residency_ns));
-	rec->next_timer_ns = BPF_CORE_READ(data, next_timer_ns);
-	rec->bucket = BPF_CORE_READ(data, bucket);
-	rec->load = BPF_CORE_READ(data, load);
-	if (observe_predictions) {
-		rec->predicted_ns = BPF_CORE_READ(data, predicted_ns);
-		rec->nr_iowaiters = BPF_CORE_READ(data, nr_iowaiters);
-		rec->typical_interval_us = BPF_CORE_READ(data, typical_interval_us);
-		rec->flags |= IDLESCOPE_F_PREDICTED;
-	}
-}
-
-static __always_inline void read_teo(struct idlescope_record *rec)
-{
-	const struct teo_cpu___idlescope *data;
-
-	if (!&teo_cpus)
-		return;
-	data = bpf_this_cpu_ptr(&teo_cpus);
-	rec->next_timer_ns = BPF_CORE_READ(data, sleep_length_ns);
-}
+#include "governors.bpf.h"
 
 /*
  * The select probes' view of the select that chose this period: its return
