@@ -23,15 +23,11 @@
 #include "aggregate.h"
 #include "inputs.h"
 
+#define GOVERNOR_NAME(id, name)	[IDLESCOPE_GOV_##id] = #name,
 const char *const agg_governor_names[IDLESCOPE_NR_GOVERNORS] = {
-	[IDLESCOPE_GOV_NONE]		= "none",
-	[IDLESCOPE_GOV_MENU]		= "menu",
-	[IDLESCOPE_GOV_TEO]		= "teo",
-	[IDLESCOPE_GOV_LADDER]		= "ladder",
-	[IDLESCOPE_GOV_MENU2010]	= "menu2010",
-	[IDLESCOPE_GOV_MENU2010FIX]	= "menu2010fix",
-	[IDLESCOPE_GOV_MENU2010RPD]	= "menu2010rpd",
+	IDLESCOPE_GOVERNORS(GOVERNOR_NAME)
 };
+#undef GOVERNOR_NAME
 
 #define NS_PER_US	1000ULL
 
