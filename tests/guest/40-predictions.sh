@@ -22,7 +22,7 @@ for g in $governors; do
 	periodic -d 2 -p 500 -c 1 -t sleep500us >/dev/null 2>&1
 	periodic -d 2 -p 5000 -c 1 -t sleep5ms >/dev/null 2>&1
 	# Wake-ups the next timer does not know: where selects get lost.
-	pingpong -d 2 >/dev/null 2>&1
+	pingpong -d 1 >/dev/null 2>&1
 	kill -INT $loader
 	wait $loader
 	rc=$?
