@@ -51,7 +51,8 @@ extern const struct menu2010_device___idlescope menu2010_devices __ksym __weak;
 extern const struct teo_cpu___idlescope teo_cpus __ksym __weak;
 
 /* The governors, by address: which one cpuidle_curr_governor points at. */
-extern const void cpuidle_curr_governor __ksym;
+/* A typed ksym of pointer type: a plain load reads it, no helper call. */
+extern struct cpuidle_governor *const cpuidle_curr_governor __ksym;
 extern const void menu_governor __ksym __weak;
 extern const void teo_governor __ksym __weak;
 extern const void ladder_governor __ksym __weak;
@@ -61,9 +62,8 @@ extern const void menu2010rpd_governor __ksym __weak;
 
 static __always_inline int current_governor(void)
 {
-	const void *gov = NULL;
+	const void *gov = cpuidle_curr_governor;
 
-	bpf_probe_read_kernel(&gov, sizeof(gov), &cpuidle_curr_governor);
 	if (!gov)
 		return IDLESCOPE_GOV_NONE;
 	if (gov == &menu_governor)
@@ -145,12 +145,18 @@ static __always_inline void read_menu_data(struct idlescope_record *rec,
 {
 	unsigned int factors[IDLESCOPE_MENU_BUCKETS];
 	__u32 bucket = rec->bucket;
+	int i;
 
 	if (!bpf_core_field_exists(data->correction_factor) ||
-	    !bpf_core_field_exists(data->intervals) || bucket >= IDLESCOPE_MENU_BUCKETS ||
-	    bpf_core_read(factors, sizeof(factors), &data->correction_factor) ||
-	    bpf_core_read(rec->intervals_us, sizeof(rec->intervals_us), &data->intervals))
+	    !bpf_core_field_exists(data->intervals) || bucket >= IDLESCOPE_MENU_BUCKETS)
 		return;
+	/* Constant indices: the verifier refuses a variable offset into kernel memory. */
+#pragma unroll
+	for (i = 0; i < IDLESCOPE_MENU_BUCKETS; i++)
+		factors[i] = data->correction_factor[i];
+#pragma unroll
+	for (i = 0; i < IDLESCOPE_MENU_INTERVALS; i++)
+		rec->intervals_us[i] = data->intervals[i];
 	rec->correction_factor = factors[bucket];
 	rec->flags |= IDLESCOPE_F_MENU_DATA;
 	if (!bpf_core_field_exists(data->nr_selects) &&
@@ -158,6 +164,12 @@ static __always_inline void read_menu_data(struct idlescope_record *rec,
 		rec->flags |= IDLESCOPE_F_RESTARTED;
 }
 
+/*
+ * bpf_this_cpu_ptr() of a typed per-CPU ksym is a pointer the verifier
+ * knows the kernel type of: its fields are read with plain loads (CO-RE
+ * relocated through the flavors above), each far cheaper than a
+ * bpf_probe_read_kernel() call, on a path every idle period runs.
+ */
 static __always_inline void read_menu(struct idlescope_record *rec, struct cpu_state *cs)
 {
 	const struct menu_device___idlescope *data;
@@ -166,20 +178,19 @@ static __always_inline void read_menu(struct idlescope_record *rec, struct cpu_s
 		return;
 	data = bpf_this_cpu_ptr(&menu_devices);
 	/* menu_reflect() noted whether the tick ended the previous period. */
-	if (cs->has_pending && BPF_CORE_READ(data, tick_wakeup))
+	if (cs->has_pending && data->tick_wakeup)
 		cs->pending.flags |= IDLESCOPE_F_TICK_WAKEUP;
-	rec->next_timer_ns = BPF_CORE_READ(data, next_timer_ns);
-	rec->bucket = BPF_CORE_READ(data, bucket);
+	rec->next_timer_ns = data->next_timer_ns;
+	rec->bucket = data->bucket;
 	if (bpf_core_field_exists(data->nr_selects))
-		note_selects(cs, rec, BPF_CORE_READ(data, nr_selects),
-			     BPF_CORE_READ(data, update_residency_ns));
+		note_selects(cs, rec, data->nr_selects, data->update_residency_ns);
 	if (!observe_predictions)
 		return;
 	read_menu_data(rec, data);
 	if (bpf_core_field_exists(data->predicted_ns)) {
-		rec->predicted_ns = BPF_CORE_READ(data, predicted_ns);
-		rec->nr_iowaiters = BPF_CORE_READ(data, nr_iowaiters);
-		rec->typical_interval_us = BPF_CORE_READ(data, typical_interval_us);
+		rec->predicted_ns = data->predicted_ns;
+		rec->nr_iowaiters = data->nr_iowaiters;
+		rec->typical_interval_us = data->typical_interval_us;
 		rec->flags |= IDLESCOPE_F_PREDICTED;
 	}
 }
@@ -194,15 +205,14 @@ static __always_inline void read_menu2010(struct idlescope_record *rec, struct c
 	if (!bpf_core_field_exists(data->predicted_ns))
 		return;
 	if (bpf_core_field_exists(data->nr_selects))
-		note_selects(cs, rec, BPF_CORE_READ(data, nr_selects),
-			     BPF_CORE_READ(data, update_residency_ns));
-	rec->next_timer_ns = BPF_CORE_READ(data, next_timer_ns);
-	rec->bucket = BPF_CORE_READ(data, bucket);
-	rec->load = BPF_CORE_READ(data, load);
+		note_selects(cs, rec, data->nr_selects, data->update_residency_ns);
+	rec->next_timer_ns = data->next_timer_ns;
+	rec->bucket = data->bucket;
+	rec->load = data->load;
 	if (observe_predictions) {
-		rec->predicted_ns = BPF_CORE_READ(data, predicted_ns);
-		rec->nr_iowaiters = BPF_CORE_READ(data, nr_iowaiters);
-		rec->typical_interval_us = BPF_CORE_READ(data, typical_interval_us);
+		rec->predicted_ns = data->predicted_ns;
+		rec->nr_iowaiters = data->nr_iowaiters;
+		rec->typical_interval_us = data->typical_interval_us;
 		rec->flags |= IDLESCOPE_F_PREDICTED;
 	}
 }
@@ -214,7 +224,7 @@ static __always_inline void read_teo(struct idlescope_record *rec)
 	if (!&teo_cpus)
 		return;
 	data = bpf_this_cpu_ptr(&teo_cpus);
-	rec->next_timer_ns = BPF_CORE_READ(data, sleep_length_ns);
+	rec->next_timer_ns = data->sleep_length_ns;
 }
 
 #endif /* __GOVERNORS_BPF_H */

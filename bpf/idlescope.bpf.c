@@ -200,6 +200,13 @@ struct rq___idlescope {
 } __attribute__((preserve_access_index));
 
 extern struct cpuidle_device *cpuidle_devices __ksym;
+
+/*
+ * The head of struct cpuidle_device that the idle entry reads: its bit
+ * fields up to last_residency_ns (32 bytes on 6.1; the verifier refuses
+ * the object on a kernel where last_residency_ns lies beyond).
+ */
+#define DEV_HEAD_BYTES	32
 extern const struct rq___idlescope runqueues __ksym;
 
 /* The expiry function of every sleeping task's hrtimer (nanosleep, poll, ...). */
@@ -263,6 +270,14 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 	struct cpuidle_device **devp = bpf_this_cpu_ptr(&cpuidle_devices);
 	struct cpuidle_device *dev = devp ? *devp : NULL;
 	const struct rq___idlescope *rq = bpf_this_cpu_ptr(&runqueues);
+	/*
+	 * dev is a plain number to the verifier (it was read from a per-CPU
+	 * pointer, not given by BTF): its fields take a probe read, so one
+	 * read brings the head of the device, bit fields to
+	 * last_residency_ns, and the fields are taken from that copy.
+	 */
+	__u64 head[DEV_HEAD_BYTES / sizeof(__u64)];
+	const struct cpuidle_device *h = (const void *)head;
 
 	__builtin_memset(rec, 0, sizeof(*rec));
 	rec->predicted_ns = IDLESCOPE_UNKNOWN_NS;
@@ -275,14 +290,14 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 	 * while a governor switch has cpuidle paused): only
 	 * cpuidle_enter_state() sets the runqueue's idle state.
 	 */
-	if (!dev || !BPF_CORE_READ_BITFIELD_PROBED(dev, enabled) ||
-	    !rq || !BPF_CORE_READ(rq, idle_state))
+	if (!dev || bpf_probe_read_kernel(head, sizeof(head), dev) ||
+	    !BPF_CORE_READ_BITFIELD(h, enabled) || !rq || !rq->idle_state)
 		return;
 	/* Only a period a governor chose is reflected back to it. */
 	if (cs->has_pending && (cs->pending.flags & IDLESCOPE_F_SELECTED)) {
-		cs->pending.kernel_residency_ns = BPF_CORE_READ(dev, last_residency_ns);
+		cs->pending.kernel_residency_ns = h->last_residency_ns;
 		cs->pending.flags |= IDLESCOPE_F_REFLECTED;
-		if (BPF_CORE_READ_BITFIELD_PROBED(dev, poll_time_limit))
+		if (BPF_CORE_READ_BITFIELD(h, poll_time_limit))
 			cs->pending.flags |= IDLESCOPE_F_POLL_LIMIT;
 	}
 
@@ -465,6 +480,7 @@ static __always_inline int note_select(struct cpuidle_driver *drv,
 	__u32 idx = chosen_state;
 	struct selection *sel;
 	bool stop = false;
+	__u32 i;
 
 	if (!cs || !cnt)
 		return 0;
@@ -473,7 +489,7 @@ static __always_inline int note_select(struct cpuidle_driver *drv,
 	if (sel->nr_selects)
 		cnt->lost_selects++;
 	else
-		sel->update_residency_ns = BPF_CORE_READ(dev, last_residency_ns);
+		sel->update_residency_ns = dev->last_residency_ns;
 	sel->nr_selects++;
 	sel->chosen_state = chosen_state;
 	sel->flags = IDLESCOPE_F_SELECT_PROBED;
@@ -485,9 +501,16 @@ static __always_inline int note_select(struct cpuidle_driver *drv,
 		sel->flags |= IDLESCOPE_F_STOP_TICK;
 	sel->exit_latency_ns = 0;
 	sel->target_residency_ns = 0;
-	if (idx < IDLESCOPE_MAX_STATES) {
-		sel->exit_latency_ns = BPF_CORE_READ(drv, states[idx].exit_latency_ns);
-		sel->target_residency_ns = BPF_CORE_READ(drv, states[idx].target_residency_ns);
+	/*
+	 * drv and dev are BTF pointers here: plain loads, but only at a
+	 * constant offset, hence one unrolled test per state.
+	 */
+#pragma unroll
+	for (i = 0; i < IDLESCOPE_MAX_STATES; i++) {
+		if (i == idx) {
+			sel->exit_latency_ns = drv->states[i].exit_latency_ns;
+			sel->target_residency_ns = drv->states[i].target_residency_ns;
+		}
 	}
 	return 0;
 }
