@@ -103,9 +103,9 @@ static __always_inline void note_selects(struct cpu_state *cs,
 
 	if (nr_selects == 1 || nr_selects <= cs->nr_selects)
 		rec->flags |= IDLESCOPE_F_RESTARTED;
-	else if (cs->has_pending && (cs->pending.flags & IDLESCOPE_F_REFLECTED) &&
-		 cs->pending.governor == rec->governor && lost <= MAX_LOST_SELECTS) {
-		cs->pending.kernel_residency_ns = update_residency_ns;
+	else if (cs->has_pending && (pending_rec(cs)->flags & IDLESCOPE_F_REFLECTED) &&
+		 pending_rec(cs)->governor == rec->governor && lost <= MAX_LOST_SELECTS) {
+		pending_rec(cs)->kernel_residency_ns = update_residency_ns;
 		rec->lost_selects = lost;
 	}
 	cs->nr_selects = nr_selects;
@@ -179,7 +179,7 @@ static __always_inline void read_menu(struct idlescope_record *rec, struct cpu_s
 	data = bpf_this_cpu_ptr(&menu_devices);
 	/* menu_reflect() noted whether the tick ended the previous period. */
 	if (cs->has_pending && data->tick_wakeup)
-		cs->pending.flags |= IDLESCOPE_F_TICK_WAKEUP;
+		pending_rec(cs)->flags |= IDLESCOPE_F_TICK_WAKEUP;
 	rec->next_timer_ns = data->next_timer_ns;
 	rec->bucket = data->bucket;
 	if (bpf_core_field_exists(data->nr_selects))

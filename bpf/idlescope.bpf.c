@@ -176,8 +176,12 @@ struct selection {
 
 /* Where one CPU is in its idle period. */
 struct cpu_state {
-	struct idlescope_record current;	/* the period in progress */
-	struct idlescope_record pending;	/* completed, waiting for misses */
+	/*
+	 * recs[cur] is the period in progress, recs[cur ^ 1] the completed
+	 * one waiting for misses: the exit flips cur instead of copying.
+	 */
+	struct idlescope_record recs[2];
+	__u32 cur;
 	struct selection sel;			/* for the next idle entry */
 	__s64 latency_req_ns;			/* cpuidle_governor_latency_req() */
 	bool has_latency_req;			/* ... ran since the last select */
@@ -219,6 +223,17 @@ static __always_inline struct cpu_state *this_cpu_state(void)
 	return bpf_map_lookup_elem(&cpu_states, &zero);
 }
 
+static __always_inline struct idlescope_record *current_rec(struct cpu_state *cs)
+{
+	return &cs->recs[cs->cur & 1];
+}
+
+/* Valid while cs->has_pending. */
+static __always_inline struct idlescope_record *pending_rec(struct cpu_state *cs)
+{
+	return &cs->recs[(cs->cur & 1) ^ 1];
+}
+
 static __always_inline struct idlescope_counters *this_cpu_counters(void)
 {
 	__u32 zero = 0;
@@ -254,8 +269,8 @@ static __always_inline void take_selection(struct cpu_state *cs,
 	 * stock kernel has only this).
 	 */
 	if (sel->nr_selects > 1 && cs->has_pending &&
-	    (cs->pending.flags & IDLESCOPE_F_REFLECTED))
-		cs->pending.kernel_residency_ns = sel->update_residency_ns;
+	    (pending_rec(cs)->flags & IDLESCOPE_F_REFLECTED))
+		pending_rec(cs)->kernel_residency_ns = sel->update_residency_ns;
 }
 
 /*
@@ -266,7 +281,8 @@ static __always_inline void take_selection(struct cpu_state *cs,
  */
 static __always_inline void read_selection(struct cpu_state *cs, unsigned int state)
 {
-	struct idlescope_record *rec = &cs->current;
+	struct idlescope_record *rec = current_rec(cs);
+	struct idlescope_record *pending = pending_rec(cs);
 	struct cpuidle_device **devp = bpf_this_cpu_ptr(&cpuidle_devices);
 	struct cpuidle_device *dev = devp ? *devp : NULL;
 	const struct rq___idlescope *rq = bpf_this_cpu_ptr(&runqueues);
@@ -294,11 +310,11 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 	    !BPF_CORE_READ_BITFIELD(h, enabled) || !rq || !rq->idle_state)
 		return;
 	/* Only a period a governor chose is reflected back to it. */
-	if (cs->has_pending && (cs->pending.flags & IDLESCOPE_F_SELECTED)) {
-		cs->pending.kernel_residency_ns = h->last_residency_ns;
-		cs->pending.flags |= IDLESCOPE_F_REFLECTED;
+	if (cs->has_pending && (pending->flags & IDLESCOPE_F_SELECTED)) {
+		pending->kernel_residency_ns = h->last_residency_ns;
+		pending->flags |= IDLESCOPE_F_REFLECTED;
 		if (BPF_CORE_READ_BITFIELD(h, poll_time_limit))
-			cs->pending.flags |= IDLESCOPE_F_POLL_LIMIT;
+			pending->flags |= IDLESCOPE_F_POLL_LIMIT;
 	}
 
 	rec->governor = current_governor();
@@ -338,9 +354,8 @@ static __always_inline long output(void *ringbuf, struct idlescope_record *rec)
 
 /* Send the completed period of this CPU, if any, to user space. */
 static __always_inline void flush_pending(struct cpu_state *cs,
-					  struct idlescope_counters *cnt)
+					  struct idlescope_counters *cnt, __u32 cpu)
 {
-	__u32 cpu = bpf_get_smp_processor_id();
 	void *ringbuf;
 	long err = -1;		/* no buffer for this CPU: a drop */
 
@@ -350,9 +365,9 @@ static __always_inline void flush_pending(struct cpu_state *cs,
 	if (per_cpu_ringbufs) {
 		ringbuf = bpf_map_lookup_elem(&cpu_records, &cpu);
 		if (ringbuf)
-			err = output(ringbuf, &cs->pending);
+			err = output(ringbuf, pending_rec(cs));
 	} else {
-		err = output(&records, &cs->pending);
+		err = output(&records, pending_rec(cs));
 	}
 	if (err)
 		cnt->dropped++;
@@ -368,18 +383,18 @@ static __always_inline void idle_enter(struct cpu_state *cs,
 	read_selection(cs, state);
 	/* A select belongs to the entry that follows it, or to none. */
 	cs->sel.nr_selects = 0;
-	flush_pending(cs, cnt);
-	cs->current.cpu = cpu;
-	cs->current.enter_ns = bpf_ktime_get_ns();
+	flush_pending(cs, cnt, cpu);
+	current_rec(cs)->cpu = cpu;
+	current_rec(cs)->enter_ns = bpf_ktime_get_ns();
 	cs->in_idle = true;
 }
 
 static __always_inline void idle_exit(struct cpu_state *cs,
 				      struct idlescope_counters *cnt)
 {
-	struct idlescope_record *rec = &cs->pending;
+	struct idlescope_record *rec = current_rec(cs);
 	struct idlescope_tag *tag;
-	__u32 zero = 0;
+	__u32 zero = 0, i;
 
 	cnt->exits++;
 	if (!cs->in_idle) {
@@ -389,12 +404,19 @@ static __always_inline void idle_exit(struct cpu_state *cs,
 	}
 	cs->in_idle = false;
 
-	*rec = cs->current;
 	rec->residency_ns = bpf_ktime_get_ns() - rec->enter_ns;
 	rec->seq = cs->seq++;
 	tag = bpf_map_lookup_elem(&workload, &zero);
-	if (tag)
-		__builtin_memcpy(rec->workload, tag->name, sizeof(rec->workload));
+	/* Both are 4-byte aligned: word copies, not the byte ones of memcpy. */
+	if (tag) {
+		__u32 *dst = (__u32 *)rec->workload;
+		const __u32 *src = (const __u32 *)tag->name;
+
+#pragma unroll
+		for (i = 0; i < sizeof(rec->workload) / sizeof(__u32); i++)
+			dst[i] = src[i];
+	}
+	cs->cur ^= 1;
 	cs->has_pending = true;
 }
 
@@ -420,7 +442,7 @@ int BPF_PROG(cpu_idle_miss, unsigned int cpu, unsigned int state, bool below)
 
 	if (!cs || !cs->has_pending)
 		return 0;
-	cs->pending.flags |= below ? IDLESCOPE_F_MISS_BELOW : IDLESCOPE_F_MISS_ABOVE;
+	pending_rec(cs)->flags |= below ? IDLESCOPE_F_MISS_BELOW : IDLESCOPE_F_MISS_ABOVE;
 	return 0;
 }
 
