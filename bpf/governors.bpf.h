@@ -51,8 +51,11 @@ extern const struct menu2010_device___idlescope menu2010_devices __ksym __weak;
 extern const struct teo_cpu___idlescope teo_cpus __ksym __weak;
 
 /* The governors, by address: which one cpuidle_curr_governor points at. */
-/* A typed ksym of pointer type: a plain load reads it, no helper call. */
-extern struct cpuidle_governor *const cpuidle_curr_governor __ksym;
+/*
+ * Typeless: 6.1's BTF has only per-CPU variables, so a typed ksym (a plain
+ * load) of this global fails to load.
+ */
+extern const void cpuidle_curr_governor __ksym;
 extern const void menu_governor __ksym __weak;
 extern const void teo_governor __ksym __weak;
 extern const void ladder_governor __ksym __weak;
@@ -62,8 +65,9 @@ extern const void menu2010rpd_governor __ksym __weak;
 
 static __always_inline int current_governor(void)
 {
-	const void *gov = cpuidle_curr_governor;
+	const void *gov = NULL;
 
+	bpf_probe_read_kernel(&gov, sizeof(gov), &cpuidle_curr_governor);
 	if (!gov)
 		return IDLESCOPE_GOV_NONE;
 	if (gov == &menu_governor)
