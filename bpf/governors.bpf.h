@@ -154,14 +154,19 @@ static __always_inline void read_menu_data(struct idlescope_record *rec,
 	if (!bpf_core_field_exists(data->correction_factor) ||
 	    !bpf_core_field_exists(data->intervals) || bucket >= IDLESCOPE_MENU_BUCKETS)
 		return;
-	/* Constant indices: the verifier refuses a variable offset into kernel memory. */
+	/*
+	 * Constant indices only: the verifier refuses a variable offset into
+	 * kernel memory, and lost the bound of bucket as a stack offset.
+	 */
 #pragma unroll
-	for (i = 0; i < IDLESCOPE_MENU_BUCKETS; i++)
+	for (i = 0; i < IDLESCOPE_MENU_BUCKETS; i++) {
 		factors[i] = data->correction_factor[i];
+		if (i == bucket)
+			rec->correction_factor = factors[i];
+	}
 #pragma unroll
 	for (i = 0; i < IDLESCOPE_MENU_INTERVALS; i++)
 		rec->intervals_us[i] = data->intervals[i];
-	rec->correction_factor = factors[bucket];
 	rec->flags |= IDLESCOPE_F_MENU_DATA;
 	if (!bpf_core_field_exists(data->nr_selects) &&
 	    menu_data_fresh(factors, rec->intervals_us))
