@@ -51,6 +51,10 @@ extern const struct menu2010_device___idlescope menu2010_devices __ksym __weak;
 extern const struct teo_cpu___idlescope teo_cpus __ksym __weak;
 
 /* The governors, by address: which one cpuidle_curr_governor points at. */
+/*
+ * Typeless: 6.1's BTF has only per-CPU variables, so a typed ksym (a plain
+ * load) of this global fails to load.
+ */
 extern const void cpuidle_curr_governor __ksym;
 extern const void menu_governor __ksym __weak;
 extern const void teo_governor __ksym __weak;
@@ -103,9 +107,9 @@ static __always_inline void note_selects(struct cpu_state *cs,
 
 	if (nr_selects == 1 || nr_selects <= cs->nr_selects)
 		rec->flags |= IDLESCOPE_F_RESTARTED;
-	else if (cs->has_pending && (cs->pending.flags & IDLESCOPE_F_REFLECTED) &&
-		 cs->pending.governor == rec->governor && lost <= MAX_LOST_SELECTS) {
-		cs->pending.kernel_residency_ns = update_residency_ns;
+	else if (cs->has_pending && (pending_rec(cs)->flags & IDLESCOPE_F_REFLECTED) &&
+		 pending_rec(cs)->governor == rec->governor && lost <= MAX_LOST_SELECTS) {
+		pending_rec(cs)->kernel_residency_ns = update_residency_ns;
 		rec->lost_selects = lost;
 	}
 	cs->nr_selects = nr_selects;
@@ -145,19 +149,36 @@ static __always_inline void read_menu_data(struct idlescope_record *rec,
 {
 	unsigned int factors[IDLESCOPE_MENU_BUCKETS];
 	__u32 bucket = rec->bucket;
+	int i;
 
 	if (!bpf_core_field_exists(data->correction_factor) ||
-	    !bpf_core_field_exists(data->intervals) || bucket >= IDLESCOPE_MENU_BUCKETS ||
-	    bpf_core_read(factors, sizeof(factors), &data->correction_factor) ||
-	    bpf_core_read(rec->intervals_us, sizeof(rec->intervals_us), &data->intervals))
+	    !bpf_core_field_exists(data->intervals) || bucket >= IDLESCOPE_MENU_BUCKETS)
 		return;
-	rec->correction_factor = factors[bucket];
+	/*
+	 * Constant indices only: the verifier refuses a variable offset into
+	 * kernel memory, and lost the bound of bucket as a stack offset.
+	 */
+#pragma unroll
+	for (i = 0; i < IDLESCOPE_MENU_BUCKETS; i++) {
+		factors[i] = data->correction_factor[i];
+		if (i == bucket)
+			rec->correction_factor = factors[i];
+	}
+#pragma unroll
+	for (i = 0; i < IDLESCOPE_MENU_INTERVALS; i++)
+		rec->intervals_us[i] = data->intervals[i];
 	rec->flags |= IDLESCOPE_F_MENU_DATA;
 	if (!bpf_core_field_exists(data->nr_selects) &&
 	    menu_data_fresh(factors, rec->intervals_us))
 		rec->flags |= IDLESCOPE_F_RESTARTED;
 }
 
+/*
+ * bpf_this_cpu_ptr() of a typed per-CPU ksym is a pointer the verifier
+ * knows the kernel type of: its fields are read with plain loads (CO-RE
+ * relocated through the flavors above), each far cheaper than a
+ * bpf_probe_read_kernel() call, on a path every idle period runs.
+ */
 static __always_inline void read_menu(struct idlescope_record *rec, struct cpu_state *cs)
 {
 	const struct menu_device___idlescope *data;
@@ -166,20 +187,19 @@ static __always_inline void read_menu(struct idlescope_record *rec, struct cpu_s
 		return;
 	data = bpf_this_cpu_ptr(&menu_devices);
 	/* menu_reflect() noted whether the tick ended the previous period. */
-	if (cs->has_pending && BPF_CORE_READ(data, tick_wakeup))
-		cs->pending.flags |= IDLESCOPE_F_TICK_WAKEUP;
-	rec->next_timer_ns = BPF_CORE_READ(data, next_timer_ns);
-	rec->bucket = BPF_CORE_READ(data, bucket);
+	if (cs->has_pending && data->tick_wakeup)
+		pending_rec(cs)->flags |= IDLESCOPE_F_TICK_WAKEUP;
+	rec->next_timer_ns = data->next_timer_ns;
+	rec->bucket = data->bucket;
 	if (bpf_core_field_exists(data->nr_selects))
-		note_selects(cs, rec, BPF_CORE_READ(data, nr_selects),
-			     BPF_CORE_READ(data, update_residency_ns));
+		note_selects(cs, rec, data->nr_selects, data->update_residency_ns);
 	if (!observe_predictions)
 		return;
 	read_menu_data(rec, data);
 	if (bpf_core_field_exists(data->predicted_ns)) {
-		rec->predicted_ns = BPF_CORE_READ(data, predicted_ns);
-		rec->nr_iowaiters = BPF_CORE_READ(data, nr_iowaiters);
-		rec->typical_interval_us = BPF_CORE_READ(data, typical_interval_us);
+		rec->predicted_ns = data->predicted_ns;
+		rec->nr_iowaiters = data->nr_iowaiters;
+		rec->typical_interval_us = data->typical_interval_us;
 		rec->flags |= IDLESCOPE_F_PREDICTED;
 	}
 }
@@ -194,15 +214,14 @@ static __always_inline void read_menu2010(struct idlescope_record *rec, struct c
 	if (!bpf_core_field_exists(data->predicted_ns))
 		return;
 	if (bpf_core_field_exists(data->nr_selects))
-		note_selects(cs, rec, BPF_CORE_READ(data, nr_selects),
-			     BPF_CORE_READ(data, update_residency_ns));
-	rec->next_timer_ns = BPF_CORE_READ(data, next_timer_ns);
-	rec->bucket = BPF_CORE_READ(data, bucket);
-	rec->load = BPF_CORE_READ(data, load);
+		note_selects(cs, rec, data->nr_selects, data->update_residency_ns);
+	rec->next_timer_ns = data->next_timer_ns;
+	rec->bucket = data->bucket;
+	rec->load = data->load;
 	if (observe_predictions) {
-		rec->predicted_ns = BPF_CORE_READ(data, predicted_ns);
-		rec->nr_iowaiters = BPF_CORE_READ(data, nr_iowaiters);
-		rec->typical_interval_us = BPF_CORE_READ(data, typical_interval_us);
+		rec->predicted_ns = data->predicted_ns;
+		rec->nr_iowaiters = data->nr_iowaiters;
+		rec->typical_interval_us = data->typical_interval_us;
 		rec->flags |= IDLESCOPE_F_PREDICTED;
 	}
 }
@@ -214,7 +233,7 @@ static __always_inline void read_teo(struct idlescope_record *rec)
 	if (!&teo_cpus)
 		return;
 	data = bpf_this_cpu_ptr(&teo_cpus);
-	rec->next_timer_ns = BPF_CORE_READ(data, sleep_length_ns);
+	rec->next_timer_ns = data->sleep_length_ns;
 }
 
 #endif /* __GOVERNORS_BPF_H */

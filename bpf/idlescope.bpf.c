@@ -176,8 +176,12 @@ struct selection {
 
 /* Where one CPU is in its idle period. */
 struct cpu_state {
-	struct idlescope_record current;	/* the period in progress */
-	struct idlescope_record pending;	/* completed, waiting for misses */
+	/*
+	 * recs[cur] is the period in progress, recs[cur ^ 1] the completed
+	 * one waiting for misses: the exit flips cur instead of copying.
+	 */
+	struct idlescope_record recs[2];
+	__u32 cur;
 	struct selection sel;			/* for the next idle entry */
 	__s64 latency_req_ns;			/* cpuidle_governor_latency_req() */
 	bool has_latency_req;			/* ... ran since the last select */
@@ -200,6 +204,13 @@ struct rq___idlescope {
 } __attribute__((preserve_access_index));
 
 extern struct cpuidle_device *cpuidle_devices __ksym;
+
+/*
+ * The head of struct cpuidle_device that the idle entry reads: its bit
+ * fields up to last_residency_ns (32 bytes on 6.1; the verifier refuses
+ * the object on a kernel where last_residency_ns lies beyond).
+ */
+#define DEV_HEAD_BYTES	32
 extern const struct rq___idlescope runqueues __ksym;
 
 /* The expiry function of every sleeping task's hrtimer (nanosleep, poll, ...). */
@@ -210,6 +221,17 @@ static __always_inline struct cpu_state *this_cpu_state(void)
 	__u32 zero = 0;
 
 	return bpf_map_lookup_elem(&cpu_states, &zero);
+}
+
+static __always_inline struct idlescope_record *current_rec(struct cpu_state *cs)
+{
+	return &cs->recs[cs->cur & 1];
+}
+
+/* Valid while cs->has_pending. */
+static __always_inline struct idlescope_record *pending_rec(struct cpu_state *cs)
+{
+	return &cs->recs[(cs->cur & 1) ^ 1];
 }
 
 static __always_inline struct idlescope_counters *this_cpu_counters(void)
@@ -247,8 +269,8 @@ static __always_inline void take_selection(struct cpu_state *cs,
 	 * stock kernel has only this).
 	 */
 	if (sel->nr_selects > 1 && cs->has_pending &&
-	    (cs->pending.flags & IDLESCOPE_F_REFLECTED))
-		cs->pending.kernel_residency_ns = sel->update_residency_ns;
+	    (pending_rec(cs)->flags & IDLESCOPE_F_REFLECTED))
+		pending_rec(cs)->kernel_residency_ns = sel->update_residency_ns;
 }
 
 /*
@@ -259,10 +281,19 @@ static __always_inline void take_selection(struct cpu_state *cs,
  */
 static __always_inline void read_selection(struct cpu_state *cs, unsigned int state)
 {
-	struct idlescope_record *rec = &cs->current;
+	struct idlescope_record *rec = current_rec(cs);
+	struct idlescope_record *pending = pending_rec(cs);
 	struct cpuidle_device **devp = bpf_this_cpu_ptr(&cpuidle_devices);
 	struct cpuidle_device *dev = devp ? *devp : NULL;
 	const struct rq___idlescope *rq = bpf_this_cpu_ptr(&runqueues);
+	/*
+	 * dev is a plain number to the verifier (it was read from a per-CPU
+	 * pointer, not given by BTF): its fields take a probe read, so one
+	 * read brings the head of the device, bit fields to
+	 * last_residency_ns, and the fields are taken from that copy.
+	 */
+	__u64 head[DEV_HEAD_BYTES / sizeof(__u64)];
+	const struct cpuidle_device *h = (const void *)head;
 
 	__builtin_memset(rec, 0, sizeof(*rec));
 	rec->predicted_ns = IDLESCOPE_UNKNOWN_NS;
@@ -275,15 +306,15 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 	 * while a governor switch has cpuidle paused): only
 	 * cpuidle_enter_state() sets the runqueue's idle state.
 	 */
-	if (!dev || !BPF_CORE_READ_BITFIELD_PROBED(dev, enabled) ||
-	    !rq || !BPF_CORE_READ(rq, idle_state))
+	if (!dev || bpf_probe_read_kernel(head, sizeof(head), dev) ||
+	    !BPF_CORE_READ_BITFIELD(h, enabled) || !rq || !rq->idle_state)
 		return;
 	/* Only a period a governor chose is reflected back to it. */
-	if (cs->has_pending && (cs->pending.flags & IDLESCOPE_F_SELECTED)) {
-		cs->pending.kernel_residency_ns = BPF_CORE_READ(dev, last_residency_ns);
-		cs->pending.flags |= IDLESCOPE_F_REFLECTED;
-		if (BPF_CORE_READ_BITFIELD_PROBED(dev, poll_time_limit))
-			cs->pending.flags |= IDLESCOPE_F_POLL_LIMIT;
+	if (cs->has_pending && (pending->flags & IDLESCOPE_F_SELECTED)) {
+		pending->kernel_residency_ns = h->last_residency_ns;
+		pending->flags |= IDLESCOPE_F_REFLECTED;
+		if (BPF_CORE_READ_BITFIELD(h, poll_time_limit))
+			pending->flags |= IDLESCOPE_F_POLL_LIMIT;
 	}
 
 	rec->governor = current_governor();
@@ -323,9 +354,8 @@ static __always_inline long output(void *ringbuf, struct idlescope_record *rec)
 
 /* Send the completed period of this CPU, if any, to user space. */
 static __always_inline void flush_pending(struct cpu_state *cs,
-					  struct idlescope_counters *cnt)
+					  struct idlescope_counters *cnt, __u32 cpu)
 {
-	__u32 cpu = bpf_get_smp_processor_id();
 	void *ringbuf;
 	long err = -1;		/* no buffer for this CPU: a drop */
 
@@ -335,9 +365,9 @@ static __always_inline void flush_pending(struct cpu_state *cs,
 	if (per_cpu_ringbufs) {
 		ringbuf = bpf_map_lookup_elem(&cpu_records, &cpu);
 		if (ringbuf)
-			err = output(ringbuf, &cs->pending);
+			err = output(ringbuf, pending_rec(cs));
 	} else {
-		err = output(&records, &cs->pending);
+		err = output(&records, pending_rec(cs));
 	}
 	if (err)
 		cnt->dropped++;
@@ -353,18 +383,18 @@ static __always_inline void idle_enter(struct cpu_state *cs,
 	read_selection(cs, state);
 	/* A select belongs to the entry that follows it, or to none. */
 	cs->sel.nr_selects = 0;
-	flush_pending(cs, cnt);
-	cs->current.cpu = cpu;
-	cs->current.enter_ns = bpf_ktime_get_ns();
+	flush_pending(cs, cnt, cpu);
+	current_rec(cs)->cpu = cpu;
+	current_rec(cs)->enter_ns = bpf_ktime_get_ns();
 	cs->in_idle = true;
 }
 
 static __always_inline void idle_exit(struct cpu_state *cs,
 				      struct idlescope_counters *cnt)
 {
-	struct idlescope_record *rec = &cs->pending;
+	struct idlescope_record *rec = current_rec(cs);
 	struct idlescope_tag *tag;
-	__u32 zero = 0;
+	__u32 zero = 0, i;
 
 	cnt->exits++;
 	if (!cs->in_idle) {
@@ -374,12 +404,19 @@ static __always_inline void idle_exit(struct cpu_state *cs,
 	}
 	cs->in_idle = false;
 
-	*rec = cs->current;
 	rec->residency_ns = bpf_ktime_get_ns() - rec->enter_ns;
 	rec->seq = cs->seq++;
 	tag = bpf_map_lookup_elem(&workload, &zero);
-	if (tag)
-		__builtin_memcpy(rec->workload, tag->name, sizeof(rec->workload));
+	/* Both are 4-byte aligned: word copies, not the byte ones of memcpy. */
+	if (tag) {
+		__u32 *dst = (__u32 *)rec->workload;
+		const __u32 *src = (const __u32 *)tag->name;
+
+#pragma unroll
+		for (i = 0; i < sizeof(rec->workload) / sizeof(__u32); i++)
+			dst[i] = src[i];
+	}
+	cs->cur ^= 1;
 	cs->has_pending = true;
 }
 
@@ -405,7 +442,7 @@ int BPF_PROG(cpu_idle_miss, unsigned int cpu, unsigned int state, bool below)
 
 	if (!cs || !cs->has_pending)
 		return 0;
-	cs->pending.flags |= below ? IDLESCOPE_F_MISS_BELOW : IDLESCOPE_F_MISS_ABOVE;
+	pending_rec(cs)->flags |= below ? IDLESCOPE_F_MISS_BELOW : IDLESCOPE_F_MISS_ABOVE;
 	return 0;
 }
 
@@ -465,6 +502,7 @@ static __always_inline int note_select(struct cpuidle_driver *drv,
 	__u32 idx = chosen_state;
 	struct selection *sel;
 	bool stop = false;
+	__u32 i;
 
 	if (!cs || !cnt)
 		return 0;
@@ -473,7 +511,7 @@ static __always_inline int note_select(struct cpuidle_driver *drv,
 	if (sel->nr_selects)
 		cnt->lost_selects++;
 	else
-		sel->update_residency_ns = BPF_CORE_READ(dev, last_residency_ns);
+		sel->update_residency_ns = dev->last_residency_ns;
 	sel->nr_selects++;
 	sel->chosen_state = chosen_state;
 	sel->flags = IDLESCOPE_F_SELECT_PROBED;
@@ -485,9 +523,16 @@ static __always_inline int note_select(struct cpuidle_driver *drv,
 		sel->flags |= IDLESCOPE_F_STOP_TICK;
 	sel->exit_latency_ns = 0;
 	sel->target_residency_ns = 0;
-	if (idx < IDLESCOPE_MAX_STATES) {
-		sel->exit_latency_ns = BPF_CORE_READ(drv, states[idx].exit_latency_ns);
-		sel->target_residency_ns = BPF_CORE_READ(drv, states[idx].target_residency_ns);
+	/*
+	 * drv and dev are BTF pointers here: plain loads, but only at a
+	 * constant offset, hence one unrolled test per state.
+	 */
+#pragma unroll
+	for (i = 0; i < IDLESCOPE_MAX_STATES; i++) {
+		if (i == idx) {
+			sel->exit_latency_ns = drv->states[i].exit_latency_ns;
+			sel->target_residency_ns = drv->states[i].target_residency_ns;
+		}
 	}
 	return 0;
 }
