@@ -96,8 +96,13 @@ static __always_inline int current_governor(void)
  *
  * ->enable() clears the count with the rest of the governor's data (a switch
  * to it, even by way of another governor with no period on this CPU; a CPU
- * coming online): a first select, or a count that did not grow, marks the
- * period where the governor's history starts again.
+ * coming online): a first select, a count that did not grow, or one no
+ * larger than the selects the select probes saw since the last entry (all
+ * of its selects came after that entry, the first ones entering no state)
+ * marks the period where the governor's history starts again, after
+ * count - 1 lost selects.  Without the select probes, a CPU whose first
+ * entry since the load follows lost selects after ->enable() shows no
+ * restart: there is no earlier count to compare with.
  */
 static __always_inline void note_selects(struct cpu_state *cs,
 					 struct idlescope_record *rec,
@@ -105,10 +110,13 @@ static __always_inline void note_selects(struct cpu_state *cs,
 {
 	__u32 lost = nr_selects - cs->nr_selects - 1;
 
-	if (nr_selects == 1 || nr_selects <= cs->nr_selects)
+	if (nr_selects == 1 || nr_selects <= cs->nr_selects ||
+	    nr_selects <= cs->sel.nr_selects) {
 		rec->flags |= IDLESCOPE_F_RESTARTED;
-	else if (cs->has_pending && (pending_rec(cs)->flags & IDLESCOPE_F_REFLECTED) &&
-		 pending_rec(cs)->governor == rec->governor && lost <= MAX_LOST_SELECTS) {
+		if (nr_selects - 1 <= MAX_LOST_SELECTS)
+			rec->lost_selects = nr_selects - 1;
+	} else if (cs->has_pending && (pending_rec(cs)->flags & IDLESCOPE_F_REFLECTED) &&
+		   pending_rec(cs)->governor == rec->governor && lost <= MAX_LOST_SELECTS) {
 		pending_rec(cs)->kernel_residency_ns = update_residency_ns;
 		rec->lost_selects = lost;
 	}

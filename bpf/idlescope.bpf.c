@@ -246,8 +246,9 @@ static __always_inline struct idlescope_counters *this_cpu_counters(void)
 /*
  * The select probes' view of the select that chose this period: its return
  * value, the PM QoS limit, the chosen state's parameters and stop_tick.
- * Their count of selects since the last entry is exact where the
- * observation patch's (note_selects()) is not there or restarted.
+ * Their count of selects since the last entry stands where the governor
+ * keeps none (a kernel without the observation patch): where it does,
+ * note_selects() overrides it with the governor's own.
  */
 static __always_inline void take_selection(struct cpu_state *cs,
 					   struct idlescope_record *rec)
@@ -322,6 +323,7 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 		return;
 	rec->flags = IDLESCOPE_F_SELECTED;
 	rec->chosen_state = state;
+	take_selection(cs, rec);
 	switch (rec->governor) {
 	case IDLESCOPE_GOV_MENU:
 		read_menu(rec, cs);
@@ -335,7 +337,6 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 		read_teo(rec);
 		break;
 	}
-	take_selection(cs, rec);
 	/* The observation patch stores 0 when select returned before predicting. */
 	if ((rec->flags & IDLESCOPE_F_PREDICTED) && !rec->predicted_ns) {
 		rec->predicted_ns = IDLESCOPE_UNKNOWN_NS;

@@ -7,16 +7,17 @@
 # 20-governors.sh, with idlescope_states loaded.
 
 . /usr/share/idlescope/lib.sh
-plan 17
+plan 18
 
 out=/host/selectprobes
 mkdir -p $out
 cpuidle=/sys/devices/system/cpu/cpuidle
 
-# count_flag CSV GOVERNOR BIT: "records-of-GOVERNOR records-with-BIT" from
-# `idlescope dump` (flags are printed in hex).
+# count_flag CSV GOVERNOR BIT [CPU]: "records-of-GOVERNOR records-with-BIT"
+# from `idlescope dump` (flags are printed in hex), of CPU's records only
+# when given.
 count_flag() {
-	csv_awk -v g="$2" -v bit="$3" '
+	csv_awk -v g="$2" -v bit="$3" -v cpu="${4:-any}" '
 		function hex(s,   i, n, d) {
 			n = 0; s = tolower(substr(s, 3))
 			for (i = 1; i <= length(s); i++) {
@@ -25,10 +26,13 @@ count_flag() {
 			}
 			return n
 		}
-		$col["governor"] == g { n++; if (int(hex($col["flags"]) / bit) % 2) m++ }
+		$col["governor"] == g && (cpu == "any" || $col["cpu"] == cpu) {
+			n++; if (int(hex($col["flags"]) / bit) % 2) m++
+		}
 		END { printf "%d %d", n, m }' "$1"
 }
 
+RESTARTED=128		# IDLESCOPE_F_RESTARTED
 SELECT_PROBED=512	# IDLESCOPE_F_SELECT_PROBED
 STOP_TICK=256		# IDLESCOPE_F_STOP_TICK
 
@@ -36,7 +40,9 @@ STOP_TICK=256		# IDLESCOPE_F_STOP_TICK
 # one held (/dev/cpu_dma_latency takes hex), then with 1 us, below the
 # exit latency of state 1 (2 us), where menu_select() returns state 0
 # before predicting anything, then without again.
-idlescope -g menu -d 9 -r $out/menu.rec >$out/menu.txt 2>&1 &
+# The loader runs until the last workload ends: a fixed duration would cut
+# the last one short when starting the others takes longer.
+idlescope -g menu -d 600 -r $out/menu.rec >$out/menu.txt 2>&1 &
 loader=$!
 wait_for_loader
 periodic -d 2 -p 2000 -c 1 -t free >/dev/null 2>&1
@@ -51,6 +57,7 @@ echo 1 >&3
 periodic -d 1 -p 2000 -c 1 -t qos1us >/dev/null 2>&1
 exec 3>&-
 periodic -d 2 -p 2000 -c 1 -t after >/dev/null 2>&1
+kill -INT $loader
 wait $loader
 rc=$?
 check -m "exit $rc" "select probes: loader exits 0 with the select probes" [ $rc = 0 ]
@@ -60,6 +67,18 @@ idlescope dump $out/menu.rec >$out/menu.csv
 
 set -- $(count_flag $out/menu.csv menu $SELECT_PROBED)
 check -m "$2 of $1" "select probes: every menu record is probed" [ "$1" -gt 1000 -a "$1" = "$2" ]
+# The loader's switch to menu restarts its history on every CPU, and the
+# records must say where, or no model is ever compared on that CPU: even
+# when the CPU's first selects after the switch entered no state, before
+# any earlier count was seen to compare with.
+restarts= missing=0
+for cpu in $(seq 0 $(($(nproc) - 1))); do
+	set -- $(count_flag $out/menu.csv menu $RESTARTED $cpu)
+	restarts="$restarts cpu$cpu $2 of $1;"
+	[ "$1" -gt 0 -a "$2" -gt 0 ] || missing=$((missing + 1))
+done
+check -m "$restarts" "select probes: the switch to menu shows as a restart on every CPU" \
+	[ $missing = 0 ]
 set -- $(count_flag $out/menu.csv menu $STOP_TICK)
 check -m "$2 of $1" "select probes: menu asked to stop the tick on some periods" \
 	[ "$2" -gt 0 -a "$2" -lt "$1" ]
@@ -108,7 +127,8 @@ check -m "$2 of $1" "PM QoS: under a 1 us limit menu predicts nothing on >= 99% 
 mkdir -p $out/menu-report
 idlescope report $out/menu.rec -o $out/menu-report >/dev/null 2>&1
 set -- $(agreement $out/menu-report/report.txt menu)
-check -m "${1:-0} of ${2:-0}" \
+resets=$(grep -o '[0-9]* history resets' $out/menu-report/report.txt)
+check -m "${1:-0} of ${2:-0}, ${resets:-no history resets line}" \
 	"PM QoS: with limits set and lifted mid-run the menu model agrees on >= 99.9%" \
 	[ "${2:-0}" -ge 1000 -a $((${1:-0} * 1000)) -ge $((${2:-0} * 999)) ]
 
