@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -243,10 +244,59 @@ fail:
 	return -1;
 }
 
+/*
+ * A mapped page past a new end of the file (it shrank while it was read:
+ * truncated, or rewritten in place) faults with SIGBUS.  That is bad input
+ * like any other: one line on stderr and exit status 1, before any report
+ * is written.  The guard knows the window mapped last (the files are read
+ * one at a time); a fault anywhere else keeps SIGBUS's default action.
+ */
+static struct {
+	const unsigned char *start;
+	size_t len;
+	char line[512];
+	size_t line_len;
+} shrink_guard;
+
+static void on_sigbus(int sig, siginfo_t *info, void *ucontext)
+{
+	const unsigned char *addr = info->si_addr;
+
+	if (shrink_guard.start && addr >= shrink_guard.start &&
+	    addr < shrink_guard.start + shrink_guard.len) {
+		/* Both async-signal-safe, unlike stdio and exit(). */
+		(void)!write(STDERR_FILENO, shrink_guard.line, shrink_guard.line_len);
+		_exit(1);
+	}
+	/* Returning faults again, now with the default action. */
+	signal(SIGBUS, SIG_DFL);
+}
+
+static void guard_window(const struct recfile *rf)
+{
+	static bool installed;
+	struct sigaction sa = { .sa_sigaction = on_sigbus, .sa_flags = SA_SIGINFO };
+	int n;
+
+	if (!installed) {
+		sigemptyset(&sa.sa_mask);
+		installed = !sigaction(SIGBUS, &sa, NULL);
+	}
+	n = snprintf(shrink_guard.line, sizeof(shrink_guard.line),
+		     "idlescope: error: %s: the file shrank while it was read\n", rf->path);
+	shrink_guard.line_len = n < 0 ? 0 : (size_t)n < sizeof(shrink_guard.line) ?
+				(size_t)n : sizeof(shrink_guard.line) - 1;
+	shrink_guard.start = rf->window;
+	shrink_guard.len = rf->window_len;
+}
+
 static void unmap_window(struct recfile *rf)
 {
-	if (rf->window)
+	if (rf->window) {
+		if (shrink_guard.start == rf->window)
+			shrink_guard.start = NULL;
 		munmap((void *)rf->window, rf->window_len);
+	}
 	rf->window = NULL;
 	rf->window_off = 0;
 	rf->window_len = 0;
@@ -255,9 +305,7 @@ static void unmap_window(struct recfile *rf)
 /*
  * Map the window that holds the record at rf->pos, from the page it
  * starts in (a record may straddle the old window's end).  Populated at
- * once: one call instead of a page fault every few pages.  The file is
- * assumed not to shrink while it is read (a mapped page past a new end
- * would be SIGBUS).
+ * once: one call instead of a page fault every few pages.
  */
 static int slide_window(struct recfile *rf)
 {
@@ -273,6 +321,7 @@ static int slide_window(struct recfile *rf)
 	rf->window = map;
 	rf->window_off = off;
 	rf->window_len = len;
+	guard_window(rf);
 	return 0;
 }
 

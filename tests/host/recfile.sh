@@ -12,7 +12,7 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/build/test/recfile
 FUZZ_CASES=300
-plan 53
+plan 54
 rm -rf "$out"
 mkdir -p "$out/cases" "$out/fuzz"
 cd "$out" || exit 1
@@ -26,6 +26,8 @@ fi
 make -s -C "$top" --no-print-directory build/genrec && cp "$top/build/genrec" genrec &&
 # shellcheck disable=SC2086
 gcc $cflags "$top/tests/host/recfile_cases.c" "$top/lib/rng.c" -lm -o recfile_cases &&
+# Without the sanitizers, whose own SIGBUS handler would stand in the way.
+gcc $cflags "$top/tests/host/recfile_shrink.c" "$top/loader/recfile.c" -lm -o recfile_shrink &&
 gcc $cflags -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
 	-I"$top/build" "$top"/loader/*.c -lbpf -lelf -lz -lm -o idlescope ||
 	{ fail "recfile: test programs build" "gcc failed"; exit 1; }
@@ -55,6 +57,17 @@ check "recfile: the JSON report passes the schema check" \
 "$L" report "$c/dropped-3.rec" >dropped.txt
 check "recfile: drops make a WARNING the third line" \
 	[ "$(sed -n 3p dropped.txt | cut -c1-34)" = "WARNING: 3 idle periods dropped (r" ]
+
+# A file that shrinks under the reader's mapped window (truncated while
+# `idlescope report` reads it) is bad input, not a crash: the reader's
+# SIGBUS guard says so in one line, status 1.
+cp base.rec shrink.rec
+./recfile_shrink shrink.rec 2>shrink.err
+rc=$?
+check -m "status $rc: $(head -c 200 shrink.err)" \
+	"recfile: a file that shrinks while it is read ends in one line and status 1" \
+	[ $rc = 1 -a "$(cat shrink.err)" = \
+	  "idlescope: error: shrink.rec: the file shrank while it was read" ]
 
 # 1: a clean file without records is no records, not its trailer read as some.
 ./genrec -n 0 -c 2 -o empty.rec
