@@ -62,7 +62,6 @@
 #define MENU_DECAY		8
 #define MENU_MAX_INTERESTING	(50000ULL * 1000)	/* ns */
 
-/* kernel/config/idlescope.config: stock menu compares with the tick length. */
 /*
  * cpuidle_governor_latency_req() when nobody asked for a PM QoS limit:
  * PM_QOS_CPU_LATENCY_DEFAULT_VALUE (2000 s, in us) times NSEC_PER_USEC.

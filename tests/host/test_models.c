@@ -1183,7 +1183,7 @@ static void check_constants_of(const char *file, struct defines *ds)
 				 !strcmp(model_constants[i].name, ds->d[j].name);
 		snprintf(name, sizeof(name), "constants: %s's %s has a model constant",
 			 file, ds->d[j].name);
-		check(found, name, "add it to model_constants[] (loader/models.c)");
+		check(found, name, "add it to model_constants[] (loader/model_catalog.c)");
 	}
 }
 
