@@ -53,7 +53,8 @@ help:
 	@echo "  make clean      remove build/ (the kernel cache stays)"
 
 # The guest's clock for every boot (vm/run.sh): virtual (icount, the
-# default for everything that measures) or host (multi-threaded TCG).
+# default for everything that measures), fixed (icount with a fixed
+# shift, docs/clock.md) or host (multi-threaded TCG).
 CLOCK ?= virtual
 export CLOCK
 
