@@ -126,9 +126,9 @@ def main():
     if len(sys.argv) != 3:
         sys.exit("usage: repro.py DIR REPRO_JSON")
     top = sys.argv[1]
-    modes = [m for m in ("virtual", "host") if os.path.isdir(os.path.join(top, m))]
+    modes = [m for m in ("virtual", "fixed", "host") if os.path.isdir(os.path.join(top, m))]
     if not modes:
-        sys.exit(f"repro: error: no virtual/ or host/ directory in {top}")
+        sys.exit(f"repro: error: no virtual/, fixed/ or host/ directory in {top}")
     result = {"schema_version": 1, "modes": {}}
     for mode in modes:
         r = compare(os.path.join(top, mode))

@@ -10,7 +10,7 @@
 # shift) is in the figure.
 #
 # usage: bench/repro.sh OUT_DIR   (the caller holds the QEMU lock)
-# Knobs (environment): BENCH_REPRO_CLOCKS ("virtual host"),
+# Knobs (environment): BENCH_REPRO_CLOCKS ("virtual host"; fixed too),
 # BENCH_REPRO_GOVERNORS ("menu menu2010rpd"), BENCH_REPRO_WORKLOADS
 # ("periodic1ms pingpong bimodal poisson"), BENCH_REPRO_S (5);
 # BENCH_REPRO_CLOCKS="" skips them.
@@ -39,8 +39,8 @@ fi
 [[ $seconds =~ ^[1-9][0-9]*$ ]] || die "BENCH_REPRO_S wants a positive integer, not '$seconds'" 2
 for c in $clocks; do
 	case $c in
-	virtual | host) ;;
-	*) die "BENCH_REPRO_CLOCKS takes virtual and host, not '$c'" 2 ;;
+	virtual | fixed | host) ;;
+	*) die "BENCH_REPRO_CLOCKS takes virtual, fixed and host, not '$c'" 2 ;;
 	esac
 done
 [ -r "$top/build/initramfs.cpio.gz" ] || die "build/initramfs.cpio.gz missing (make bench builds it)"
