@@ -204,13 +204,6 @@ struct rq___idlescope {
 } __attribute__((preserve_access_index));
 
 extern struct cpuidle_device *cpuidle_devices __ksym;
-
-/*
- * The head of struct cpuidle_device that the idle entry reads: its bit
- * fields up to last_residency_ns (32 bytes on 6.1; the verifier refuses
- * the object on a kernel where last_residency_ns lies beyond).
- */
-#define DEV_HEAD_BYTES	32
 extern const struct rq___idlescope runqueues __ksym;
 
 /* The expiry function of every sleeping task's hrtimer (nanosleep, poll, ...). */
@@ -273,6 +266,13 @@ static __always_inline void take_selection(struct cpu_state *cs,
 	    (pending_rec(cs)->flags & IDLESCOPE_F_REFLECTED))
 		pending_rec(cs)->kernel_residency_ns = sel->update_residency_ns;
 }
+
+/*
+ * The head of struct cpuidle_device that the idle entry reads: its bit
+ * fields up to last_residency_ns (32 bytes on 6.1; the verifier refuses
+ * the object on a kernel where last_residency_ns lies beyond).
+ */
+#define DEV_HEAD_BYTES	32
 
 /*
  * What select decided for the period beginning now.  The cpuidle device
