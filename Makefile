@@ -91,10 +91,15 @@ $(BUILD)/idlescope.skel.h: $(BUILD)/idlescope.bpf.o
 	$(BPFTOOL) gen skeleton $< name idlescope_bpf > $@.tmp
 	@mv $@.tmp $@
 
-# The loader is every loader/*.c.  The files with main() or the BPF
+# The loader is every loader/*.c and loader/*/*.c (a folder per concept:
+# docs/howto.md).  The files with main() or the BPF
 # skeleton need the kernel (through vmlinux.h); the rest, the loader's
 # core, is an archive that host tests and bench/genrec link without one.
-LOADER_SRCS := $(wildcard loader/*.c)
+LOADER_SRCS := $(wildcard loader/*.c loader/*/*.c)
+# ar keeps one member per file name: two loader files of one name would
+# silently lose one from the archive.
+LOADER_DUP_NAMES := $(shell echo $(notdir $(LOADER_SRCS)) | tr ' ' '\n' | sort | uniq -d)
+$(if $(LOADER_DUP_NAMES),$(error loader/: two source files named $(LOADER_DUP_NAMES)))
 LOADER_SKEL_SRCS := $(shell grep -l 'idlescope\.skel\.h' $(LOADER_SRCS))
 LOADER_MAIN_SRCS := $(shell grep -lw '^int main' $(LOADER_SRCS))
 LOADER_CORE_OBJS := $(patsubst %.c,$(OBJ)/%.o,\
@@ -123,7 +128,7 @@ ATTACHCYCLES := $(BUILD)/attachcycles
 
 $(OBJ)/tests/tools/attachcycles.o: | $(BUILD)/idlescope.skel.h
 
-$(ATTACHCYCLES): $(OBJ)/tests/tools/attachcycles.o $(OBJ)/loader/live.o $(LOADER_CORE) $(LIB_ARCHIVE)
+$(ATTACHCYCLES): $(OBJ)/tests/tools/attachcycles.o $(OBJ)/loader/live/probes.o $(LOADER_CORE) $(LIB_ARCHIVE)
 	$(CC) $(CFLAGS) -static $^ $(LOADER_LIBS) -o $@
 
 module: $(MODULE)

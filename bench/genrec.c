@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "recfile.h"
-#include "lateness.h"
+#include "stats/lateness.h"
 #include "idlescope_states_table.h"
 #include "args.h"
 #include "rng.h"

@@ -145,7 +145,7 @@ static __always_inline bool menu_data_fresh(const unsigned int *factors,
 
 /*
  * What select computed its prediction from, for the loader to rebuild it
- * where the kernel does not store it (loader/reconstruct.c).  Read on every
+ * where the kernel does not store it (loader/replay/reconstruct.c).  Read on every
  * kernel: where the kernel stores it too, the two are compared.  The
  * intervals are copied as they lie in the ring; their order does not
  * matter to the prediction.  Without the observation patch's count of

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "inputs.h"
+#include "replay/inputs.h"
 #include "pipeline.h"
 
 static void model_table_of(const struct idlescope_state *states, unsigned int nr_states,
@@ -127,7 +127,7 @@ int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
 	/*
 	 * A copy to change: a live record sits in the ring buffer's read-only
 	 * pages.  Stock menu's prediction may be rebuilt into a record with
-	 * menu's data (reconstruct.c).
+	 * menu's data (replay/reconstruct.c).
 	 */
 	if (!pl->last_tag_printable || (rec->flags & IDLESCOPE_F_MENU_DATA)) {
 		memcpy(&copy, rec, sizeof(copy));

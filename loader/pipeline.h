@@ -10,9 +10,9 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "aggregate.h"
-#include "models.h"
-#include "reconstruct.h"
+#include "stats/aggregate.h"
+#include "replay/models.h"
+#include "replay/reconstruct.h"
 #include "recfile.h"
 
 struct pipeline {

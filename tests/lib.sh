@@ -82,7 +82,7 @@ agreement() {
 }
 
 # reconstruction REPORT.txt: "AGREED CHECKED" of its line saying how often
-# stock menu's prediction rebuilt from menu's data (loader/reconstruct.c)
+# stock menu's prediction rebuilt from menu's data (loader/replay/reconstruct.c)
 # matched the one the kernel stored.
 reconstruction() {
 	awk '$1 == "reconstruction" && $2 == "matches" {

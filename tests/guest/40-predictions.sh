@@ -68,7 +68,7 @@ for g in $governors; do
 		;;
 	menu)
 		# Rebuilt from menu's data as on a distribution kernel
-		# (loader/reconstruct.c), the prediction must be the stored one.
+		# (loader/replay/reconstruct.c), the prediction must be the stored one.
 		set -- $(reconstruction $out/$g/report.txt)
 		check -m "$1 of $2" "predictions: menu's prediction rebuilt from its data is the kernel's own" \
 			[ "$2" -ge 100 -a "$1" = "$2" ]

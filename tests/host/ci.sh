@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Host unit tests of the confidence intervals (loader/ci.c).
+# Host unit tests of the confidence intervals (loader/stats/ci.c).
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)

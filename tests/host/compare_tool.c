@@ -10,7 +10,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "compare.h"
+#include "cmd/compare.h"
 #include "recfile.h"
 
 #define US	1000ULL

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Host unit tests of the one-screen headline (loader/headline.c).
+# Host unit tests of the one-screen headline (loader/report/headline.c).
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)

@@ -116,7 +116,7 @@ static void set_names(struct file *f)
 			 names[i % (sizeof(names) / sizeof(names[0]))]);
 }
 
-/* The inputs that overflowed signed arithmetic in models.c. */
+/* The inputs that overflowed signed arithmetic in replay/models.c. */
 static void set_overflows(struct file *f)
 {
 	struct recfile_header *hdr = hdr_of(f);

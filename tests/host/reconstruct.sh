@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Host unit tests of stock menu's prediction rebuilt from menu's data
-# (loader/reconstruct.c), on hand-made records.
+# (loader/replay/reconstruct.c), on hand-made records.
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Host unit tests of ideal-state scoring (loader/aggregate.c).
+# Host unit tests of ideal-state scoring (loader/stats/aggregate.c).
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_aggregate.c - host unit tests of loader/aggregate.c and
- * loader/report.c.  No BPF, no kernel: records are made by hand and every
+ * test_aggregate.c - host unit tests of loader/stats/aggregate.c and
+ * loader/report/text.c.  No BPF, no kernel: records are made by hand and every
  * expectation below is computed by hand, so each check reads as a line of
  * the specification.
  *
  * Build and run from the repository root:
  *	gcc -O2 -Wall -Wextra -Ibpf -Iloader tests/host/test_aggregate.c \
- *		loader/aggregate.c loader/aggregate_buckets.c loader/aggregate_merge.c \
- *		loader/report.c \
- *		loader/table.c \
+ *		loader/stats/aggregate.c loader/stats/buckets.c loader/stats/merge.c \
+ *		loader/report/text.c \
+ *		loader/format/table.c \
  *		-o /tmp/test_aggregate
  *	/tmp/test_aggregate
  * Output: one "PASS: <name>" or "FAIL: <name> (<why>)" line per check; exit
@@ -29,9 +29,9 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "aggregate.h"
-#include "inputs.h"
-#include "report.h"
+#include "stats/aggregate.h"
+#include "replay/inputs.h"
+#include "report/report.h"
 #include "check.h"
 #include "fixtures.h"
 

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_ci - the batch-means intervals of loader/ci.c: exact arithmetic on
+ * test_ci - the batch-means intervals of loader/stats/ci.c: exact arithmetic on
  * hand-made batches, merging, and coverage on synthetic autocorrelated
  * data whose true share is known.
  */
 #include <math.h>
 #include <string.h>
 #include "check.h"
-#include "ci.h"
+#include "stats/ci.h"
 #include "rng.h"
 
 /*

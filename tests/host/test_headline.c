@@ -10,10 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "aggregate.h"
-#include "dashboard.h"
-#include "headline.h"
-#include "report.h"
+#include "stats/aggregate.h"
+#include "live/dashboard.h"
+#include "report/headline.h"
+#include "report/report.h"
 #include "check.h"
 #include "fixtures.h"
 

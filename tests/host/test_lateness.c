@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * test_lateness - the timer lateness histogram of bpf/idlescope.h and
- * loader/lateness.h with known values: slot boundaries, percentiles,
+ * loader/stats/lateness.h with known values: slot boundaries, percentiles,
  * summing CPUs.  Exit status 1 if any check failed.
  */
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include "lateness.h"
+#include "stats/lateness.h"
 #include "check.h"
 
 static void test_slots(void)

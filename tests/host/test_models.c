@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_models.c - host unit tests of loader/models.c, the shadow-replay
+ * test_models.c - host unit tests of loader/replay/models.c, the shadow-replay
  * models of menu2010, menu2010fix, menu2010rpd and stock 6.1 menu.
  *
  * Each check feeds a hand-made sequence of idle periods and compares the
@@ -25,7 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "models.h"
+#include "replay/models.h"
 #include "check.h"
 #include "idlescope_states_table.h"
 
@@ -1183,7 +1183,7 @@ static void check_constants_of(const char *file, struct defines *ds)
 				 !strcmp(model_constants[i].name, ds->d[j].name);
 		snprintf(name, sizeof(name), "constants: %s's %s has a model constant",
 			 file, ds->d[j].name);
-		check(found, name, "add it to model_constants[] (loader/model_catalog.c)");
+		check(found, name, "add it to model_constants[] (loader/replay/catalog.c)");
 	}
 }
 

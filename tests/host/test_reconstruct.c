@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * test_reconstruct - stock menu's prediction rebuilt from menu's data
- * (loader/reconstruct.c) on hand-made records, each expected value worked
+ * (loader/replay/reconstruct.c) on hand-made records, each expected value worked
  * out by hand from menu_select() of 6.1 (drivers/cpuidle/governors/menu.c):
  *
  *   predicted_us = (next_timer_ns * factor + 1024 * 8 * 1000 / 2)
@@ -13,7 +13,7 @@
  */
 #include <string.h>
 #include "pipeline.h"
-#include "reconstruct.h"
+#include "replay/reconstruct.h"
 #include "check.h"
 #include "fixtures.h"
 

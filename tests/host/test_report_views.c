@@ -2,7 +2,7 @@
 /*
  * test_report_views.c - host unit tests of the views across governors:
  * report.txt's first sections, report.json's across_governors, summary.md
- * (loader/summary.c) and the per-workload SVG (loader/plot.c).  Records
+ * (loader/report/summary.c) and the per-workload SVG (loader/report/plot.c).  Records
  * are made by hand for 2 workloads x 3 governors and every number below is
  * computed by hand from them.
  *
@@ -16,10 +16,10 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "aggregate.h"
-#include "plot.h"
-#include "report.h"
-#include "summary.h"
+#include "stats/aggregate.h"
+#include "report/plot.h"
+#include "report/report.h"
+#include "report/summary.h"
 #include "check.h"
 #include "fixtures.h"
 

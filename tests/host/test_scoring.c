@@ -7,8 +7,8 @@
  */
 #include <errno.h>
 #include <string.h>
-#include "aggregate.h"
-#include "inputs.h"
+#include "stats/aggregate.h"
+#include "replay/inputs.h"
 #include "check.h"
 #include "fixtures.h"
 

@@ -21,7 +21,7 @@
 #include <linux/types.h>
 #include "args.h"
 #include "idlescope.h"
-#include "live.h"
+#include "live/probes.h"
 
 static struct env {
 	long cycles;

@@ -6,7 +6,7 @@
 # attach, and record idle periods on every CPU, under stock menu with
 # idlescope_states built against Debian's headers, and say what this kernel
 # lacks.  Stock menu stores no prediction: the loader rebuilds it from
-# menu's data (loader/reconstruct.c), and the menu model must agree.  The
+# menu's data (loader/replay/reconstruct.c), and the menu model must agree.  The
 # guest only runs things; the checks read what it left in the share.
 
 . "$(dirname "$0")/../lib.sh"

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * compare.h - `idlescope compare A B [-j] [--fail-above PP] [--pair GA:GB]`: two runs
+ * (record files, or run directories whose *.rec files are read), the
+ * difference B - A of every headline number present in both, with its 95%
+ * interval, flagged where the interval excludes 0.  With --fail-above PP
+ * it exits 1 when a flagged difference is worse than PP percentage points:
+ * a gate a governor patch's CI can run: before/after kernels (the same
+ * governor on both sides), or two governors with --pair GA:GB (A's GA
+ * against B's GB; A and B may be the same run).  Exit 2: bad input.
+ */
+#ifndef __IDLESCOPE_CMD_COMPARE_H
+#define __IDLESCOPE_CMD_COMPARE_H
+
+int compare_command(int argc, char **argv);
+
+#endif /* __IDLESCOPE_CMD_COMPARE_H */

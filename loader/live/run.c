@@ -1,0 +1,430 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * run.c - the live run: switch to the governor asked for (after
+ * attach, from a fresh start), consume one record per idle period from
+ * the ring buffer for -d seconds, aggregated live per (workload,
+ * governor, CPU) and redrawn every -i seconds as a dashboard, and write
+ * the reports at the end (also after SIGINT/SIGTERM).  live/probes.c holds the
+ * BPF side.
+ *
+ * Workloads name themselves by writing the tag map the run pins at
+ * IDLESCOPE_TAG_PIN; `idlescope tag NAME` does that from a shell.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <bpf/libbpf.h>
+#include <bpf/bpf.h>
+#include "live/run.h"
+#include "live/dashboard.h"
+#include "stats/lateness.h"
+#include "runinfo/mode.h"
+#include "pipeline.h"
+#include "recfile.h"
+#include "report/dir.h"
+#include "report/set.h"
+#include "runinfo/runinfo.h"
+#include "live/sysfs.h"
+#include "idlescope.skel.h"
+
+#define POLL_TIMEOUT_MS	100
+
+/* One live run, from its options to its reports. */
+struct run {
+	const struct live_cmd_opts *opts;
+	struct live lv;
+	struct pipeline pl;		/* aggregate + shadow replay */
+	struct report_meta meta;
+	int nr_cpus;
+	FILE *recf;			/* -r */
+	int rec_error;
+	int agg_error;			/* first agg_add() error, reported once */
+	__u64 received;
+	__u64 received_at_last_draw;
+	__u64 usage_at_start;		/* sysfs_usage_sum() after the switch */
+	struct timespec start;
+	char saved_governor[64];	/* restored at exit ("": none) */
+	char other_governor[64];
+	bool pinned;
+};
+
+static volatile sig_atomic_t exiting;
+
+static void sig_handler(int sig)
+{
+	exiting = 1;
+}
+
+static int write_tag(int map_fd, const char *name)
+{
+	struct idlescope_tag tag = {};
+	__u32 zero = 0;
+
+	if (name)
+		strncpy(tag.name, name, sizeof(tag.name) - 1);
+	if (bpf_map_update_elem(map_fd, &zero, &tag, BPF_ANY))
+		return -errno;
+	return 0;
+}
+
+int tag_command(int argc, char **argv)
+{
+	const char *name = argc > 2 ? argv[2] : NULL;
+	int fd, err;
+
+	if (argc > 3 || (name && (!*name || strlen(name) >= IDLESCOPE_WORKLOAD_LEN))) {
+		fprintf(stderr, "idlescope: error: usage: idlescope tag [NAME of 1 to %d characters]\n",
+			IDLESCOPE_WORKLOAD_LEN - 1);
+		return 1;
+	}
+	fd = bpf_obj_get(IDLESCOPE_TAG_PIN);
+	if (fd < 0) {
+		fprintf(stderr, "idlescope: error: no running loader (%s: %s)\n",
+			IDLESCOPE_TAG_PIN, strerror(errno));
+		return 1;
+	}
+	err = write_tag(fd, name);
+	close(fd);
+	if (err) {
+		fprintf(stderr, "idlescope: error: writing tag: %s\n", strerror(-err));
+		return 1;
+	}
+	return 0;
+}
+
+static FILE *create_record_file(const struct run *run)
+{
+	const char *path = run->opts->record_path;
+	struct recfile_header hdr;
+	FILE *f;
+
+	runinfo_header(&hdr, &run->meta, run->pl.states, run->pl.nr_states, run->nr_cpus);
+	f = recfile_create(path, &hdr);
+	if (!f)
+		fprintf(stderr, "idlescope: error: creating %s: %s\n", path, strerror(errno));
+	return f;
+}
+
+static int handle_record(void *ctx, void *data, size_t size)
+{
+	struct idlescope_record rec;
+	struct run *run = ctx;
+	int err;
+
+	if (size < sizeof(rec))
+		return 0;
+	run->received++;
+	if (run->recf && !run->rec_error && fwrite(data, sizeof(rec), 1, run->recf) != 1) {
+		run->rec_error = -EIO;
+		fprintf(stderr, "idlescope: error: writing %s: %s\n", run->opts->record_path,
+			strerror(errno));
+	}
+	err = pipeline_add(&run->pl, data);
+	if (err && !run->agg_error) {
+		run->agg_error = err;
+		fprintf(stderr, "idlescope: warning: record not aggregated: %s "
+			"(counted in the report)\n", strerror(-err));
+	}
+	return 0;
+}
+
+static void sum_counters(const struct idlescope_counters *vals, int nr_cpus,
+			 struct idlescope_counters *total)
+{
+	int cpu;
+
+	memset(total, 0, sizeof(*total));
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
+		total->entries += vals[cpu].entries;
+		total->exits += vals[cpu].exits;
+		total->records += vals[cpu].records;
+		total->dropped += vals[cpu].dropped;
+		total->unpaired += vals[cpu].unpaired;
+		total->selects += vals[cpu].selects;
+		total->lost_selects += vals[cpu].lost_selects;
+	}
+}
+
+static double elapsed_s(const struct timespec *start)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - start->tv_sec) + (now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+/*
+ * The live view of the current workload (live/dashboard.c).  On a terminal it
+ * redraws in place; into a pipe or file it appends one block per interval.
+ */
+static void draw_dashboard(struct run *run, double elapsed)
+{
+	struct idlescope_counters vals[IDLESCOPE_MAX_CPUS], total;
+	double interval = run->opts->interval_s;
+	struct dashboard_status status = {
+		.elapsed_s = elapsed,
+		.periods_per_s = (run->received - run->received_at_last_draw) / interval,
+		.records = run->received,
+	};
+
+	if (live_read_counters(&run->lv, vals))
+		memset(vals, 0, sizeof(vals));
+	sum_counters(vals, run->nr_cpus, &total);
+	status.dropped = total.dropped;
+	run->received_at_last_draw = run->received;
+	if (isatty(STDOUT_FILENO))
+		printf("\033[H\033[J");
+	dashboard_draw(stdout, run->pl.agg, &status);
+	fflush(stdout);
+}
+
+/* The BPF side's own per-CPU view: entries and exits pair up, drops show. */
+static void print_counters(const struct live *lv, int nr_cpus)
+{
+	struct idlescope_counters vals[IDLESCOPE_MAX_CPUS] = {}, total;
+	struct idlescope_lateness lat;
+	int cpu;
+
+	live_read_counters(lv, vals);
+	printf("%-4s %12s %12s %12s %12s\n", "CPU", "ENTRIES", "EXITS", "RECORDS", "DROPPED");
+	for (cpu = 0; cpu < nr_cpus; cpu++)
+		printf("%-4d %12llu %12llu %12llu %12llu\n", cpu, vals[cpu].entries,
+		       vals[cpu].exits, vals[cpu].records, vals[cpu].dropped);
+	sum_counters(vals, nr_cpus, &total);
+	if (lv->caps & IDLESCOPE_CAP_SELECT_PROBES)
+		printf("selects probed: %llu, lost (no idle entry after them): %llu\n",
+		       total.selects, total.lost_selects);
+	if ((lv->caps & IDLESCOPE_CAP_LATENESS) && !live_read_lateness(lv, &lat) && lat.count)
+		printf("timer lateness: %llu sleeps, mean %.1f us, max %.1f us\n", lat.count,
+		       lat.sum_ns / 1e3 / lat.count, lat.max_ns / 1e3);
+}
+
+/* What only the live run knows, for the reports and the record file's trailer. */
+static void fill_meta(struct run *run, double duration_s)
+{
+	struct idlescope_counters vals[IDLESCOPE_MAX_CPUS] = {};
+	struct report_meta *meta = &run->meta;
+	const struct live *lv = &run->lv;
+	int cpu, i;
+
+	meta->duration_s = duration_s;
+	meta->nr_cpus = run->nr_cpus;
+	meta->ringbuf_size_bytes = run->opts->bpf.ringbuf_bytes;
+	live_read_counters(lv, vals);
+	for (cpu = 0; cpu < run->nr_cpus; cpu++) {
+		meta->records_produced[cpu] = vals[cpu].records;
+		meta->dropped_records[cpu] = vals[cpu].dropped;
+	}
+	for (i = 0; i < lv->nr_skipped; i++)
+		report_meta_add_skipped(meta, lv->skipped[i].prog, lv->skipped[i].reason);
+	meta->capabilities = lv->caps;
+	if (lv->caps & IDLESCOPE_CAP_LATENESS)
+		live_read_lateness(lv, &meta->lateness);
+	meta->shadow_replay_resets = run->pl.replay->replay_resets;
+	meta->reconstruct = run->pl.reconstruct;
+	reportset_meta_from_agg(meta, run->pl.agg);
+}
+
+/* Before anything is loaded: the CPU count, the governor, the state table. */
+static int run_prepare(struct run *run)
+{
+	struct idlescope_state states[IDLESCOPE_MAX_STATES];
+	const char *governor = run->opts->governor;
+	int nr_states, err;
+
+	run->nr_cpus = libbpf_num_possible_cpus();
+	if (run->nr_cpus < 0 || run->nr_cpus > IDLESCOPE_MAX_CPUS) {
+		fprintf(stderr, "idlescope: error: %d possible CPUs, at most %d supported\n",
+			run->nr_cpus, IDLESCOPE_MAX_CPUS);
+		return -EINVAL;
+	}
+	if (governor) {
+		err = sysfs_check_governor(governor, run->saved_governor,
+					   sizeof(run->saved_governor), run->other_governor,
+					   sizeof(run->other_governor));
+		if (err)
+			return err;
+	}
+	nr_states = sysfs_read_state_table(states);
+	err = pipeline_init(&run->pl, states, nr_states, run->meta.hz);
+	if (err)
+		fprintf(stderr, "idlescope: error: %s\n", strerror(-err));
+	return err;
+}
+
+/* Load and attach, then switch the governor: its records start fresh. */
+static int run_start(struct run *run)
+{
+	const char *governor = run->opts->governor;
+	struct live_opts lv_opts = run->opts->bpf;
+	int err;
+
+	lv_opts.on_record = handle_record;
+	lv_opts.ctx = run;
+	err = live_load(&run->lv, &lv_opts);
+	if (err)
+		return err;
+	err = live_attach(&run->lv);
+	if (err)
+		return err;
+	/* The record file's header says what this run could observe. */
+	run->meta.capabilities = run->lv.caps;
+	mode_print(run->opts->json ? stderr : stdout, run->lv.caps, run->meta.cpuidle_driver);
+	if (governor) {
+		err = sysfs_switch_governor(governor, run->saved_governor, run->other_governor);
+		if (err) {
+			fprintf(stderr, "idlescope: error: switching to governor %s: %s\n",
+				governor, strerror(-err));
+			return err;
+		}
+	}
+	/*
+	 * The kernel's count from here to detach: the window of the records
+	 * of the governor the run is for (those before the switch are the
+	 * old governor's, and a switch can take long under emulation).
+	 */
+	run->usage_at_start = sysfs_usage_sum(run->nr_cpus);
+	return 0;
+}
+
+/*
+ * The tag map pinned last, so the pin's existence says the loader is
+ * ready: attached, governor switched, tag set.  A pin left by a killed
+ * loader would point at a dead map.  Then the record file (-r).
+ */
+static int run_publish(struct run *run)
+{
+	struct bpf_map *tag_map = run->lv.obj->maps.workload;
+	int err;
+
+	if (run->opts->workload) {
+		err = write_tag(bpf_map__fd(tag_map), run->opts->workload);
+		if (err) {
+			fprintf(stderr, "idlescope: error: setting workload tag: %s\n",
+				strerror(-err));
+			return err;
+		}
+	}
+	mkdir(IDLESCOPE_PIN_DIR, 0755);
+	unlink(IDLESCOPE_TAG_PIN);
+	err = bpf_map__pin(tag_map, IDLESCOPE_TAG_PIN);
+	if (err) {
+		fprintf(stderr, "idlescope: error: pinning %s: %s\n", IDLESCOPE_TAG_PIN,
+			strerror(-err));
+		return err;
+	}
+	run->pinned = true;
+	if (run->opts->record_path) {
+		run->recf = create_record_file(run);
+		if (!run->recf)
+			return -errno;
+	}
+	return 0;
+}
+
+/* Poll for -d seconds or until a signal, redrawing every -i seconds. */
+static int run_loop(struct run *run)
+{
+	const struct live_cmd_opts *opts = run->opts;
+	double next_draw;
+	int err;
+
+	signal(SIGINT, sig_handler);
+	signal(SIGTERM, sig_handler);
+
+	printf("idlescope: watching cpuidle on %d CPUs for %ld s (governor %s)\n",
+	       run->nr_cpus, opts->duration_s, opts->governor ? opts->governor : "unchanged");
+	clock_gettime(CLOCK_MONOTONIC, &run->start);
+	next_draw = opts->interval_s;
+	while (!exiting && elapsed_s(&run->start) < opts->duration_s) {
+		err = live_poll(&run->lv, POLL_TIMEOUT_MS);
+		if (err == -EINTR)
+			break;
+		if (err < 0) {
+			fprintf(stderr, "idlescope: error: polling ring buffer: %s\n",
+				strerror(-err));
+			return err;
+		}
+		if (elapsed_s(&run->start) >= next_draw) {
+			draw_dashboard(run, elapsed_s(&run->start));
+			next_draw += opts->interval_s;
+		}
+	}
+	return 0;
+}
+
+/* Detach and drain, close the record file with its trailer, write the reports. */
+static int run_finish(struct run *run)
+{
+	const char *record_path = run->opts->record_path;
+	int err;
+
+	/* Detach first so the drained buffer is the last word. */
+	run->meta.sysfs_usage_delta = sysfs_usage_sum(run->nr_cpus) - run->usage_at_start;
+	err = live_detach_drain(&run->lv);
+	if (err < 0) {
+		fprintf(stderr, "idlescope: error: draining ring buffer: %s\n", strerror(-err));
+		return err;
+	}
+
+	fill_meta(run, elapsed_s(&run->start));
+	if (run->recf && !run->rec_error) {
+		struct recfile_trailer trailer;
+
+		runinfo_trailer(&trailer, &run->meta, run->lv.nr_ringbufs ? run->lv.nr_ringbufs : 1);
+		run->rec_error = recfile_finish(run->recf, &trailer, run->received);
+		run->recf = NULL;
+		if (run->rec_error)
+			fprintf(stderr, "idlescope: error: closing %s: %s\n", record_path,
+				strerror(-run->rec_error));
+	}
+	err = reportset_write(run->pl.agg, &run->meta, run->opts->json, run->opts->outdir);
+	if (!run->opts->json)
+		print_counters(&run->lv, run->nr_cpus);
+	return err ? err : run->rec_error;
+}
+
+/* Undo what the run set up, whatever step it stopped at; @err, or a close error. */
+static int run_cleanup(struct run *run, int err)
+{
+	/* Without its trailer: readers take it as cut short, which it is. */
+	if (run->recf && fclose(run->recf) && !err) {
+		err = -errno;
+		fprintf(stderr, "idlescope: error: closing %s: %s\n", run->opts->record_path,
+			strerror(-err));
+	}
+	if (run->pinned)
+		unlink(IDLESCOPE_TAG_PIN);
+	if (run->saved_governor[0] && sysfs_restore_governor(run->saved_governor))
+		fprintf(stderr, "idlescope: error: restoring governor %s\n", run->saved_governor);
+	live_destroy(&run->lv);
+	pipeline_free(&run->pl);
+	return err;
+}
+
+int live_command(const struct live_cmd_opts *opts)
+{
+	struct run run = { .opts = opts };
+	int err;
+
+	live_set_verbose(opts->verbose);
+	report_meta_init(&run.meta);
+	runinfo_read_system(&run.meta);
+	if (opts->outdir && reportdir_check(opts->outdir))
+		return 1;
+
+	err = run_prepare(&run);
+	if (!err)
+		err = run_start(&run);
+	if (!err)
+		err = run_publish(&run);
+	if (!err)
+		err = run_loop(&run);
+	if (!err)
+		err = run_finish(&run);
+	return run_cleanup(&run, err) ? 1 : 0;
+}

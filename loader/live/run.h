@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * run.h - the live run (`idlescope [OPTIONS]`) and `idlescope tag`:
+ * what the run does with the BPF side of live/probes.h, from the governor switch
+ * to the reports.
+ */
+#ifndef __IDLESCOPE_LIVE_RUN_H
+#define __IDLESCOPE_LIVE_RUN_H
+
+#include <stdbool.h>
+#include "live/probes.h"
+
+/* The live run's options, as main.c parsed them. */
+struct live_cmd_opts {
+	long duration_s;		/* -d */
+	long interval_s;		/* -i: dashboard refresh */
+	bool verbose;			/* -v: libbpf debug messages */
+	bool json;			/* -j: the JSON report on stdout */
+	const char *workload;		/* -w: the first tag, NULL: none */
+	const char *governor;		/* -g: NULL: leave it as it is */
+	const char *outdir;		/* -o: the report set, NULL: none */
+	const char *record_path;	/* -r: the record file, NULL: none */
+	struct live_opts bpf;		/* the BPF side's (on_record, ctx: set here) */
+};
+
+/* The live run; the exit status (0 or 1). */
+int live_command(const struct live_cmd_opts *opts);
+
+/* `idlescope tag [NAME]`: retag (or untag) a running loader; the exit status. */
+int tag_command(int argc, char **argv);
+
+#endif /* __IDLESCOPE_LIVE_RUN_H */

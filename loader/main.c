@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * idlescope - measure how well cpuidle governors predict idle durations.
+ *
+ * The command line: `idlescope [OPTIONS]` is the live run (live/run.c,
+ * its BPF side in live/probes.c); `tag` retags a running one; `dump`, `report`
+ * and `compare` read record files off-line (cmd/dump.c, cmd/report.c,
+ * cmd/compare.c).  This file parses the live run's options and dispatches.
+ */
+#include <argp.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/types.h>
+#include "idlescope.h"
+#include "cmd/compare.h"
+#include "cmd/dump.h"
+#include "live/run.h"
+#include "cmd/report.h"
+
+const char *argp_program_version = "idlescope 0.1";
+static const char argp_doc[] =
+"Measure cpuidle governors' idle duration predictions with BPF.\n"
+"\n"
+"EXAMPLES:\n"
+"    idlescope -d 2                 # watch for 2 seconds, print the report\n"
+"    idlescope -g menu2010rpd -o .  # run under menu2010rpd, write ./report.*\n"
+"    idlescope -w periodic          # tag periods 'periodic' until retagged\n"
+"    idlescope tag periodic2ms      # retag the running loader's periods\n"
+"    idlescope tag                  # clear the tag\n"
+"    idlescope -r run.rec           # also keep every raw record in run.rec\n"
+"    idlescope dump run.rec         # the records as CSV\n"
+"    idlescope report run.rec -o .  # the report again, off-line\n"
+"    idlescope compare out/a out/b --fail-above 2  # exit 1 if b is worse by > 2 points\n";
+
+enum {
+	OPT_NO_PREDICT = 0x100,
+	OPT_BTF,
+	OPT_NO_SELECT_PROBES,
+	OPT_SHARED_RINGBUF,
+};
+
+static const struct argp_option opts[] = {
+	{ "duration", 'd', "SECONDS", 0, "Run for SECONDS (default 10)", 0 },
+	{ "interval", 'i', "SECONDS", 0, "Refresh every SECONDS (default 1)", 0 },
+	{ "workload", 'w', "NAME", 0, "Tag periods with workload NAME until a workload retags", 0 },
+	{ "governor", 'g', "NAME", 0, "Switch to governor NAME for the run, from a fresh start (restored after)", 0 },
+	{ "output", 'o', "DIR", 0, "Write report.txt and report.json into DIR", 0 },
+	{ "json", 'j', NULL, 0, "Print the JSON report to stdout instead of the text one", 0 },
+	{ "record", 'r', "FILE", 0, "Write every raw record to FILE (see idlescope dump/report)", 0 },
+	{ "ringbuf", 'b', "BYTES", 0, "Size of each ring buffer, a power of two >= 4096", 0 },
+	{ "no-predict", OPT_NO_PREDICT, NULL, 0, "Do not read the governors' predictions", 0 },
+	{ "btf", OPT_BTF, "FILE", 0, "Kernel BTF to use instead of /sys/kernel/btf/vmlinux", 0 },
+	{ "no-select-probes", OPT_NO_SELECT_PROBES, NULL, 0,
+	  "Tracepoints only: no fexit probes on the governors' select", 0 },
+	{ "shared-ringbuf", OPT_SHARED_RINGBUF, NULL, 0,
+	  "One ring buffer for all CPUs instead of one per CPU", 0 },
+	{ "verbose", 'v', NULL, 0, "Print libbpf debug messages", 0 },
+	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show this help", 0 },
+	{},
+};
+
+static long parse_positive(const char *arg, const char *what, struct argp_state *state)
+{
+	char *end;
+	long val;
+
+	errno = 0;
+	val = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || val <= 0)
+		argp_error(state, "%s must be a positive integer, not '%s'", what, arg);
+	return val;
+}
+
+static long parse_ringbuf_bytes(const char *arg, struct argp_state *state)
+{
+	long bytes = parse_positive(arg, "ring buffer size", state);
+
+	if (bytes < 4096 || (bytes & (bytes - 1)))
+		argp_error(state, "ring buffer size must be a power of two >= 4096, not '%s'",
+			   arg);
+	return bytes;
+}
+
+static error_t parse_arg(int key, char *arg, struct argp_state *state)
+{
+	struct live_cmd_opts *o = state->input;
+
+	switch (key) {
+	case 'd':
+		o->duration_s = parse_positive(arg, "duration", state);
+		break;
+	case 'i':
+		o->interval_s = parse_positive(arg, "interval", state);
+		break;
+	case 'w':
+		if (!*arg || strlen(arg) >= IDLESCOPE_WORKLOAD_LEN)
+			argp_error(state, "workload name must be 1 to %d characters, not '%s'",
+				   IDLESCOPE_WORKLOAD_LEN - 1, arg);
+		o->workload = arg;
+		break;
+	case 'g':
+		o->governor = arg;
+		break;
+	case 'o':
+		o->outdir = arg;
+		break;
+	case 'j':
+		o->json = true;
+		break;
+	case 'r':
+		o->record_path = arg;
+		break;
+	case 'b':
+		o->bpf.ringbuf_bytes = parse_ringbuf_bytes(arg, state);
+		break;
+	case OPT_NO_PREDICT:
+		o->bpf.no_predict = true;
+		break;
+	case OPT_BTF:
+		o->bpf.btf_path = arg;
+		break;
+	case OPT_NO_SELECT_PROBES:
+		o->bpf.no_select_probes = true;
+		break;
+	case OPT_SHARED_RINGBUF:
+		o->bpf.shared_ringbuf = true;
+		break;
+	case 'v':
+		o->verbose = true;
+		break;
+	case 'h':
+		argp_state_help(state, stderr, ARGP_HELP_STD_HELP);
+		break;
+	case ARGP_KEY_ARG:
+		argp_error(state, "unexpected argument '%s'", arg);
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+/* `idlescope [OPTIONS]`: the live run. */
+static int live_main(int argc, char **argv)
+{
+	static const struct argp argp = {
+		.options = opts,
+		.parser = parse_arg,
+		.doc = argp_doc,
+	};
+	struct live_cmd_opts o = {
+		.duration_s = 10,
+		.interval_s = 1,
+		.bpf.ringbuf_bytes = IDLESCOPE_RINGBUF_DEFAULT,
+	};
+	int err;
+
+	err = argp_parse(&argp, argc, argv, 0, NULL, &o);
+	if (err)
+		return err;
+	return live_command(&o);
+}
+
+int main(int argc, char **argv)
+{
+	int ret;
+
+	if (argc > 1 && !strcmp(argv[1], "tag"))
+		ret = tag_command(argc, argv);
+	else if (argc > 1 && !strcmp(argv[1], "dump"))
+		ret = dump_command(argc, argv);
+	else if (argc > 1 && !strcmp(argv[1], "report"))
+		ret = report_command(argc, argv);
+	else if (argc > 1 && !strcmp(argv[1], "compare"))
+		ret = compare_command(argc, argv);
+	else
+		ret = live_main(argc, argv);
+	/* A full disk or a closed pipe: the output is not all there. */
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "idlescope: error: writing to stdout: %s\n",
+			errno ? strerror(errno) : "I/O error");
+		return 1;
+	}
+	return ret;
+}

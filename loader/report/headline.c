@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * headline.c - report.txt's first screen and the seed's experiment.
+ *
+ * The first screen answers "which governor does best on which workload,
+ * and how sure is that" in at most HEADLINE_MAX_LINES lines: one small
+ * table per number (within 2x, ideal-state hit, too deep, too shallow,
+ * periods), a row per workload and a column per governor, every share
+ * with its 95% interval (stats/ci.h: batch means, since periods are correlated).
+ * Transposed this way ten workloads x six governors fit one screen.
+ *
+ * The seed's experiment follows in the cover letter's own layout, per
+ * workload: only the periods of the menu2010 run, the live governor as
+ * "before" and the replayed menu2010fix / menu2010rpd models as "patch 1"
+ * and "patch 1+2" on those same periods, the 2010 numbers beside them.
+ */
+#include <math.h>
+#include <string.h>
+#include "report/headline.h"
+#include "report/report.h"
+#include "format/table.h"
+
+/* agg_factors[] index of the headline's factor. */
+#define HEADLINE_FACTOR		1
+_Static_assert(AGG_NR_FACTORS > HEADLINE_FACTOR, "2x is in the factor table");
+
+const struct headline_metric_info headline_metrics[HL_NR_METRICS] = {
+	[HL_WITHIN_2X]	 = { "within_2x", "within 2x %", +1 },
+	[HL_IDEAL_HIT]	 = { "ideal_hit", "ideal hit %", +1 },
+	[HL_TOO_DEEP]	 = { "too_deep", "too deep %", -1 },
+	[HL_TOO_SHALLOW] = { "too_shallow", "too shallow %", -1 },
+};
+
+/*
+ * Arjan van de Ven, "[PATCH 0/2] Some improvements to the cpuidle menu
+ * governor" (LKML, 2010-05-09, shared/seeds/001-cover): % of 69854
+ * predictions within F, 2.6.34 menu before the series, after patch 1,
+ * after patches 1+2.  Rows follow agg_factors[].
+ */
+const char *const seed_column_names[SEED_NR_COLUMNS] = {
+	"before patches", "patch 1", "patch 1+2",
+};
+
+const double seed_pct[AGG_NR_FACTORS][SEED_NR_COLUMNS] = {
+	{ 29.1, 30.4, 34.1 },	/* 1.5x */
+	{ 33.6, 49.3, 52.9 },	/* 2x */
+	{ 43.6, 73.6, 75.2 },	/* 4x */
+	{ 56.9, 86.1, 86.5 },	/* 10x */
+	{ 78.4, 97.0, 97.2 },	/* 100x */
+};
+
+/* The governor whose periods the seed method uses, and the two models. */
+static const char *const seed_models[SEED_NR_COLUMNS] = {
+	NULL, "menu2010fix", "menu2010rpd",
+};
+
+const char *headline_workload_label(const char *name)
+{
+	return name && name[0] ? name : "(none)";
+}
+
+void headline_format(char *buf, size_t size, const struct ci_pct *r)
+{
+	if (isnan(r->pct))
+		snprintf(buf, size, "-");
+	else if (isnan(r->half))
+		snprintf(buf, size, "%.1f", r->pct);
+	else
+		snprintf(buf, size, "%.1f ±%.1f", r->pct, r->half);
+}
+
+bool headline_cell(const struct agg *agg, int workload, int governor,
+		   struct headline_cell *cell)
+{
+	struct agg_stats st;
+
+	memset(cell, 0, sizeof(*cell));
+	if (!agg_sum(agg, workload, governor, AGG_ANY, &st))
+		return false;
+	cell->periods = st.samples;
+	cell->predicted = st.predicted_samples;
+	cell->metric[HL_WITHIN_2X] = ci_result(&st.within_ci[HEADLINE_FACTOR]);
+	cell->metric[HL_IDEAL_HIT] = ci_result(&st.ideal_hit_ci);
+	cell->metric[HL_TOO_DEEP] = ci_result(&st.ideal_too_deep_ci);
+	cell->metric[HL_TOO_SHALLOW] = ci_result(&st.ideal_too_shallow_ci);
+	return true;
+}
+
+bool headline_model_within_2x(const struct agg *agg, int workload, int governor,
+			      int shadow, struct ci_pct *r)
+{
+	struct agg_stats st;
+
+	if (shadow < 0 || shadow >= agg_nr_shadows(agg) ||
+	    !agg_sum(agg, workload, governor, AGG_ANY, &st) ||
+	    !st.shadow[shadow].samples)
+		return false;
+	*r = ci_result(&st.shadow[shadow].within_ci[HEADLINE_FACTOR]);
+	return true;
+}
+
+static int shadow_index(const struct agg *agg, const char *name)
+{
+	int s;
+
+	for (s = 0; s < agg_nr_shadows(agg); s++)
+		if (!strcmp(agg_shadow_name(agg, s), name))
+			return s;
+	return -1;
+}
+
+bool headline_seed_method(const struct agg *agg, int workload,
+			  struct seed_method *sm)
+{
+	struct agg_stats st;
+	int c, i, s;
+
+	memset(sm, 0, sizeof(*sm));
+	if (!agg_sum(agg, workload, IDLESCOPE_GOV_MENU2010, AGG_ANY, &st))
+		return false;
+	sm->periods = st.samples;
+	sm->samples[0] = st.predicted_samples;
+	for (i = 0; i < AGG_NR_FACTORS; i++)
+		sm->within[0][i] = ci_result(&st.within_ci[i]);
+	for (c = 1; c < SEED_NR_COLUMNS; c++) {
+		s = shadow_index(agg, seed_models[c]);
+		if (s < 0)
+			return false;
+		sm->samples[c] = st.shadow[s].samples;
+		sm->excluded[c] = st.shadow[s].excluded_samples;
+		for (i = 0; i < AGG_NR_FACTORS; i++)
+			sm->within[c][i] = ci_result(&st.shadow[s].within_ci[i]);
+	}
+	return true;
+}
+
+/*
+ * Governors with records anywhere; with @predicting, those that predicted.
+ * Not "none": no governor chose those periods (a governor switch, no
+ * cpuidle driver), so they say nothing about one.
+ */
+static int headline_governors(const struct agg *agg, bool predicting, int *govs)
+{
+	struct agg_stats st;
+	int g, n = 0;
+
+	for (g = IDLESCOPE_GOV_NONE + 1; g < IDLESCOPE_NR_GOVERNORS; g++) {
+		if (!agg_sum(agg, AGG_ANY, g, AGG_ANY, &st))
+			continue;
+		if (predicting && !st.predicted_samples)
+			continue;
+		govs[n++] = g;
+	}
+	return n;
+}
+
+/*
+ * The headline's rows: the workloads run, not the untagged periods (the
+ * loader's own start and the gaps between workloads), which the detail
+ * still reports as "(none)".
+ */
+static bool headline_workload_shown(const struct agg *agg, int w)
+{
+	return agg_workload_name(agg, w)[0] != '\0';
+}
+
+static int headline_nr_workloads(const struct agg *agg)
+{
+	int w, n = 0;
+
+	for (w = 0; w < agg_nr_workloads(agg); w++)
+		n += headline_workload_shown(agg, w);
+	return n;
+}
+
+/* One metric (or, with metric < 0, the periods), a row per workload. */
+static void headline_table(FILE *f, const struct agg *agg, int metric,
+			   int nr_rows, const int *govs, int nr_govs)
+{
+	struct headline_cell cell;
+	char buf[TABLE_CELL_LEN];
+	struct table t;
+	int w, g, row, shown = 0;
+
+	table_init(&t, 1 + nr_govs);
+	table_add_row(&t, metric < 0 ? "periods" : headline_metrics[metric].title);
+	for (g = 0; g < nr_govs; g++)
+		table_set(&t, 0, 1 + g, "%s", agg_governor_name(govs[g]));
+	for (w = 0; w < agg_nr_workloads(agg) && shown < nr_rows; w++) {
+		if (!headline_workload_shown(agg, w))
+			continue;
+		shown++;
+		row = table_add_row(&t, headline_workload_label(agg_workload_name(agg, w)));
+		for (g = 0; g < nr_govs; g++) {
+			if (!headline_cell(agg, w, govs[g], &cell))
+				snprintf(buf, sizeof(buf), " ");
+			else if (metric < 0)
+				snprintf(buf, sizeof(buf), "%llu",
+					 (unsigned long long)cell.periods);
+			else
+				headline_format(buf, sizeof(buf), &cell.metric[metric]);
+			table_set(&t, row, 1 + g, "%s", buf);
+		}
+	}
+	table_print_text(f, &t, "", 14, 11);
+}
+
+void headline_print(FILE *f, const struct agg *agg, int max_lines)
+{
+	/* A title line, each table a header and rows, a line of "more". */
+	const int nr_tables = HL_NR_METRICS + 1;
+	int nr_workloads = headline_nr_workloads(agg), nr_rows = nr_workloads;
+	int govs[IDLESCOPE_NR_GOVERNORS], nr_govs, m;
+
+	if (1 + nr_tables * (1 + nr_rows) > max_lines)
+		nr_rows = (max_lines - 2) / nr_tables - 1;
+	if (nr_rows > TABLE_MAX_ROWS - 1)
+		nr_rows = TABLE_MAX_ROWS - 1;
+	fprintf(f, "headline: %% ±95%% interval (batch means), all CPUs; ideal state: see method\n");
+	for (m = 0; m < HL_NR_METRICS; m++) {
+		nr_govs = headline_governors(agg, m == HL_WITHIN_2X, govs);
+		headline_table(f, agg, m, nr_rows, govs, nr_govs);
+	}
+	nr_govs = headline_governors(agg, false, govs);
+	headline_table(f, agg, -1, nr_rows, govs, nr_govs);
+	if (nr_workloads > nr_rows)
+		fprintf(f, "(%d more workloads in the detail below)\n", nr_workloads - nr_rows);
+}
+
+static void seed_method_table(const struct seed_method *sm, struct table *t)
+{
+	char buf[TABLE_CELL_LEN];
+	int c, i, row;
+
+	table_init(t, 1 + 2 * SEED_NR_COLUMNS);
+	table_add_row(t, "Factor");
+	for (c = 0; c < SEED_NR_COLUMNS; c++) {
+		table_set(t, 0, 1 + c, "%s", seed_column_names[c]);
+		table_set(t, 0, 1 + SEED_NR_COLUMNS + c, "2010 %s",
+			  c ? seed_column_names[c] : "before");
+	}
+	for (i = 0; i < AGG_NR_FACTORS; i++) {
+		row = table_add_row(t, agg_factors[i].label);
+		for (c = 0; c < SEED_NR_COLUMNS; c++) {
+			if (isnan(sm->within[c][i].pct))
+				snprintf(buf, sizeof(buf), "-");
+			else if (isnan(sm->within[c][i].half))
+				snprintf(buf, sizeof(buf), "%.1f%%", sm->within[c][i].pct);
+			else
+				snprintf(buf, sizeof(buf), "%.1f%% ±%.1f",
+					 sm->within[c][i].pct, sm->within[c][i].half);
+			table_set(t, row, 1 + c, "%s", buf);
+			table_set(t, row, 1 + SEED_NR_COLUMNS + c, "%.1f%%", seed_pct[i][c]);
+		}
+	}
+	row = table_add_row(t, "samples");
+	for (c = 0; c < SEED_NR_COLUMNS; c++) {
+		table_set(t, row, 1 + c, "%llu", (unsigned long long)sm->samples[c]);
+		table_set(t, row, 1 + SEED_NR_COLUMNS + c, "%d", SEED_SAMPLES);
+	}
+}
+
+void headline_print_seed_methods(FILE *f, const struct agg *agg)
+{
+	struct seed_method sm;
+	struct agg_stats st;
+	char line[256];
+	struct table t;
+	int w, printed = 0;
+
+	for (w = 0; w < agg_nr_workloads(agg); w++) {
+		if (!headline_seed_method(agg, w, &sm))
+			continue;
+		fprintf(f, "\n== seed method, workload %s: the menu2010 run's %llu periods ==\n",
+			headline_workload_label(agg_workload_name(agg, w)),
+			(unsigned long long)sm.periods);
+		seed_method_table(&sm, &t);
+		table_print_text(f, &t, "", 8, 9);
+		fprintf(f, "before = live menu2010; patch 1, 1+2 = menu2010fix, menu2010rpd replayed on "
+			"the same periods\n");
+		if (sm.excluded[1] || sm.excluded[2])
+			fprintf(f, "periods without the models' inputs, not scored: %llu, %llu\n",
+				(unsigned long long)sm.excluded[1],
+				(unsigned long long)sm.excluded[2]);
+		agg_sum(agg, w, IDLESCOPE_GOV_MENU2010, AGG_ANY, &st);
+		if (report_format_agreement(line, sizeof(line), agg, &st,
+					    shadow_index(agg, "menu2010")))
+			fprintf(f, "%s\n", line);
+		printed++;
+	}
+	if (!printed)
+		fprintf(f, "\n== seed method: needs a menu2010 run and the menu2010fix, menu2010rpd models ==\n");
+}
+
+static void json_seed_method(struct json *j, const struct agg *agg, int w)
+{
+	struct seed_method sm;
+	int c, i;
+
+	if (!headline_seed_method(agg, w, &sm))
+		return;
+	json_object(j, NULL, false);
+	json_str(j, "workload", agg_workload_name(agg, w));
+	json_str(j, "host_governor", "menu2010");
+	json_u64(j, "periods", sm.periods);
+	json_array(j, "columns", false);
+	for (c = 0; c < SEED_NR_COLUMNS; c++) {
+		json_object(j, NULL, false);
+		json_str(j, "column", seed_column_names[c]);
+		json_str(j, "model", c ? seed_models[c] : "menu2010 (live)");
+		json_u64(j, "samples", sm.samples[c]);
+		json_u64(j, "excluded_samples", sm.excluded[c]);
+		json_array(j, "within_factor", false);
+		for (i = 0; i < AGG_NR_FACTORS; i++) {
+			json_object(j, NULL, true);
+			json_str(j, "factor", agg_factors[i].label);
+			json_number(j, "pct", sm.within[c][i].pct);
+			json_number(j, "lo", sm.within[c][i].lo);
+			json_number(j, "hi", sm.within[c][i].hi);
+			json_number(j, "seed_pct", seed_pct[i][c]);
+			json_object_end(j);
+		}
+		json_array_end(j);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_object_end(j);
+}
+
+void headline_json(struct json *j, const struct agg *agg)
+{
+	struct headline_cell cell;
+	int w, g, m;
+
+	json_array(j, "headline", false);
+	for (w = 0; w < agg_nr_workloads(agg); w++) {
+		for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++) {
+			if (!headline_cell(agg, w, g, &cell))
+				continue;
+			json_object(j, NULL, false);
+			json_str(j, "workload", agg_workload_name(agg, w));
+			json_str(j, "governor", agg_governor_name(g));
+			json_u64(j, "periods", cell.periods);
+			json_u64(j, "predicted", cell.predicted);
+			for (m = 0; m < HL_NR_METRICS; m++)
+				json_ci(j, headline_metrics[m].name, &cell.metric[m]);
+			json_object_end(j);
+		}
+	}
+	json_array_end(j);
+	json_array(j, "seed_method", false);
+	for (w = 0; w < agg_nr_workloads(agg); w++)
+		json_seed_method(j, agg, w);
+	json_array_end(j);
+}

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * headline.h - the numbers a kernel developer cites, per workload x host
+ * governor, each with its 95% interval: report.txt's first screen, the
+ * seed's experiment laid out like its cover letter, report.json's
+ * "headline" and "seed_method", and what `idlescope compare` subtracts.
+ */
+#ifndef __IDLESCOPE_REPORT_HEADLINE_H
+#define __IDLESCOPE_REPORT_HEADLINE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "stats/aggregate.h"
+#include "stats/ci.h"
+#include "format/json_writer.h"
+
+/* At most this many lines and columns: one screen of a terminal. */
+#define HEADLINE_MAX_LINES	60
+#define HEADLINE_MAX_COLS	100
+
+enum headline_metric {
+	HL_WITHIN_2X,		/* % of predictions within 2x of actual */
+	HL_IDEAL_HIT,		/* % of periods in their ideal state */
+	HL_TOO_DEEP,		/* % of periods deeper than ideal */
+	HL_TOO_SHALLOW,		/* % of periods shallower than ideal */
+	HL_NR_METRICS,
+};
+
+struct headline_metric_info {
+	const char *name;	/* JSON key, compare's row name */
+	const char *title;	/* report.txt's table corner */
+	int better;		/* +1: higher is better, -1: lower is */
+};
+
+extern const struct headline_metric_info headline_metrics[HL_NR_METRICS];
+
+/* One workload x host governor, all CPUs. */
+struct headline_cell {
+	__u64 periods;
+	__u64 predicted;
+	struct ci_pct metric[HL_NR_METRICS];
+};
+
+/* false when @governor has no record for @workload. */
+bool headline_cell(const struct agg *agg, int workload, int governor,
+		   struct headline_cell *cell);
+
+/*
+ * Shadow model @shadow's within-2x on @governor's periods of @workload;
+ * false when it scored none there.
+ */
+bool headline_model_within_2x(const struct agg *agg, int workload, int governor,
+			      int shadow, struct ci_pct *r);
+
+/*
+ * The seed's experiment on one workload, exactly: on the periods of the
+ * host governor menu2010, "before" is the live governor's prediction and
+ * "patch 1" / "patch 1+2" are the menu2010fix / menu2010rpd models
+ * replayed on those same periods.  The 2010 cover letter's numbers
+ * (69854 samples) are the reference columns.
+ */
+#define SEED_NR_COLUMNS		3
+#define SEED_SAMPLES		69854
+
+extern const char *const seed_column_names[SEED_NR_COLUMNS];
+extern const double seed_pct[AGG_NR_FACTORS][SEED_NR_COLUMNS];
+
+struct seed_method {
+	__u64 periods;				/* of the menu2010 run */
+	__u64 samples[SEED_NR_COLUMNS];		/* predictions scored */
+	__u64 excluded[SEED_NR_COLUMNS];	/* periods without inputs */
+	struct ci_pct within[SEED_NR_COLUMNS][AGG_NR_FACTORS];
+};
+
+/* false when the workload has no menu2010 run (or the models are not named). */
+bool headline_seed_method(const struct agg *agg, int workload,
+			  struct seed_method *sm);
+
+/* "52.9 ±1.3"; "52.9" with no interval (too few batches); "-" with no share. */
+void headline_format(char *buf, size_t size, const struct ci_pct *r);
+
+/* "(none)" for the untagged workload, else its name. */
+const char *headline_workload_label(const char *name);
+
+/*
+ * report.txt's first screen in at most @max_lines lines (workloads past
+ * them are named in the detail), then one cover-letter table per workload.
+ */
+void headline_print(FILE *f, const struct agg *agg, int max_lines);
+void headline_print_seed_methods(FILE *f, const struct agg *agg);
+
+/* report.json's "headline" and "seed_method" members. */
+void headline_json(struct json *j, const struct agg *agg);
+
+#endif /* __IDLESCOPE_REPORT_HEADLINE_H */

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * plot.h - one SVG per workload of how far predictions are from the truth:
+ * the distribution of log2(predicted / actual) for each shadow model (all
+ * governors' runs summed) and each live governor that predicted, one
+ * coloured line per series over the ratio histogram's buckets, the "within
+ * 2x" band shaded.  Plain SVG 1.1 written by hand: no libraries, opens in
+ * any browser, readable at its 800x450 size.
+ */
+#ifndef __IDLESCOPE_REPORT_PLOT_H
+#define __IDLESCOPE_REPORT_PLOT_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include "stats/aggregate.h"
+
+/* Where the plots go, relative to summary.md: DIR/plots/<file name>. */
+#define PLOT_DIR		"plots"
+
+#define PLOT_WIDTH		800
+#define PLOT_HEIGHT		450
+
+/*
+ * The plot's file name for @workload, "<name>.svg": the name with every
+ * byte outside [A-Za-z0-9.-] written as "_xx", its value in hex (a safe
+ * path component and URL, and different names give different files:
+ * "a b", "a_b" and "a/b" are a_20b, a_5fb and a_2fb), "_none" for the
+ * empty name of periods outside any workload.
+ * Returns 0, -EINVAL for an unknown workload, -ENAMETOOLONG if @size is
+ * too small.
+ */
+int plot_file_name(const struct agg *agg, int workload, char *buf,
+		   size_t size);
+
+/*
+ * Write the plot of @workload to @path, atomically like the reports (the
+ * directory must exist); 0 or -errno (-EINVAL for an unknown workload).
+ * A workload without predictions still gets a plot, saying so.
+ */
+int plot_write_ratio_svg(const struct agg *agg, int workload,
+			 const char *path);
+
+/* The same document to an open stream; 0 or -EIO. */
+int plot_fprint_ratio_svg(FILE *f, const struct agg *agg, int workload);
+
+#endif /* __IDLESCOPE_REPORT_PLOT_H */

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+/* set.c - the reports of one run on stdout and in -o DIR (see reportset.h). */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "report/set.h"
+#include "report/plot.h"
+#include "report/dir.h"
+#include "report/summary.h"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+void reportset_meta_from_agg(struct report_meta *meta, const struct agg *agg)
+{
+	struct agg_key key = { .workload = -1 };
+	int w;
+
+	for (w = 0; w < agg_nr_workloads(agg); w++)
+		report_meta_add_workload(meta, agg_workload_name(agg, w));
+	while (agg_next(agg, &key)) {
+		const struct agg_stats *st = agg_get(agg, key.workload, key.governor, key.cpu);
+		bool listed = false;
+		int g;
+
+		for (g = 0; g < meta->nr_governors; g++)
+			listed |= !strcmp(meta->governors[g], agg_governor_name(key.governor));
+		if (!listed)
+			report_meta_add_governor(meta, agg_governor_name(key.governor));
+		if (st && st->predicted_samples)
+			meta->predictions_available = true;
+	}
+}
+
+/* DIR/plots/<workload>.svg for every workload, as summary.md links them. */
+static int write_plots(const struct agg *agg, const struct reportdir *rd)
+{
+	char path[PATH_MAX], name[256];
+	int w, n, err;
+
+	err = reportdir_path(rd, PLOT_DIR, path, sizeof(path));
+	if (err)
+		return err;
+	if (mkdir(path, 0755))
+		return -errno;
+	for (w = 0; w < agg_nr_workloads(agg); w++) {
+		err = plot_file_name(agg, w, name, sizeof(name));
+		if (!err) {
+			n = snprintf(path, sizeof(path), "%s/%s/%s", rd->tmp, PLOT_DIR, name);
+			err = n < 0 || n >= (int)sizeof(path) ? -ENAMETOOLONG :
+			      plot_write_ratio_svg(agg, w, path);
+		}
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* -o DIR: report.txt, report.json, summary.md and plots/, as one set. */
+static int write_report_set(const struct agg *agg, const struct report_meta *meta,
+			    const char *outdir)
+{
+	static const char *const names[] = {
+		"report.txt", "report.json", "summary.md", PLOT_DIR,
+	};
+	static const report_doc_fprint_fn writers[] = {
+		report_fprint_text, report_fprint_json, report_fprint_summary,
+	};
+	struct reportdir rd;
+	char path[PATH_MAX];
+	unsigned int i;
+	int err;
+
+	err = reportdir_begin(&rd, outdir);
+	for (i = 0; i < ARRAY_SIZE(writers) && !err; i++) {
+		err = reportdir_path(&rd, names[i], path, sizeof(path));
+		if (!err)
+			err = report_write_doc(path, writers[i], agg, meta);
+	}
+	if (!err)
+		err = write_plots(agg, &rd);
+	if (!err)
+		err = reportdir_commit(&rd, names, ARRAY_SIZE(names));
+	else
+		reportdir_abort(&rd);
+	if (err)
+		fprintf(stderr, "idlescope: error: writing the reports into %s: %s\n",
+			outdir, strerror(-err));
+	return err;
+}
+
+int reportset_write(const struct agg *agg, const struct report_meta *meta, bool json,
+		    const char *outdir)
+{
+	if (json)
+		report_fprint_json(stdout, agg, meta);
+	else
+		report_fprint_text(stdout, agg, meta);
+	return outdir ? write_report_set(agg, meta, outdir) : 0;
+}

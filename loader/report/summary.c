@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * summary.c - write summary.md (see summary.h).
+ *
+ * Only layout lives here: every number comes from report/text.c's table
+ * builders, so summary.md and report.txt always agree.
+ */
+#include <errno.h>
+#include "report/plot.h"
+#include "report/summary.h"
+
+static void print_intro(FILE *f, const struct report_meta *meta)
+{
+	__u64 produced = 0, dropped = 0;
+	int i;
+
+	for (i = 0; i < meta->nr_cpus && i < IDLESCOPE_MAX_CPUS; i++) {
+		produced += meta->records_produced[i];
+		dropped += meta->dropped_records[i];
+	}
+	fputs("# idlescope summary\n\nKernel ", f);
+	table_print_markdown_text(f, meta->kernel_release);
+	fputs(", governors", f);
+	for (i = 0; i < meta->nr_governors; i++) {
+		fputs(i ? ", " : " ", f);
+		table_print_markdown_text(f, meta->governors[i]);
+	}
+	fprintf(f, "; %llu idle periods recorded, %llu dropped.\n",
+		(unsigned long long)produced, (unsigned long long)dropped);
+	if (dropped)
+		fputs("\n**Warning:** periods were dropped (ring buffer full): "
+		      "the numbers below miss them.\n", f);
+	fputs("\nHow to read the tables: *1.5x* .. *100x* is the % of "
+	      "predictions p within that factor F of the actual idle "
+	      "duration a, max(p, a) <= F * min(p, a); \"-\" means the "
+	      "column made no predictions (teo and ladder do not predict a "
+	      "duration). ± is a 95% interval (batch means over consecutive "
+	      "periods). *Ideal* compares the entered state with the deepest "
+	      "enabled state the period paid for; *kernel* rows are the "
+	      "cpu\\_idle\\_miss verdicts, % of idle periods. The shadow "
+	      "replay scores each model on one governor's periods, only "
+	      "where its inputs were recorded; the 2010 columns are the "
+	      "seed's published run (69854 samples) for reference.\n", f);
+}
+
+/*
+ * The shadow replay on each governor's own periods (never pooled: a model
+ * is scored only where its inputs were recorded), the seed's numbers beside.
+ */
+static void print_shadows(FILE *f, const struct agg *agg,
+			  const struct report_workload_view *view)
+{
+	const struct agg_stats *st;
+	char line[256];
+	struct table t;
+	int g, s;
+	bool scored;
+
+	for (g = 0; g < view->nr_governors; g++) {
+		st = &view->per_governor[g];
+		scored = false;
+		for (s = 0; s < agg_nr_shadows(agg); s++)
+			scored |= st->shadow[s].samples > 0;
+		if (!scored)
+			continue;
+		fprintf(f, "\n### Shadow replay on governor %s's periods, and the seed's 2010 numbers\n\n",
+			agg_governor_name(view->governors[g]));
+		report_shadow_table(agg, st, true, &t);
+		table_print_markdown(f, &t);
+		fputc('\n', f);
+		for (s = 0; s < agg_nr_shadows(agg); s++) {
+			if (!report_format_agreement(line, sizeof(line), agg, st, s))
+				continue;
+			fputs("- ", f);
+			table_print_markdown_text(f, line);
+			fputc('\n', f);
+		}
+	}
+}
+
+static void print_workload(FILE *f, const struct agg *agg, int workload)
+{
+	struct report_workload_view view;
+	const char *name = agg_workload_name(agg, workload);
+	char file[256];
+	struct table t;
+
+	if (!report_workload_view(agg, workload, &view))
+		return;
+	fputs("\n## Workload ", f);
+	table_print_markdown_text(f, name[0] ? name : "(none)");
+	fputs("\n\n### Live governors, all CPUs\n\n", f);
+	report_live_table(&view, &t);
+	table_print_markdown(f, &t);
+
+	if (agg_nr_shadows(agg))
+		print_shadows(f, agg, &view);
+
+	fputs("\n### Share of idle time per state (%)\n\n", f);
+	report_states_table(agg, &view, &t);
+	table_print_markdown(f, &t);
+
+	/* The name is already safe in a path and a URL: no escaping. */
+	if (!plot_file_name(agg, workload, file, sizeof(file))) {
+		fputs("\n![prediction / actual, ", f);
+		table_print_markdown_text(f, name[0] ? name : "(none)");
+		fprintf(f, "](%s/%s)\n", PLOT_DIR, file);
+	}
+}
+
+int report_fprint_summary(FILE *f, const struct agg *agg,
+			  const struct report_meta *meta)
+{
+	int w;
+
+	errno = 0;
+	print_intro(f, meta);
+	for (w = 0; w < agg_nr_workloads(agg); w++)
+		print_workload(f, agg, w);
+	if (ferror(f))
+		return errno ? -errno : -EIO;
+	return 0;
+}
+
+int report_write_summary(const struct agg *agg, const struct report_meta *meta,
+			 const char *path)
+{
+	return report_write_doc(path, report_fprint_summary, agg, meta);
+}

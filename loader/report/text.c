@@ -1,0 +1,582 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * text.c - turn a struct agg into report.txt, what people read.  report.txt starts with the one-screen headline and
+ * the seed's experiment (report/headline.c) and a note on method; then one
+ * section per workload across the governors that ran it: each governor's
+ * within-F shares, ideal-state and kernel verdicts (all with intervals)
+ * and idle time per state side by side.  Those tables are built once as
+ * cells (report/tables.c), so summary.md prints the very same numbers.
+ *
+ * Then it walks every workload x governor that has records: sample
+ * counts, the seed's factor table, the shadow replay on that governor's
+ * own periods (next to the seed's published numbers), state choices,
+ * too-deep / too-shallow counts, then the all-CPUs and per-CPU histograms.  report.json carries the
+ * same numbers unrounded (report/json.c); the shared tables are built in
+ * report/tables.c.
+ *
+ * Writing the documents (atomically) and building the metadata they
+ * print are report/file.c's.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "report/headline.h"
+#include "replay/inputs.h"
+#include "stats/lateness.h"
+#include "report/report.h"
+#include "format/table.h"
+
+#define HIST_STARS		40	/* bar width, halved for wide tables */
+#define HIST_NARROW_MAX_IDX	32	/* beyond this bucket, wider columns */
+
+/* ---- histograms ------------------------------------------------------ */
+
+static void print_stars(FILE *f, unsigned int val, unsigned int val_max,
+			int width)
+{
+	int nr_stars, i;
+
+	nr_stars = val_max ? (int)((__u64)val * width / val_max) : 0;
+	for (i = 0; i < width; i++)
+		fputc(i < nr_stars ? '*' : ' ', f);
+}
+
+static unsigned int max_count(const unsigned int *vals, int nr)
+{
+	unsigned int val_max = 0;
+	int i;
+
+	for (i = 0; i < nr; i++)
+		if (vals[i] > val_max)
+			val_max = vals[i];
+	return val_max;
+}
+
+void print_log2_hist(FILE *f, const unsigned int *vals, int nr,
+		     const char *unit_label)
+{
+	int idx_max = agg_highest_bucket(vals, nr);
+	unsigned int val_max = max_count(vals, nr);
+	bool wide = idx_max > HIST_NARROW_MAX_IDX;
+	int width = wide ? 20 : 10;
+	int stars = wide ? HIST_STARS / 2 : HIST_STARS;
+	int i;
+
+	if (idx_max < 0)
+		return;
+
+	fprintf(f, "%*s%-*s : count    distribution\n", wide ? 15 : 5, "",
+		wide ? 29 : 19, unit_label);
+	for (i = 0; i <= idx_max; i++) {
+		/* bucket 0 is {0, 1}; bucket k is [2^k, 2^(k+1) - 1] */
+		unsigned long long low = i ? 1ULL << i : 0;
+		unsigned long long high = i == 63 ? ~0ULL : (1ULL << (i + 1)) - 1;
+
+		fprintf(f, "%*llu -> %-*llu : %-8u |", width, low, width, high,
+			vals[i]);
+		print_stars(f, vals[i], val_max, stars);
+		fputs("|\n", f);
+	}
+}
+
+static void ratio_label(char *buf, size_t size, int log2)
+{
+	snprintf(buf, size, "2^%d", log2);
+}
+
+void print_ratio_hist(FILE *f, const unsigned int *ratio_hist)
+{
+	int lo, hi = agg_highest_bucket(ratio_hist, AGG_RATIO_SLOTS);
+	unsigned int val_max = max_count(ratio_hist, AGG_RATIO_SLOTS);
+	char low[16], high[16];
+	int i;
+
+	if (hi < 0)
+		return;
+	for (lo = 0; !ratio_hist[lo]; lo++)
+		;
+
+	/* Row k is [2^k, 2^(k+1)); the end rows are open-ended (clamped). */
+	fprintf(f, "%*s%-*s : count    distribution\n", 5, "", 19,
+		"predicted/actual");
+	for (i = lo; i <= hi; i++) {
+		int k = i + AGG_RATIO_LOG2_MIN;
+
+		if (k == AGG_RATIO_LOG2_MIN)
+			snprintf(low, sizeof(low), "0");
+		else
+			ratio_label(low, sizeof(low), k);
+		if (k == AGG_RATIO_LOG2_MAX)
+			snprintf(high, sizeof(high), "inf");
+		else
+			ratio_label(high, sizeof(high), k + 1);
+		fprintf(f, "%10s -> %-10s : %-8u |", low, high, ratio_hist[i]);
+		print_stars(f, ratio_hist[i], val_max, HIST_STARS);
+		fputs("|\n", f);
+	}
+}
+
+/* ---- text report ----------------------------------------------------- */
+
+void report_print_factor_table(FILE *f, const struct agg_stats *st)
+{
+	int i;
+
+	if (!st->predicted_samples) {
+		fprintf(f, "    (no predictions recorded)\n");
+		return;
+	}
+	fprintf(f, "    %-8s %12s %8s\n", "within", "samples", "%");
+	for (i = 0; i < AGG_NR_FACTORS; i++)
+		fprintf(f, "    %-8s %12llu %7.1f%%\n", agg_factors[i].label,
+			(unsigned long long)st->within_factor[i],
+			report_percent(st->within_factor[i], st->predicted_samples));
+}
+
+/*
+ * Text tables: row labels at least 8 wide, the other columns wide enough
+ * for their header and for "100.0" or a count.
+ */
+#define TEXT_INDENT		"    "
+#define TEXT_LABEL_WIDTH	8
+#define TEXT_MIN_WIDTH		7
+
+static void print_table(FILE *f, const struct table *t)
+{
+	table_print_text(f, t, TEXT_INDENT, TEXT_LABEL_WIDTH, TEXT_MIN_WIDTH);
+}
+
+/* The test of the models: the running governor's must reproduce it. */
+static void print_agreements(FILE *f, const struct agg *agg,
+			     const struct agg_stats *st)
+{
+	char line[256];
+	int s;
+
+	for (s = 0; s < agg_nr_shadows(agg); s++)
+		if (report_format_agreement(line, sizeof(line), agg, st, s))
+			fprintf(f, "%s%s\n", TEXT_INDENT, line);
+}
+
+void report_print_shadow_table(FILE *f, const struct agg *agg,
+			       const struct agg_stats *st)
+{
+	struct table t;
+
+	if (!agg_nr_shadows(agg))
+		return;
+	report_shadow_table(agg, st, true, &t);
+	print_table(f, &t);
+	print_agreements(f, agg, st);
+}
+
+static void print_states(FILE *f, const struct agg *agg,
+			 const struct agg_stats *st)
+{
+	int nr = report_nr_states_shown(agg, st), i;
+
+	fprintf(f, "    %-5s %12s %7s %12s %12s %12s\n", "state", "entered",
+		"%", "chosen", "target_us", "exit_us");
+	for (i = 0; i < nr; i++) {
+		const struct agg_state_info *info = agg_state(agg, i);
+
+		fprintf(f, "    %-5d %12llu %6.1f%% %12llu", i,
+			(unsigned long long)st->state_entered[i],
+			report_percent(st->state_entered[i], st->samples),
+			(unsigned long long)st->state_chosen[i]);
+		if (info)
+			fprintf(f, " %12.3f %12.3f%s\n",
+				report_ns_to_us(info->target_residency_ns),
+				report_ns_to_us(info->exit_latency_ns),
+				info->disabled ? " (disabled)" : "");
+		else
+			fprintf(f, " %12s %12s\n", "-", "-");
+	}
+	if (st->invalid_state_samples)
+		fprintf(f, "    %llu samples with a state index out of range\n",
+			(unsigned long long)st->invalid_state_samples);
+}
+
+static void print_misses(FILE *f, const struct agg *agg,
+			 const struct agg_stats *st)
+{
+	fprintf(f, "    %-12s %12s %7s %12s %7s\n", "", "kernel", "%",
+		"cross-check", "%");
+	fprintf(f, "    %-12s %12llu %6.1f%% ", "too deep",
+		(unsigned long long)st->miss_above_samples,
+		report_percent(st->miss_above_samples, st->samples));
+	if (agg_nr_states(agg))
+		fprintf(f, "%12llu %6.1f%%\n",
+			(unsigned long long)st->too_deep_samples,
+			report_percent(st->too_deep_samples, st->crosscheck_samples));
+	else
+		fprintf(f, "%12s\n", "-");
+	fprintf(f, "    %-12s %12llu %6.1f%% ", "too shallow",
+		(unsigned long long)st->miss_below_samples,
+		report_percent(st->miss_below_samples, st->samples));
+	if (agg_nr_states(agg))
+		fprintf(f, "%12llu %6.1f%%\n",
+			(unsigned long long)st->too_shallow_samples,
+			report_percent(st->too_shallow_samples, st->crosscheck_samples));
+	else
+		fprintf(f, "%12s\n", "-");
+	if (agg_nr_states(agg))
+		fprintf(f, "    (kernel %% of %llu samples, cross-check %% of %llu checked against the state table)\n",
+			(unsigned long long)st->samples,
+			(unsigned long long)st->crosscheck_samples);
+}
+
+static void print_workload_view(FILE *f, const struct agg *agg, int workload)
+{
+	struct report_workload_view view;
+	struct table t;
+
+	if (!report_workload_view(agg, workload, &view))
+		return;
+	fprintf(f, "\n== workload %s, across governors ==\n",
+		headline_workload_label(agg_workload_name(agg, workload)));
+	fprintf(f, "  live runs, all CPUs: %% with 95%% interval; within F: of predictions (\"-\": none);\n"
+		"  ideal: of periods; shallow time: of idle time; kernel: cpu_idle_miss, of periods\n");
+	report_live_table(&view, &t);
+	print_table(f, &t);
+
+	fprintf(f, "\n  share of idle time per state (%%), all CPUs:\n");
+	report_states_table(agg, &view, &t);
+	print_table(f, &t);
+
+	/* Never pooled: a model's score on one governor's run says nothing of another's. */
+	if (agg_nr_shadows(agg))
+		fprintf(f, "\n  shadow replay: in each governor's section below, on its own periods\n");
+}
+
+/* What the numbers mean, once, after the headline. */
+static void print_method(FILE *f, const struct agg *agg)
+{
+	char inputs[96];
+	int s;
+
+	fprintf(f, "\n== method ==\n"
+		"  intervals: 95%%, batch means over consecutive periods of a CPU (batches of 32,\n"
+		"    256 or 2048, the longest with >= 20 batches); idle periods are autocorrelated,\n"
+		"    so a binomial (Wilson) interval would be too narrow.  No \"±\": under 4 batches.\n"
+		"  ideal state: the deepest enabled state whose target residency <= the period and\n"
+		"    whose exit latency <= the PM QoS limit (when recorded); hit / too deep / too\n"
+		"    shallow compare the entered state with it.  The kernel's cpu_idle_miss differs:\n"
+		"    it subtracts the entered state's exit latency before calling it too shallow,\n"
+		"    looks one enabled state deeper only, and ignores the PM QoS limit.\n");
+	if (agg_nr_shadows(agg))
+		fprintf(f, "  shadow models are scored per host governor, on periods whose record\n"
+			"  holds their inputs (the others are counted as excluded):\n");
+	for (s = 0; s < agg_nr_shadows(agg); s++) {
+		inputs_format(inputs, sizeof(inputs), agg_shadow_inputs(agg, s));
+		fprintf(f, "    %-12s needs %s\n", agg_shadow_name(agg, s), inputs);
+	}
+}
+
+static void print_pair_summary(FILE *f, const struct agg_stats *st)
+{
+	fprintf(f, "  samples %llu, predicted %llu (%.1f%%)\n",
+		(unsigned long long)st->samples,
+		(unsigned long long)st->predicted_samples,
+		report_percent(st->predicted_samples, st->samples));
+	fprintf(f, "  residency mean %.3f us, min %.3f us, max %.3f us\n",
+		st->samples ? report_ns_to_us(st->residency_sum_ns) / st->samples : 0.0,
+		report_ns_to_us(st->residency_min_ns), report_ns_to_us(st->residency_max_ns));
+	if (st->predicted_samples)
+		fprintf(f, "  prediction mean %.3f us\n",
+			report_ns_to_us(st->predicted_sum_ns) / st->predicted_samples);
+}
+
+static void print_histograms(FILE *f, const struct agg_stats *st,
+			     const char *scope)
+{
+	fprintf(f, "\n  residency, %s:\n", scope);
+	print_log2_hist(f, st->residency_us_hist, AGG_LOG2_SLOTS, "usecs");
+	if (!st->predicted_samples)
+		return;
+	fprintf(f, "\n  prediction, %s:\n", scope);
+	print_log2_hist(f, st->predicted_us_hist, AGG_LOG2_SLOTS, "usecs");
+	fprintf(f, "\n  prediction/actual ratio, %s:\n", scope);
+	print_ratio_hist(f, st->ratio_hist);
+}
+
+static void print_pair(FILE *f, const struct agg *agg,
+		       const struct report_meta *meta, int workload,
+		       int governor, const struct agg_stats *all)
+{
+	const struct agg_stats *st;
+	char scope[32];
+	int cpu;
+
+	fprintf(f, "\n== workload %s, governor %s ==\n",
+		headline_workload_label(agg_workload_name(agg, workload)),
+		agg_governor_name(governor));
+	print_pair_summary(f, all);
+
+	fprintf(f, "\n  prediction within factor F of actual (%% of %llu predicted samples):\n",
+		(unsigned long long)all->predicted_samples);
+	report_print_factor_table(f, all);
+
+	if (agg_nr_shadows(agg)) {
+		fprintf(f, "\n  shadow replay, all CPUs (%% of each column's predictions within F of actual;\n"
+			"  live = the running governor's; 2010 = the seed's published run, for reference):\n");
+		report_print_shadow_table(f, agg, all);
+	}
+
+	fprintf(f, "\n  states:\n");
+	print_states(f, agg, all);
+	fprintf(f, "\n  wrong state choices:\n");
+	print_misses(f, agg, all);
+
+	print_histograms(f, all, "all CPUs");
+	for (cpu = 0; cpu < IDLESCOPE_MAX_CPUS; cpu++) {
+		st = agg_get(agg, workload, governor, cpu);
+		if (!st)
+			continue;
+		snprintf(scope, sizeof(scope), "CPU %d (%llu samples)", cpu,
+			 (unsigned long long)st->samples);
+		fprintf(f, "\n  residency, %s:\n", scope);
+		print_log2_hist(f, st->residency_us_hist, AGG_LOG2_SLOTS,
+				"usecs");
+	}
+
+	if (meta->text_hook)
+		meta->text_hook(f, agg, workload, governor, all,
+				meta->text_hook_ctx);
+}
+
+/*
+ * A name from a record file on one line of a terminal: control bytes
+ * (escape sequences) and non-ASCII become '?'.
+ */
+static void print_one_line(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		fputc((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f ? '?' : *s, f);
+}
+
+/* 0 is a start time nobody recorded: a record file without its trailer. */
+void report_format_utc(char *buf, size_t size, time_t t)
+{
+	struct tm tm;
+
+	if (!t || !gmtime_r(&t, &tm) ||
+	    !strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		snprintf(buf, size, "unknown");
+}
+
+/* IDLESCOPE_CAP_* bit by bit, as the report names them. */
+static const char *const capability_names[] = {
+	"observation", "menu2010 governors", "select probes", "cpu_idle_miss",
+	"timer lateness",
+};
+
+const char *report_capability_name(unsigned int bit)
+{
+	if (bit >= sizeof(capability_names) / sizeof(capability_names[0]))
+		return NULL;
+	return capability_names[bit];
+}
+
+static __u64 total_dropped(const struct report_meta *meta)
+{
+	__u64 dropped = 0;
+	int i;
+
+	for (i = 0; i < meta->nr_cpus && i < IDLESCOPE_MAX_CPUS; i++)
+		dropped += meta->dropped_records[i];
+	return dropped;
+}
+
+/* Lost on the way (ring buffer full, a cut-short record) or not counted. */
+static __u64 records_missing(const struct agg *agg, const struct report_meta *meta)
+{
+	return total_dropped(meta) + meta->records_cut_short + agg_rejected_records(agg);
+}
+
+static void print_lateness(FILE *f, const struct idlescope_lateness *l)
+{
+	if (!l->count) {
+		fprintf(f, "not measured\n");
+		return;
+	}
+	fprintf(f, "median %.1f us, p99 %.1f us, max %.1f us (%llu wake-ups)\n",
+		lateness_percentile_ns(l, 50) / 1e3, lateness_percentile_ns(l, 99) / 1e3,
+		l->max_ns / 1e3, (unsigned long long)l->count);
+}
+
+/*
+ * The report's first REPORT_SUMMARY_LINES lines, within the headline's 60: the kernel,
+ * the clock and how late its timers fired, and what was lost (a WARNING
+ * line when anything was).  The header after the headline has the rest.
+ */
+/*
+ * "RELEASE<sep>HZ N, cpuidle driver NAME": the kernel part of the first
+ * summary line (sep ", ") and of the detail header (sep " (", closed there).
+ */
+static void print_kernel(FILE *f, const struct report_meta *meta, const char *sep)
+{
+	print_one_line(f, meta->kernel_release);
+	if (meta->hz)
+		fprintf(f, "%sHZ %u, cpuidle driver ", sep, meta->hz);
+	else
+		fprintf(f, "%sHZ unknown, cpuidle driver ", sep);
+	print_one_line(f, meta->cpuidle_driver[0] ? meta->cpuidle_driver : "none");
+}
+
+static void print_clock_mode(FILE *f, const struct report_meta *meta)
+{
+	print_one_line(f, meta->clock_mode[0] ? meta->clock_mode : "unknown");
+}
+
+static void print_fidelity_summary(FILE *f, const struct agg *agg,
+				   const struct report_meta *meta)
+{
+	fprintf(f, "idlescope report (schema %d): kernel ", REPORT_SCHEMA_VERSION);
+	print_kernel(f, meta, ", ");
+	fprintf(f, "\nclock ");
+	print_clock_mode(f, meta);
+	fprintf(f, ", timer lateness ");
+	print_lateness(f, &meta->lateness);
+	if (records_missing(agg, meta))
+		fprintf(f, "WARNING: %llu idle periods dropped (ring buffer full), %llu cut short, "
+			"%llu rejected: the numbers below miss them\n",
+			(unsigned long long)total_dropped(meta),
+			(unsigned long long)meta->records_cut_short,
+			(unsigned long long)agg_rejected_records(agg));
+	else
+		fprintf(f, "no idle period lost: no drops, nothing cut short or rejected\n");
+}
+
+/*
+ * What decides whether the numbers below can be trusted: the kernel and
+ * its tick, the guest's clock and how late its timers fired, what was
+ * lost, what the kernel let idlescope see.  First, so nobody misses it.
+ */
+static void print_fidelity(FILE *f, const struct agg *agg, const struct report_meta *meta)
+{
+	unsigned int i, n = 0;
+
+	fprintf(f, "  %-14s ", "kernel");
+	print_kernel(f, meta, " (");
+	fprintf(f, ")\n  %-14s ", "clock");
+	print_clock_mode(f, meta);
+	if (meta->clock_args[0]) {
+		fprintf(f, " (");
+		print_one_line(f, meta->clock_args);
+		fputc(')', f);
+	}
+	fprintf(f, "\n  %-14s ", "timer lateness");
+	print_lateness(f, &meta->lateness);
+	fprintf(f, "  %-14s", "capabilities");
+	for (i = 0; report_capability_name(i); i++)
+		if (meta->capabilities & (1U << i))
+			fprintf(f, "%s%s", n++ ? ", " : " ", report_capability_name(i));
+	fprintf(f, "%s\n", n ? "" : " none");
+}
+
+/*
+ * Whether the periods carry predictions, and which of them were rebuilt
+ * from stock menu's data rather than read from the kernel.
+ */
+static void print_predictions(FILE *f, const struct report_meta *meta)
+{
+	const struct reconstruct_stats *rs = &meta->reconstruct;
+
+	fprintf(f, "  %-14s %s", "predictions",
+		meta->predictions_available ? "available" : "not available");
+	if (rs->reconstructed || rs->unresolved)
+		fprintf(f, ", reconstructed from menu's data on %llu periods "
+			"(%llu left unknown: PM QoS limit not seen)",
+			(unsigned long long)rs->reconstructed,
+			(unsigned long long)rs->unresolved);
+	fputc('\n', f);
+	if (rs->checked)
+		fprintf(f, "  %-14s matches the kernel's own prediction on %.1f%% (%llu of %llu) of periods\n",
+			"reconstruction", report_percent(rs->agreed, rs->checked),
+			(unsigned long long)rs->agreed, (unsigned long long)rs->checked);
+}
+
+static void print_header(FILE *f, const struct agg *agg,
+			 const struct report_meta *meta)
+{
+	__u64 produced = 0, dropped = 0;
+	char start[32];
+	int i;
+
+	report_format_utc(start, sizeof(start), meta->start_time);
+	fprintf(f, "== run ==\n");
+	print_fidelity(f, agg, meta);
+	fprintf(f, "  %-14s %s\n", "start (UTC)", start);
+	fprintf(f, "  %-14s %.3f s\n", "duration", meta->duration_s);
+	fprintf(f, "  %-14s", "governors");
+	for (i = 0; i < meta->nr_governors; i++)
+		fprintf(f, "%s%s", i ? ", " : " ", meta->governors[i]);
+	fprintf(f, "\n  %-14s", "workloads");
+	for (i = 0; i < meta->nr_workloads; i++) {
+		fprintf(f, "%s", i ? ", " : " ");
+		print_one_line(f, headline_workload_label(meta->workloads[i]));
+	}
+	fputc('\n', f);
+	print_predictions(f, meta);
+	fprintf(f, "  %-14s %llu bytes\n", "ring buffer",
+		(unsigned long long)meta->ringbuf_size_bytes);
+
+	fprintf(f, "\n  %-5s %14s %14s\n", "cpu", "records", "dropped");
+	for (i = 0; i < meta->nr_cpus && i < IDLESCOPE_MAX_CPUS; i++) {
+		produced += meta->records_produced[i];
+		dropped += meta->dropped_records[i];
+		fprintf(f, "  %-5d %14llu %14llu\n", i,
+			(unsigned long long)meta->records_produced[i],
+			(unsigned long long)meta->dropped_records[i]);
+	}
+	fprintf(f, "  %-5s %14llu %14llu\n", "all",
+		(unsigned long long)produced, (unsigned long long)dropped);
+	fprintf(f, "  %-14s %llu (sysfs cpuidle usage over the same window)\n",
+		"idle entries", (unsigned long long)meta->sysfs_usage_delta);
+	if (agg_nr_shadows(agg)) {
+		fprintf(f, "  %-14s", "shadow models");
+		for (i = 0; i < agg_nr_shadows(agg); i++)
+			fprintf(f, "%s%s", i ? ", " : " ",
+				agg_shadow_name(agg, i));
+		fprintf(f, " (%llu history resets on gaps in a CPU's periods)\n",
+			(unsigned long long)meta->shadow_replay_resets);
+	}
+	if (agg_rejected_records(agg))
+		fprintf(f, "  %llu records rejected by the aggregator (bad cpu/governor or too many workloads)\n",
+			(unsigned long long)agg_rejected_records(agg));
+
+	if (meta->nr_skipped) {
+		fprintf(f, "\n  skipped BPF programs:\n");
+		for (i = 0; i < meta->nr_skipped; i++) {
+			fprintf(f, "    %-28s ", meta->skipped[i].name);
+			print_one_line(f, meta->skipped[i].reason);
+			fputc('\n', f);
+		}
+	}
+}
+
+int report_fprint_text(FILE *f, const struct agg *agg,
+		       const struct report_meta *meta)
+{
+	struct agg_stats all;
+	int w, g;
+
+	errno = 0;
+	/* Whether the numbers can be trusted comes before the numbers. */
+	print_fidelity_summary(f, agg, meta);
+	headline_print(f, agg, HEADLINE_MAX_LINES - REPORT_SUMMARY_LINES);
+	headline_print_seed_methods(f, agg);
+	print_method(f, agg);
+	fputc('\n', f);
+	print_header(f, agg, meta);
+	for (w = 0; w < agg_nr_workloads(agg); w++)
+		print_workload_view(f, agg, w);
+	for (w = 0; w < agg_nr_workloads(agg); w++)
+		for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++)
+			if (agg_sum(agg, w, g, AGG_ANY, &all))
+				print_pair(f, agg, meta, w, g, &all);
+	return report_stream_status(f);
+}

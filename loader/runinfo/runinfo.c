@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * runinfo.c - the run's facts between system, record file and report
+ * metadata (see runinfo/runinfo.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+#include "stats/lateness.h"
+#include "runinfo/runinfo.h"
+#include "live/sysfs.h"
+
+#define CPUIDLE_DRIVER_SYSFS	"/sys/devices/system/cpu/cpuidle/current_driver"
+#define CMDLINE_CLOCK		"idlescope.clock="
+#define CMDLINE_CLOCK_ARGS	"idlescope.clock_args="
+
+/* CONFIG_HZ of a kernel config, plain or gzipped (gzread reads both). */
+static unsigned int config_hz(const char *path)
+{
+	gzFile gz = gzopen(path, "rb");
+	unsigned int hz = 0;
+	char line[256];
+
+	if (!gz)
+		return 0;
+	while (!hz && gzgets(gz, line, sizeof(line)))
+		if (!strncmp(line, "CONFIG_HZ=", 10))
+			hz = strtoul(line + 10, NULL, 10);
+	gzclose(gz);
+	return hz;
+}
+
+static unsigned int kernel_hz(const char *release)
+{
+	char path[128];
+	unsigned int hz;
+
+	snprintf(path, sizeof(path), "/boot/config-%s", release);
+	hz = config_hz(path);
+	return hz ? hz : config_hz("/proc/config.gz");
+}
+
+static int base64_value(char c)
+{
+	static const char digits[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	const char *p = c ? strchr(digits, c) : NULL;
+
+	return p ? p - digits : -1;
+}
+
+/* Decode base64 @in into out[size] (NUL-terminated); -1 if not base64 or too long. */
+static int base64_decode(const char *in, char *out, size_t size)
+{
+	unsigned int bits = 0, nr_bits = 0;
+	size_t len = 0;
+	int v;
+
+	for (; *in && *in != '='; in++) {
+		v = base64_value(*in);
+		if (v < 0)
+			return -1;
+		bits = (bits << 6 | v) & 0xffffff;
+		nr_bits += 6;
+		if (nr_bits >= 8) {
+			nr_bits -= 8;
+			if (len + 1 >= size)
+				return -1;
+			out[len++] = bits >> nr_bits;
+		}
+	}
+	out[len] = '\0';
+	return 0;
+}
+
+static void read_clock(struct report_meta *meta)
+{
+	char cmdline[4096], *tok, *save;
+
+	if (sysfs_read_line("/proc/cmdline", cmdline, sizeof(cmdline)))
+		return;
+	for (tok = strtok_r(cmdline, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+		if (!strncmp(tok, CMDLINE_CLOCK, strlen(CMDLINE_CLOCK)))
+			snprintf(meta->clock_mode, sizeof(meta->clock_mode), "%s",
+				 tok + strlen(CMDLINE_CLOCK));
+		else if (!strncmp(tok, CMDLINE_CLOCK_ARGS, strlen(CMDLINE_CLOCK_ARGS)) &&
+			 base64_decode(tok + strlen(CMDLINE_CLOCK_ARGS), meta->clock_args,
+				       sizeof(meta->clock_args)))
+			snprintf(meta->clock_args, sizeof(meta->clock_args), "(not base64)");
+	}
+}
+
+void runinfo_read_system(struct report_meta *meta)
+{
+	meta->hz = kernel_hz(meta->kernel_release);
+	/* The core says "none" when no driver registered. */
+	if (sysfs_read_line(CPUIDLE_DRIVER_SYSFS, meta->cpuidle_driver,
+			    sizeof(meta->cpuidle_driver)) ||
+	    !strcmp(meta->cpuidle_driver, "none"))
+		meta->cpuidle_driver[0] = '\0';
+	read_clock(meta);
+}
+
+void runinfo_header(struct recfile_header *hdr, const struct report_meta *meta,
+		    const struct idlescope_state *states, unsigned int nr_states,
+		    unsigned int nr_cpus)
+{
+	recfile_header_init(hdr);
+	hdr->nr_cpus = nr_cpus;
+	hdr->nr_states = nr_states;
+	hdr->hz = meta->hz;
+	hdr->capabilities = meta->capabilities;
+	memcpy(hdr->states, states, sizeof(*states) * nr_states);
+	snprintf(hdr->kernel_release, sizeof(hdr->kernel_release), "%s", meta->kernel_release);
+	snprintf(hdr->cpuidle_driver, sizeof(hdr->cpuidle_driver), "%s", meta->cpuidle_driver);
+	snprintf(hdr->clock_mode, sizeof(hdr->clock_mode), "%s", meta->clock_mode);
+	snprintf(hdr->clock_args, sizeof(hdr->clock_args), "%s", meta->clock_args);
+}
+
+void runinfo_trailer(struct recfile_trailer *t, const struct report_meta *meta,
+		     unsigned int nr_ringbufs)
+{
+	int cpu, i;
+
+	memset(t, 0, sizeof(*t));
+	memcpy(t->magic, RECFILE_TRAILER_MAGIC, sizeof(t->magic));
+	t->start_time = meta->start_time;
+	t->duration_s = meta->duration_s;
+	t->ringbuf_size_bytes = meta->ringbuf_size_bytes;
+	t->sysfs_usage_delta = meta->sysfs_usage_delta;
+	t->nr_ringbufs = nr_ringbufs;
+	for (cpu = 0; cpu < meta->nr_cpus && cpu < IDLESCOPE_MAX_CPUS; cpu++) {
+		t->records_produced[cpu] = meta->records_produced[cpu];
+		t->dropped_records[cpu] = meta->dropped_records[cpu];
+	}
+	for (i = 0; i < meta->nr_skipped && i < RECFILE_MAX_SKIPPED; i++) {
+		snprintf(t->skipped[i].prog, sizeof(t->skipped[i].prog), "%s",
+			 meta->skipped[i].name);
+		snprintf(t->skipped[i].reason, sizeof(t->skipped[i].reason), "%s",
+			 meta->skipped[i].reason);
+	}
+	t->nr_skipped = i;
+	t->lateness = meta->lateness;
+}
+
+static void add_lateness(struct idlescope_lateness *sum, const struct idlescope_lateness *l)
+{
+	struct idlescope_lateness both[2] = { *sum, *l };
+
+	lateness_sum_cpus(sum, both, 2);
+}
+
+/* The setup every file of a report shares: from the first one. */
+static void meta_from_header(struct report_meta *meta, const struct recfile_header *hdr)
+{
+	snprintf(meta->kernel_release, sizeof(meta->kernel_release), "%.*s",
+		 (int)sizeof(meta->kernel_release) - 1, hdr->kernel_release);
+	meta->hz = hdr->hz;
+	snprintf(meta->cpuidle_driver, sizeof(meta->cpuidle_driver), "%.*s",
+		 (int)sizeof(meta->cpuidle_driver) - 1, hdr->cpuidle_driver);
+	snprintf(meta->clock_mode, sizeof(meta->clock_mode), "%s", hdr->clock_mode);
+	snprintf(meta->clock_args, sizeof(meta->clock_args), "%s", hdr->clock_args);
+}
+
+void runinfo_add_recfile(struct report_meta *meta, const struct recfile *rf,
+			 const __u64 *records_read, bool first)
+{
+	const struct recfile_trailer *t = &rf->trailer;
+	unsigned int cpu, i;
+
+	if (first) {
+		meta_from_header(meta, &rf->hdr);
+		meta->start_time = rf->complete ? t->start_time : 0;
+		meta->ringbuf_size_bytes = t->ringbuf_size_bytes;
+	}
+	/* What every file could observe: a file without a probe lacks it. */
+	meta->capabilities = first ? rf->hdr.capabilities :
+			     meta->capabilities & rf->hdr.capabilities;
+	if ((int)rf->hdr.nr_cpus > meta->nr_cpus)
+		meta->nr_cpus = rf->hdr.nr_cpus;
+	if (!rf->complete) {
+		for (cpu = 0; cpu < rf->hdr.nr_cpus; cpu++)
+			meta->records_produced[cpu] += records_read[cpu];
+		return;
+	}
+	if (t->start_time < meta->start_time)
+		meta->start_time = t->start_time;
+	meta->duration_s += t->duration_s;
+	meta->sysfs_usage_delta += t->sysfs_usage_delta;
+	for (cpu = 0; cpu < rf->hdr.nr_cpus; cpu++) {
+		meta->records_produced[cpu] += t->records_produced[cpu];
+		meta->dropped_records[cpu] += t->dropped_records[cpu];
+	}
+	for (i = 0; i < t->nr_skipped; i++)
+		report_meta_add_skipped(meta, t->skipped[i].prog, t->skipped[i].reason);
+	add_lateness(&meta->lateness, &t->lateness);
+}
+
+int runinfo_check_same_setup(const struct recfile *first, const struct recfile *rf,
+			     char *err, size_t size)
+{
+	const struct recfile_header *a = &first->hdr, *b = &rf->hdr;
+
+	if (strcmp(a->clock_mode, b->clock_mode))
+		snprintf(err, size, "%s: recorded under clock '%s', %s under '%s': "
+			 "one report is one setup", rf->path, b->clock_mode,
+			 first->path, a->clock_mode);
+	else if (a->hz != b->hz)
+		snprintf(err, size, "%s: recorded with HZ %u, %s with HZ %u: "
+			 "one report is one setup", rf->path, b->hz, first->path, a->hz);
+	else if (strcmp(a->cpuidle_driver, b->cpuidle_driver))
+		snprintf(err, size, "%s: recorded with cpuidle driver '%s', %s with '%s': "
+			 "one report is one setup", rf->path, b->cpuidle_driver,
+			 first->path, a->cpuidle_driver);
+	else
+		return 0;
+	return -1;
+}

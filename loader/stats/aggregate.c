@@ -1,0 +1,529 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * aggregate.c - fold idlescope records into per (workload, governor, CPU)
+ * statistics.
+ *
+ * A record says how long one idle period really lasted (residency_ns), what
+ * the governor expected (predicted_ns, when IDLESCOPE_F_PREDICTED is set)
+ * and which state was entered.  From those we answer the seed's question,
+ * "how often is the prediction within a factor F of the truth", and its
+ * consequence, "how often did that put the CPU in a state that was too deep
+ * or too shallow".  The latter comes twice: from the kernel's own
+ * cpu_idle_miss flags, and from our re-computation of the same rule against
+ * the state table read from sysfs, so a disagreement points at a bug on one
+ * side.
+ *
+ * The table is a fixed array [AGG_MAX_WORKLOADS][governors][cpus]: the
+ * governor and CPU are small dense ids, and workload names are interned in
+ * the order they are first seen.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "stats/aggregate.h"
+#include "replay/inputs.h"
+
+#define GOVERNOR_NAME(id, name)	[IDLESCOPE_GOV_##id] = #name,
+const char *const agg_governor_names[IDLESCOPE_NR_GOVERNORS] = {
+	IDLESCOPE_GOVERNORS(GOVERNOR_NAME)
+};
+#undef GOVERNOR_NAME
+
+#define NS_PER_US	1000ULL
+
+struct agg {
+	int nr_workloads;
+	/* The tag interned last, raw: records come in runs of one tag. */
+	int last_workload;
+	char last_tag[IDLESCOPE_WORKLOAD_LEN];
+	char workload_names[AGG_MAX_WORKLOADS][IDLESCOPE_WORKLOAD_LEN + 1];
+	struct agg_stats stats[AGG_MAX_WORKLOADS][IDLESCOPE_NR_GOVERNORS]
+			      [IDLESCOPE_MAX_CPUS];
+
+	int nr_states;
+	struct agg_state_info states[IDLESCOPE_MAX_STATES];
+
+	int nr_shadows;
+	char shadow_names[AGG_MAX_SHADOWS][AGG_SHADOW_NAME_LEN];
+	unsigned int shadow_inputs[AGG_MAX_SHADOWS];	/* agg_shadow_inputs() */
+
+	__u64 rejected_records;
+};
+
+struct agg *agg_new(void)
+{
+	return calloc(1, sizeof(struct agg));
+}
+
+void agg_free(struct agg *agg)
+{
+	free(agg);
+}
+
+const char *agg_governor_name(int governor)
+{
+	if (governor < 0 || governor >= IDLESCOPE_NR_GOVERNORS)
+		return "unknown";
+	return agg_governor_names[governor];
+}
+
+int agg_governor_id(const char *name)
+{
+	int i;
+
+	for (i = 0; i < IDLESCOPE_NR_GOVERNORS; i++)
+		if (!strcmp(name, agg_governor_names[i]))
+			return i;
+	return -1;
+}
+
+int agg_set_states(struct agg *agg, const struct agg_state_info *states,
+		   int nr_states)
+{
+	if (nr_states < 0 || nr_states > IDLESCOPE_MAX_STATES)
+		return -EINVAL;
+	memset(agg->states, 0, sizeof(agg->states));
+	if (nr_states)
+		memcpy(agg->states, states, nr_states * sizeof(*states));
+	agg->nr_states = nr_states;
+	return 0;
+}
+
+int agg_nr_states(const struct agg *agg)
+{
+	return agg->nr_states;
+}
+
+const struct agg_state_info *agg_state(const struct agg *agg, int index)
+{
+	if (index < 0 || index >= agg->nr_states)
+		return NULL;
+	return &agg->states[index];
+}
+
+int agg_ideal_state(const struct agg *agg, __u64 residency_ns,
+		    __s64 latency_req_ns)
+{
+	int i, ideal = -1;
+
+	for (i = 0; i < agg->nr_states; i++) {
+		const struct agg_state_info *s = &agg->states[i];
+
+		if (s->disabled)
+			continue;
+		if (ideal < 0)
+			ideal = i;	/* the shallowest: nothing deeper fits */
+		if (s->target_residency_ns > residency_ns)
+			continue;
+		if (latency_req_ns != IDLESCOPE_LATENCY_REQ_UNKNOWN &&
+		    (__s64)s->exit_latency_ns > latency_req_ns)
+			continue;
+		ideal = i;
+	}
+	return ideal;
+}
+
+unsigned int agg_shadow_inputs(const struct agg *agg, int shadow)
+{
+	if (shadow < 0 || shadow >= agg->nr_shadows)
+		return 0;
+	return agg->shadow_inputs[shadow];
+}
+
+bool agg_shadow_has_inputs(const struct agg *agg, int shadow, unsigned int rec_inputs)
+{
+	unsigned int needed = agg_shadow_inputs(agg, shadow);
+
+	return (rec_inputs & needed) == needed;
+}
+
+int agg_nr_workloads(const struct agg *agg)
+{
+	return agg->nr_workloads;
+}
+
+const char *agg_workload_name(const struct agg *agg, int workload)
+{
+	if (workload < 0 || workload >= agg->nr_workloads)
+		return NULL;
+	return agg->workload_names[workload];
+}
+
+int agg_workload_index(const struct agg *agg, const char *name)
+{
+	int i;
+
+	for (i = 0; i < agg->nr_workloads; i++)
+		if (!strcmp(agg->workload_names[i], name))
+			return i;
+	return -1;
+}
+
+int agg_last_workload(const struct agg *agg)
+{
+	return agg->nr_workloads ? agg->last_workload : -1;
+}
+
+/*
+ * Index of a record's raw workload tag (NUL-padded, maybe unterminated),
+ * or -1.  Records come in runs of one tag: the last interned is tried first.
+ */
+static int find_workload(const struct agg *agg, const char *tag)
+{
+	char name[IDLESCOPE_WORKLOAD_LEN + 1];
+	size_t len;
+
+	/* Most records carry the last record's tag: no string work for them. */
+	if (agg->nr_workloads && !memcmp(tag, agg->last_tag, sizeof(agg->last_tag)))
+		return agg->last_workload;
+	len = strnlen(tag, IDLESCOPE_WORKLOAD_LEN);
+	memcpy(name, tag, len);
+	name[len] = '\0';
+	return agg_workload_index(agg, name);
+}
+
+/* Index of the record's workload tag, interning it when new. */
+static int intern_workload(struct agg *agg, const char *tag)
+{
+	int i = find_workload(agg, tag);
+
+	if (i < 0) {
+		if (agg->nr_workloads == AGG_MAX_WORKLOADS)
+			return -ENOSPC;
+		i = agg->nr_workloads++;
+		memcpy(agg->workload_names[i], tag, IDLESCOPE_WORKLOAD_LEN);
+		agg->workload_names[i][IDLESCOPE_WORKLOAD_LEN] = '\0';
+	}
+	agg->last_workload = i;
+	memcpy(agg->last_tag, tag, sizeof(agg->last_tag));
+	return i;
+}
+
+/*
+ * The rule of cpuidle_enter_state(): too deep when the period was shorter
+ * than the entered state's target residency and some shallower state was
+ * enabled; too shallow when, after paying the entered state's exit latency,
+ * what is left still covers the target residency of the next enabled deeper
+ * state.
+ */
+static void crosscheck_state(const struct agg *agg, struct agg_stats *st,
+			     const struct idlescope_record *rec)
+{
+	const struct agg_state_info *states = agg->states;
+	__u64 residency_ns = rec->residency_ns;
+	int entered = rec->state;
+	__u64 delay_ns;
+	int i;
+
+	if (entered < 0 || entered >= agg->nr_states)
+		return;
+	st->crosscheck_samples++;
+	delay_ns = states[entered].exit_latency_ns;
+
+	if (residency_ns < states[entered].target_residency_ns) {
+		for (i = entered - 1; i >= 0; i--) {
+			if (states[i].disabled)
+				continue;
+			st->too_deep_samples++;
+			break;
+		}
+	} else if (residency_ns > delay_ns) {
+		for (i = entered + 1; i < agg->nr_states; i++) {
+			if (states[i].disabled)
+				continue;
+			if (residency_ns - delay_ns >= states[i].target_residency_ns)
+				st->too_shallow_samples++;
+			break;
+		}
+	}
+}
+
+/* The entered state against the ideal one (agg_ideal_state()). */
+static void score_ideal_state(const struct agg *agg, struct agg_stats *st,
+			      const struct idlescope_record *rec)
+{
+	/* The limit is the one select used only when the select probe read it. */
+	__s64 latency_req_ns = rec->flags & IDLESCOPE_F_SELECT_PROBED ?
+			       rec->latency_req_ns : IDLESCOPE_LATENCY_REQ_UNKNOWN;
+	int ideal = agg_ideal_state(agg, rec->residency_ns, latency_req_ns);
+	int entered = rec->state;
+
+	if (ideal < 0 || entered < 0 || entered >= agg->nr_states)
+		return;
+	st->ideal_samples++;
+	st->ideal_idle_ns += rec->residency_ns;
+	st->ideal_hit_samples += entered == ideal;
+	st->ideal_too_deep_samples += entered > ideal;
+	st->ideal_too_shallow_samples += entered < ideal;
+	if (entered < ideal)
+		st->ideal_shallow_idle_ns += rec->residency_ns;
+	ci_add_hit(&st->ideal_hit_ci, entered == ideal);
+	ci_add_hit(&st->ideal_too_deep_ci, entered > ideal);
+	ci_add_hit(&st->ideal_too_shallow_ci, entered < ideal);
+	ci_add(&st->ideal_shallow_time_ci,
+	       entered < ideal ? (double)rec->residency_ns : 0.0,
+	       (double)rec->residency_ns);
+}
+
+/*
+ * Patch 0004 stores 0 when the governor's select returned before it
+ * predicted anything (e.g. menu with a single usable state), and the BPF
+ * side UNKNOWN when it could not read the value: neither is a prediction
+ * to score.
+ */
+static bool prediction_made(__u64 predicted_ns)
+{
+	return predicted_ns != 0 && predicted_ns != IDLESCOPE_UNKNOWN_NS;
+}
+
+/* The factor table and ratio histogram, shared by live and shadow scores. */
+static void score_prediction(__u64 *within_factor, struct ci_acc *within_ci,
+			     unsigned int *ratio_hist, __u64 predicted_ns,
+			     __u64 actual_ns)
+{
+	unsigned int within = agg_within_mask(predicted_ns, actual_ns);
+	int i;
+
+	ratio_hist[agg_ratio_bucket(predicted_ns, actual_ns)]++;
+	for (i = 0; i < AGG_NR_FACTORS; i++) {
+		within_factor[i] += (within >> i) & 1;
+		ci_add_hit(&within_ci[i], (within >> i) & 1);
+	}
+}
+
+static void add_prediction(struct agg_stats *st, __u64 predicted_ns,
+			   __u64 actual_ns)
+{
+	st->predicted_samples++;
+	st->predicted_sum_ns += predicted_ns;
+	st->predicted_us_hist[agg_log2_bucket(predicted_ns / NS_PER_US)]++;
+	score_prediction(st->within_factor, st->within_ci, st->ratio_hist,
+			 predicted_ns, actual_ns);
+}
+
+int agg_add(struct agg *agg, const struct idlescope_record *rec)
+{
+	struct agg_stats *st;
+	int workload;
+
+	if (rec->cpu >= IDLESCOPE_MAX_CPUS) {
+		agg->rejected_records++;
+		return -ERANGE;
+	}
+	if (rec->governor >= IDLESCOPE_NR_GOVERNORS) {
+		agg->rejected_records++;
+		return -EINVAL;
+	}
+	workload = intern_workload(agg, rec->workload);
+	if (workload < 0) {
+		agg->rejected_records++;
+		return workload;
+	}
+	st = &agg->stats[workload][rec->governor][rec->cpu];
+
+	if (st->samples == 0 || rec->residency_ns < st->residency_min_ns)
+		st->residency_min_ns = rec->residency_ns;
+	if (rec->residency_ns > st->residency_max_ns)
+		st->residency_max_ns = rec->residency_ns;
+	st->samples++;
+	st->residency_sum_ns += rec->residency_ns;
+	st->residency_us_hist[agg_log2_bucket(rec->residency_ns / NS_PER_US)]++;
+
+	if (rec->state >= 0 && rec->state < IDLESCOPE_MAX_STATES) {
+		st->state_entered[rec->state]++;
+		st->state_residency_ns[rec->state] += rec->residency_ns;
+	} else {
+		st->invalid_state_samples++;
+	}
+	if (rec->chosen_state >= 0 && rec->chosen_state < IDLESCOPE_MAX_STATES)
+		st->state_chosen[rec->chosen_state]++;
+
+	if (rec->flags & IDLESCOPE_F_MISS_ABOVE)
+		st->miss_above_samples++;
+	if (rec->flags & IDLESCOPE_F_MISS_BELOW)
+		st->miss_below_samples++;
+	ci_add_hit(&st->miss_above_ci, rec->flags & IDLESCOPE_F_MISS_ABOVE);
+	ci_add_hit(&st->miss_below_ci, rec->flags & IDLESCOPE_F_MISS_BELOW);
+	crosscheck_state(agg, st, rec);
+	score_ideal_state(agg, st, rec);
+
+	if ((rec->flags & IDLESCOPE_F_PREDICTED) &&
+	    prediction_made(rec->predicted_ns))
+		add_prediction(st, rec->predicted_ns, rec->residency_ns);
+	return 0;
+}
+
+int agg_set_shadow_names(struct agg *agg, const char *const *names, int nr)
+{
+	int i;
+
+	if (nr < 0 || nr > AGG_MAX_SHADOWS || (nr && !names))
+		return -EINVAL;
+	/* Validate all first, so a bad list leaves the old one in place. */
+	for (i = 0; i < nr; i++) {
+		if (!names[i] || !names[i][0])
+			return -EINVAL;
+		if (strlen(names[i]) >= AGG_SHADOW_NAME_LEN)
+			return -ENAMETOOLONG;
+	}
+	memset(agg->shadow_names, 0, sizeof(agg->shadow_names));
+	memset(agg->shadow_inputs, 0, sizeof(agg->shadow_inputs));
+	for (i = 0; i < nr; i++) {
+		strcpy(agg->shadow_names[i], names[i]);
+		agg->shadow_inputs[i] = inputs_of_governor(agg_governor_id(names[i]));
+	}
+	agg->nr_shadows = nr;
+	return 0;
+}
+
+int agg_nr_shadows(const struct agg *agg)
+{
+	return agg->nr_shadows;
+}
+
+const char *agg_shadow_name(const struct agg *agg, int shadow)
+{
+	if (shadow < 0 || shadow >= agg->nr_shadows)
+		return NULL;
+	return agg->shadow_names[shadow];
+}
+
+/*
+ * The key agg_add(@rec) counted, or NULL.  Never interns: a shadow score
+ * on a key without its record would make the shadow's periods differ from
+ * the live ones.  @rec's cpu and governor are in range.
+ */
+static struct agg_stats *counted_key(struct agg *agg, const struct idlescope_record *rec)
+{
+	int workload = find_workload(agg, rec->workload);
+	struct agg_stats *st;
+
+	if (workload < 0)
+		return NULL;
+	st = &agg->stats[workload][rec->governor][rec->cpu];
+	return st->samples ? st : NULL;
+}
+
+/* agg_add_shadow() once its arguments are checked; @rec_inputs: inputs_of_record(). */
+static void score_shadow(struct agg *agg, struct agg_stats *st, int shadow,
+			 const struct idlescope_record *rec, unsigned int rec_inputs,
+			 __u64 predicted_ns, int agreement)
+{
+	struct agg_shadow *sh = &st->shadow[shadow];
+
+	if (predicted_ns != IDLESCOPE_UNKNOWN_NS &&
+	    !agg_shadow_has_inputs(agg, shadow, rec_inputs)) {
+		sh->excluded_samples++;
+	} else if (prediction_made(predicted_ns)) {
+		sh->samples++;
+		score_prediction(sh->within_factor, sh->within_ci, sh->ratio_hist,
+				 predicted_ns, rec->residency_ns);
+	}
+	if (agreement >= 0) {
+		sh->agree_checked++;
+		sh->agree_samples += agreement;
+	}
+}
+
+int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
+		   int shadow, __u64 predicted_ns, int agreement)
+{
+	return agg_add_shadows(agg, rec, shadow, 1, &predicted_ns, &agreement);
+}
+
+int agg_add_shadows(struct agg *agg, const struct idlescope_record *rec,
+		    int first, int nr, const __u64 *predicted_ns, const int *agreement)
+{
+	struct agg_stats *st;
+	unsigned int rec_inputs;
+	int s;
+
+	if (rec->cpu >= IDLESCOPE_MAX_CPUS)
+		return -ERANGE;
+	if (rec->governor >= IDLESCOPE_NR_GOVERNORS ||
+	    first < 0 || nr < 0 || nr > agg->nr_shadows - first)
+		return -EINVAL;
+	for (s = 0; s < nr; s++)
+		if (agreement[s] < -1 || agreement[s] > 1)
+			return -EINVAL;
+	st = counted_key(agg, rec);
+	if (!st)
+		return -ENOENT;
+	rec_inputs = inputs_of_record(rec);
+	for (s = 0; s < nr; s++)
+		score_shadow(agg, st, first + s, rec, rec_inputs, predicted_ns[s],
+			     agreement[s]);
+	return 0;
+}
+
+__u64 agg_rejected_records(const struct agg *agg)
+{
+	return agg->rejected_records;
+}
+
+const struct agg_stats *agg_get(const struct agg *agg, int workload,
+				int governor, int cpu)
+{
+	const struct agg_stats *st;
+
+	if (workload < 0 || workload >= agg->nr_workloads ||
+	    governor < 0 || governor >= IDLESCOPE_NR_GOVERNORS ||
+	    cpu < 0 || cpu >= IDLESCOPE_MAX_CPUS)
+		return NULL;
+	st = &agg->stats[workload][governor][cpu];
+	return st->samples ? st : NULL;
+}
+
+const struct agg_stats *agg_next(const struct agg *agg, struct agg_key *key)
+{
+	int w = key->workload, g = key->governor, c = key->cpu;
+
+	if (w < 0) {
+		w = 0;
+		g = 0;
+		c = 0;
+	} else {
+		c++;
+	}
+	for (; w < agg->nr_workloads; w++, g = 0) {
+		for (; g < IDLESCOPE_NR_GOVERNORS; g++, c = 0) {
+			for (; c < IDLESCOPE_MAX_CPUS; c++) {
+				if (!agg->stats[w][g][c].samples)
+					continue;
+				key->workload = w;
+				key->governor = g;
+				key->cpu = c;
+				return &agg->stats[w][g][c];
+			}
+		}
+	}
+	return NULL;
+}
+
+static bool matches(int want, int have)
+{
+	return want == AGG_ANY || want == have;
+}
+
+int agg_sum(const struct agg *agg, int workload, int governor, int cpu,
+	    struct agg_stats *out)
+{
+	int w, g, c, nr_keys = 0;
+
+	memset(out, 0, sizeof(*out));
+	for (w = 0; w < agg->nr_workloads; w++) {
+		if (!matches(workload, w))
+			continue;
+		for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++) {
+			if (!matches(governor, g))
+				continue;
+			for (c = 0; c < IDLESCOPE_MAX_CPUS; c++) {
+				if (!matches(cpu, c) || !agg->stats[w][g][c].samples)
+					continue;
+				agg_stats_merge(out, &agg->stats[w][g][c]);
+				nr_keys++;
+			}
+		}
+	}
+	return nr_keys;
+}

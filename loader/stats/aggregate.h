@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * aggregate.h - per (workload, governor, CPU) statistics of idle periods.
+ *
+ * The loader feeds every struct idlescope_record it receives into one
+ * struct agg.  Each key keeps log2 histograms of the actual residency, of the
+ * governor's prediction and of the prediction/actual ratio, the seed's
+ * "within factor F" table, state-choice counts and too-deep / too-shallow
+ * counts, and the scores of the shadow-replayed models on the same periods.
+ * Reports and the live dashboard read the table back through the
+ * accessors below; agg_sum() folds keys together (e.g. all CPUs of one
+ * workload x governor).
+ *
+ * Histogram buckets follow libbpf-tools' log2l() exactly, so the numbers
+ * print with print_log2_hist() as the familiar ranges:
+ *	bucket 0 holds 0 and 1		("0 -> 1")
+ *	bucket k >= 1 holds [2^k, 2^(k+1) - 1]	("2 -> 3", "4 -> 7", ...)
+ * i.e. bucket = floor(log2(v)) for v >= 1 and 0 for v == 0.
+ *
+ * Pure C: no libbpf, no kernel headers beyond <linux/types.h>.
+ */
+#ifndef __IDLESCOPE_STATS_AGGREGATE_H
+#define __IDLESCOPE_STATS_AGGREGATE_H
+
+#include <stdbool.h>
+#include <linux/types.h>
+#include "idlescope.h"
+#include "stats/ci.h"
+#include "stats/buckets.h"
+
+/* Capacity of the key table; agg_add() returns -ENOSPC beyond it. */
+#define AGG_MAX_WORKLOADS	64
+
+/* Wildcard for agg_sum()'s workload, governor and cpu arguments. */
+#define AGG_ANY			(-1)
+
+/*
+ * Shadow replay: up to AGG_MAX_SHADOWS other predictors (the loader's models
+ * of menu2010, menu2010fix, ...) are scored on the same idle periods as the
+ * running governor, each in its own struct agg_shadow of the period's key.
+ * The aggregate only knows them by index and by the names given to
+ * agg_set_shadow_names(), so it does not depend on the models.
+ */
+#define AGG_MAX_SHADOWS		4
+#define AGG_SHADOW_NAME_LEN	32	/* including the NUL */
+
+/*
+ * One shadow model's score on one key.  A prediction counts (samples) when
+ * it is neither 0 nor IDLESCOPE_UNKNOWN_NS, as for the live governor; it is
+ * scored with the same agg_within_factor() and agg_ratio_bucket().
+ */
+struct agg_shadow {
+	__u64 samples;				/* predictions made */
+	__u64 within_factor[AGG_NR_FACTORS];	/* per agg_factors[] */
+	struct ci_acc within_ci[AGG_NR_FACTORS];
+	/*
+	 * Periods a governor selected whose record lacks an input the model
+	 * needs (agg_shadow_inputs()): not scored, since a model fed zeros
+	 * in place of its inputs says nothing about its predictor.
+	 */
+	__u64 excluded_samples;
+	unsigned int ratio_hist[AGG_RATIO_SLOTS];	/* as agg_stats.ratio_hist */
+	/*
+	 * Only for the model of the running governor: did it reproduce the
+	 * kernel's recorded prediction?  That is the test of the model.
+	 */
+	__u64 agree_checked;
+	__u64 agree_samples;
+};
+
+/* Governor names, indexed by enum idlescope_governor. */
+extern const char *const agg_governor_names[IDLESCOPE_NR_GOVERNORS];
+
+/* One cpuidle state as the loader read it from sysfs (cpuN/cpuidle/stateK). */
+struct agg_state_info {
+	__u64 target_residency_ns;
+	__u64 exit_latency_ns;
+	bool disabled;		/* "disable" attribute: skipped like the kernel */
+};
+
+/*
+ * Everything kept per key.  Histogram counts are unsigned int to print them
+ * directly with print_log2_hist() (2^32 periods per key is far beyond a run).
+ */
+struct agg_stats {
+	__u64 samples;			/* records folded in */
+	__u64 residency_sum_ns;
+	__u64 residency_min_ns;		/* valid when samples > 0 */
+	__u64 residency_max_ns;
+	unsigned int residency_us_hist[AGG_LOG2_SLOTS];
+
+	/*
+	 * Only records with IDLESCOPE_F_PREDICTED and a prediction made:
+	 * neither IDLESCOPE_UNKNOWN_NS (not read) nor 0 (patch 0004 stores 0
+	 * when the governor's select returned before predicting).
+	 */
+	__u64 predicted_samples;
+	__u64 predicted_sum_ns;
+	unsigned int predicted_us_hist[AGG_LOG2_SLOTS];
+	unsigned int ratio_hist[AGG_RATIO_SLOTS];	/* index k - RATIO_LOG2_MIN */
+	__u64 within_factor[AGG_NR_FACTORS];		/* per agg_factors[] */
+	struct ci_acc within_ci[AGG_NR_FACTORS];
+
+	/*
+	 * State indices (record.state: entered; record.chosen_state: select's
+	 * return value when it was in range).
+	 */
+	__u64 state_entered[IDLESCOPE_MAX_STATES];
+	__u64 state_chosen[IDLESCOPE_MAX_STATES];
+	__u64 invalid_state_samples;	/* record.state outside 0..MAX_STATES-1 */
+	/*
+	 * Idle time per entered state: counts say how often a state was
+	 * picked, this how much of the idle time it held, which is what
+	 * decides the energy a governor saves.
+	 */
+	__u64 state_residency_ns[IDLESCOPE_MAX_STATES];
+
+	/* As the kernel saw it: trace_cpu_idle_miss() flags on the record. */
+	__u64 miss_above_samples;	/* IDLESCOPE_F_MISS_ABOVE: too deep */
+	__u64 miss_below_samples;	/* IDLESCOPE_F_MISS_BELOW: too shallow */
+	struct ci_acc miss_above_ci, miss_below_ci;	/* over all samples */
+
+	/*
+	 * The loader's own check against the state table (agg_set_states()),
+	 * the same rule as cpuidle_enter_state() in drivers/cpuidle/cpuidle.c.
+	 */
+	__u64 crosscheck_samples;	/* records the state table covered */
+	__u64 too_deep_samples;
+	__u64 too_shallow_samples;
+
+	/*
+	 * Ideal-state scoring, for every governor whether it predicts or not
+	 * (agg_ideal_state()): the entered state against the deepest one
+	 * the period, as it turned out, would have paid for.  Time-weighted:
+	 * of the scored idle time, how much was spent in a state shallower
+	 * than the ideal one (the energy left on the table).
+	 */
+	__u64 ideal_samples;		/* periods scored */
+	__u64 ideal_hit_samples;
+	__u64 ideal_too_deep_samples;
+	__u64 ideal_too_shallow_samples;
+	__u64 ideal_idle_ns;
+	__u64 ideal_shallow_idle_ns;
+	struct ci_acc ideal_hit_ci, ideal_too_deep_ci, ideal_too_shallow_ci;
+	struct ci_acc ideal_shallow_time_ci;
+
+	/* Per agg_set_shadow_names() index; unused entries stay 0. */
+	struct agg_shadow shadow[AGG_MAX_SHADOWS];
+};
+
+/* A key; workload is an index (see agg_workload_name()). */
+struct agg_key {
+	int workload;
+	int governor;
+	int cpu;
+};
+
+struct agg;
+
+struct agg *agg_new(void);
+void agg_free(struct agg *agg);
+
+/*
+ * Fold one record in.  Returns 0, or a negative errno with the record
+ * counted in agg_rejected_records():
+ *	-ERANGE	record.cpu >= IDLESCOPE_MAX_CPUS
+ *	-EINVAL	record.governor >= IDLESCOPE_NR_GOVERNORS
+ *	-ENOSPC	a new workload name and AGG_MAX_WORKLOADS are already in use
+ */
+int agg_add(struct agg *agg, const struct idlescope_record *rec);
+__u64 agg_rejected_records(const struct agg *agg);
+
+/*
+ * Give the state table the cross-check uses for records added from now on
+ * (records already folded in are not re-checked).  nr_states 0 turns the
+ * cross-check off.  Returns -EINVAL if nr_states > IDLESCOPE_MAX_STATES.
+ */
+int agg_set_states(struct agg *agg, const struct agg_state_info *states,
+		   int nr_states);
+int agg_nr_states(const struct agg *agg);
+const struct agg_state_info *agg_state(const struct agg *agg, int index);
+
+/*
+ * The ideal state of a period: the deepest enabled state whose target
+ * residency is at most @residency_ns and whose exit latency is within
+ * @latency_req_ns (IDLESCOPE_LATENCY_REQ_UNKNOWN: no limit known); the
+ * shallowest enabled state when none fits; -1 with no enabled state.
+ */
+int agg_ideal_state(const struct agg *agg, __u64 residency_ns,
+		    __s64 latency_req_ns);
+
+/*
+ * Name the shadow models, index 0..nr-1 (copies are kept).  Call it before
+ * the first agg_add_shadow(); reports list exactly these nr models.
+ * Returns 0, -EINVAL (nr < 0, nr > AGG_MAX_SHADOWS or a NULL/empty name)
+ * or -ENAMETOOLONG (a name of AGG_SHADOW_NAME_LEN or more); on error the
+ * names set before are kept.
+ */
+int agg_set_shadow_names(struct agg *agg, const char *const *names, int nr);
+int agg_nr_shadows(const struct agg *agg);
+const char *agg_shadow_name(const struct agg *agg, int shadow); /* NULL: none */
+
+/*
+ * The inputs (IDLESCOPE_F_HAS_* bits, replay/inputs.h) shadow @shadow needs: a
+ * shadow named like a governor needs what that governor records (other
+ * names need nothing), so the 2010 models are scored on the menu2010
+ * family's periods and stock menu's model only on menu's.
+ */
+unsigned int agg_shadow_inputs(const struct agg *agg, int shadow);
+/*
+ * Whether a record holding @rec_inputs (inputs_of_record()) has every
+ * input shadow @shadow needs: only then is its prediction scored.
+ */
+bool agg_shadow_has_inputs(const struct agg *agg, int shadow, unsigned int rec_inputs);
+
+/*
+ * Fold shadow model @shadow's prediction for the period of @rec into the
+ * key agg_add(rec) used (workload, governor, cpu): call it after agg_add()
+ * of the same record; a period whose record lacks an input the model needs
+ * is counted in excluded_samples instead of being scored.  @agreement is -1 when not checked (the model is not
+ * that of the running governor, or the kernel's prediction is unknown),
+ * 0 when the model of the running governor disagreed with the recorded
+ * prediction, 1 when it reproduced it; it is counted whether or not the
+ * model made a prediction (both saying 0 is an agreement).
+ * Returns 0 or a negative errno, with nothing counted:
+ *	-ERANGE	record.cpu >= IDLESCOPE_MAX_CPUS
+ *	-EINVAL	bad governor, shadow index >= agg_nr_shadows(), agreement
+ *		not -1, 0 or 1
+ *	-ENOENT	agg_add() has not counted a record for that key
+ */
+int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
+		   int shadow, __u64 predicted_ns, int agreement);
+/*
+ * agg_add_shadow() of shadows @first..@first+@nr-1 with predicted_ns[i] and
+ * agreement[i], looking the key up once: the replay's every model of a
+ * period in one call.  All or nothing: the same errors, checked for every
+ * shadow before any is counted.
+ */
+int agg_add_shadows(struct agg *agg, const struct idlescope_record *rec,
+		    int first, int nr, const __u64 *predicted_ns, const int *agreement);
+
+/* Workloads in the order first seen; names are NUL-terminated copies. */
+int agg_nr_workloads(const struct agg *agg);
+const char *agg_workload_name(const struct agg *agg, int workload);
+int agg_workload_index(const struct agg *agg, const char *name); /* -1: none */
+/* The workload of the last record added (the one running now), or -1. */
+int agg_last_workload(const struct agg *agg);
+
+/* Stats of one key, NULL if out of range or no record was added for it. */
+const struct agg_stats *agg_get(const struct agg *agg, int workload,
+				int governor, int cpu);
+
+/*
+ * Walk the keys that have records, workload-major, then governor, then cpu.
+ * Start with key->workload = -1; returns NULL at the end.
+ */
+const struct agg_stats *agg_next(const struct agg *agg, struct agg_key *key);
+
+/*
+ * Sum every key matching (workload, governor, cpu) into *out (AGG_ANY
+ * matches all); *out is overwritten.  Returns the number of keys summed, 0
+ * with *out empty when none matched.  agg_sum(agg, w, g, AGG_ANY, &all) is
+ * the "all CPUs" aggregate of a workload x governor.
+ */
+int agg_sum(const struct agg *agg, int workload, int governor, int cpu,
+	    struct agg_stats *out);
+
+/* dst += src; min/max combine, counts and histograms (shadows too) add. */
+void agg_stats_merge(struct agg_stats *dst, const struct agg_stats *src);
+
+/* "menu", ..., "unknown" for out-of-range ids; -1 for unknown names. */
+const char *agg_governor_name(int governor);
+int agg_governor_id(const char *name);
+
+#endif /* __IDLESCOPE_STATS_AGGREGATE_H */
