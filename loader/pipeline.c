@@ -49,7 +49,7 @@ int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
 	model_table_of(states, nr_states, hz, &table);
 	replay_init(pl->replay, &table);
 	agg_set_states(pl->agg, agg_states, nr_states);
-	return agg_set_shadow_names(pl->agg, model_names, MODEL_NR);
+	return agg_set_shadows(pl->agg, model_names, model_input_masks, MODEL_NR);
 }
 
 int pipeline_restart(struct pipeline *pl, const struct idlescope_state *states,
@@ -95,7 +95,7 @@ static void replay_shadows(struct pipeline *pl, const struct idlescope_record *r
 		    replay_in_step(pl->replay, rec->cpu, m))
 			agreement[m] = predicted_ns[m] == rec->predicted_ns;
 	}
-	agg_add_shadows(pl->agg, rec, 0, MODEL_NR, predicted_ns, agreement);
+	agg_add_shadows(pl->agg, rec, rec_inputs, 0, MODEL_NR, predicted_ns, agreement);
 }
 
 static bool printable(unsigned char c)

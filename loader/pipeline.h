@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "stats/aggregate.h"
-#include "replay/models.h"
+#include "replay/replay.h"
 #include "replay/reconstruct.h"
 #include "recfile.h"
 

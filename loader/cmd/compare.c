@@ -27,6 +27,7 @@
 #include "format/json_writer.h"
 #include "pipeline.h"
 #include "format/table.h"
+#include "governors.h"
 
 #define COMPARE_MAX_FILES	64
 #define COMPARE_EXIT_BAD_INPUT	2
@@ -250,10 +251,10 @@ static void print_cells(const char *a, const char *b, const char *d)
 static void format_governors(char *buf, size_t size, const struct diff_row *r)
 {
 	if (r->governor == r->governor_b)
-		snprintf(buf, size, "%s", agg_governor_name(r->governor));
+		snprintf(buf, size, "%s", governor_name(r->governor));
 	else
-		snprintf(buf, size, "%s:%s", agg_governor_name(r->governor),
-			 agg_governor_name(r->governor_b));
+		snprintf(buf, size, "%s:%s", governor_name(r->governor),
+			 governor_name(r->governor_b));
 }
 
 static void print_text(const struct compare *c, int nr_failed)
@@ -314,8 +315,8 @@ static void print_json(const struct compare *c, int nr_failed)
 
 		json_object(&j, NULL, false);
 		json_str(&j, "workload", r->workload);
-		json_str(&j, "governor", agg_governor_name(r->governor));
-		json_str(&j, "governor_b", agg_governor_name(r->governor_b));
+		json_str(&j, "governor", governor_name(r->governor));
+		json_str(&j, "governor_b", governor_name(r->governor_b));
 		json_str(&j, "model", r->model ? r->model : "live");
 		json_str(&j, "metric", headline_metrics[r->metric].name);
 		json_ci(&j, "a", &r->a);
@@ -340,8 +341,8 @@ static int parse_pair(struct compare *c, const char *arg)
 
 	if (colon && (size_t)(colon - arg) < sizeof(name)) {
 		snprintf(name, sizeof(name), "%.*s", (int)(colon - arg), arg);
-		c->pair_a = agg_governor_id(name);
-		c->pair_b = agg_governor_id(colon + 1);
+		c->pair_a = governor_id(name);
+		c->pair_b = governor_id(colon + 1);
 	}
 	if (!colon || c->pair_a < 0 || c->pair_b < 0) {
 		fprintf(stderr, "idlescope: error: --pair %s: need two governor names, GA:GB\n", arg);

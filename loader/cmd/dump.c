@@ -9,6 +9,7 @@
 #include "cmd/dump.h"
 #include "stats/aggregate.h"
 #include "recfile.h"
+#include "governors.h"
 
 /*
  * A name from a record file as one CSV field: quoted when it holds a
@@ -42,7 +43,7 @@ static void dump_record(const struct idlescope_record *rec)
 	       rec->enter_ns, rec->residency_ns, rec->kernel_residency_ns,
 	       rec->predicted_ns == IDLESCOPE_UNKNOWN_NS ? -1LL : (long long)rec->predicted_ns,
 	       rec->next_timer_ns, rec->latency_req_ns, rec->state, rec->chosen_state,
-	       agg_governor_name(rec->governor), rec->flags);
+	       governor_name(rec->governor), rec->flags);
 	print_csv_field(rec->workload, sizeof(rec->workload));
 	printf(",%u,%u,%u,%u,%u\n", rec->typical_interval_us, rec->lost_selects,
 	       rec->exit_latency_ns, rec->target_residency_ns, rec->seq);

@@ -12,6 +12,7 @@
 #include "live/dashboard.h"
 #include "report/headline.h"
 #include "format/table.h"
+#include "governors.h"
 
 #define RATIO_ROWS	9	/* log2 -4 .. +4, the ends open */
 #define RATIO_LOG2_END	4
@@ -114,7 +115,7 @@ void dashboard_draw(FILE *f, const struct agg *agg,
 	}
 	fprintf(f, "workload %.16s, governor %s: %llu periods, %llu predicted\n",
 		headline_workload_label(agg_workload_name(agg, workload)),
-		agg_governor_name(governor), (unsigned long long)st.samples,
+		governor_name(governor), (unsigned long long)st.samples,
 		(unsigned long long)st.predicted_samples);
 	draw_ratio_hist(f, st.ratio_hist);
 
@@ -123,7 +124,7 @@ void dashboard_draw(FILE *f, const struct agg *agg,
 		fprintf(f, " %*s", CELL_WIDTH, agg_factors[i].label);
 	fprintf(f, " %9s\n", "samples");
 	if (st.predicted_samples)
-		draw_within_row(f, agg_governor_name(governor), st.predicted_samples,
+		draw_within_row(f, governor_name(governor), st.predicted_samples,
 				st.within_ci);
 	for (s = 0; s < agg_nr_shadows(agg); s++) {
 		char label[AGG_SHADOW_NAME_LEN + 8];

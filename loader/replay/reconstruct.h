@@ -9,7 +9,7 @@
 
 #include <linux/types.h>
 #include "idlescope.h"
-#include "replay/models.h"
+#include "models/menu.h"
 
 /* What reconstruct_record() did, summed over the records it was given. */
 struct reconstruct_stats {

@@ -6,7 +6,7 @@
  */
 #include <errno.h>
 #include <string.h>
-#include "replay/models.h"
+#include "replay/replay.h"
 
 void replay_reset_cpu(struct replay *rp, unsigned int cpu)
 {

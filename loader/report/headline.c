@@ -19,6 +19,7 @@
 #include "report/headline.h"
 #include "report/report.h"
 #include "format/table.h"
+#include "governors.h"
 
 /* agg_factors[] index of the headline's factor. */
 #define HEADLINE_FACTOR		1
@@ -185,7 +186,7 @@ static void headline_table(FILE *f, const struct agg *agg, int metric,
 	table_init(&t, 1 + nr_govs);
 	table_add_row(&t, metric < 0 ? "periods" : headline_metrics[metric].title);
 	for (g = 0; g < nr_govs; g++)
-		table_set(&t, 0, 1 + g, "%s", agg_governor_name(govs[g]));
+		table_set(&t, 0, 1 + g, "%s", governor_name(govs[g]));
 	for (w = 0; w < agg_nr_workloads(agg) && shown < nr_rows; w++) {
 		if (!headline_workload_shown(agg, w))
 			continue;
@@ -339,7 +340,7 @@ void headline_json(struct json *j, const struct agg *agg)
 				continue;
 			json_object(j, NULL, false);
 			json_str(j, "workload", agg_workload_name(agg, w));
-			json_str(j, "governor", agg_governor_name(g));
+			json_str(j, "governor", governor_name(g));
 			json_u64(j, "periods", cell.periods);
 			json_u64(j, "predicted", cell.predicted);
 			for (m = 0; m < HL_NR_METRICS; m++)

@@ -9,6 +9,7 @@
 #include "format/json_writer.h"
 #include "stats/lateness.h"
 #include "report/report.h"
+#include "governors.h"
 
 static void json_log2_hist(struct json *j, const char *key,
 			   const unsigned int *vals)
@@ -303,7 +304,7 @@ static void json_results(struct json *j, const struct agg *agg)
 				continue;
 			json_object(j, NULL, false);
 			json_str(j, "workload", agg_workload_name(agg, w));
-			json_str(j, "governor", agg_governor_name(g));
+			json_str(j, "governor", governor_name(g));
 			json_int(j, "governor_id", g);
 			json_object(j, "all_cpus", false);
 			json_stats_members(j, agg, &all);
@@ -343,7 +344,7 @@ static void json_across_governors(struct json *j, const struct agg *agg)
 		json_str(j, "workload", agg_workload_name(agg, w));
 		json_array(j, "governors", true);
 		for (g = 0; g < view.nr_governors; g++)
-			json_str(j, NULL, agg_governor_name(view.governors[g]));
+			json_str(j, NULL, governor_name(view.governors[g]));
 		json_array_end(j);
 		json_object(j, "all_governors", false);
 		json_stats_members(j, agg, &view.all);

@@ -19,6 +19,7 @@
 #include <string.h>
 #include "report/plot.h"
 #include "report/report.h"
+#include "governors.h"
 
 #define PLOT_LEFT		64	/* plot area, in SVG user units */
 #define PLOT_RIGHT		566
@@ -105,7 +106,7 @@ static void collect_series(struct plot *p, const struct report_workload_view *vi
 				   view->all.shadow[s].ratio_hist);
 	for (g = 0; g < view->nr_governors; g++) {
 		const struct agg_stats *st = &view->per_governor[g];
-		const char *name = agg_governor_name(view->governors[g]);
+		const char *name = governor_name(view->governors[g]);
 
 		if (st->predicted_samples)
 			add_series(p, name, true,

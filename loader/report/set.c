@@ -9,6 +9,7 @@
 #include "report/plot.h"
 #include "report/dir.h"
 #include "report/summary.h"
+#include "governors.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -25,9 +26,9 @@ void reportset_meta_from_agg(struct report_meta *meta, const struct agg *agg)
 		int g;
 
 		for (g = 0; g < meta->nr_governors; g++)
-			listed |= !strcmp(meta->governors[g], agg_governor_name(key.governor));
+			listed |= !strcmp(meta->governors[g], governor_name(key.governor));
 		if (!listed)
-			report_meta_add_governor(meta, agg_governor_name(key.governor));
+			report_meta_add_governor(meta, governor_name(key.governor));
 		if (st && st->predicted_samples)
 			meta->predictions_available = true;
 	}

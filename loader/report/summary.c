@@ -8,6 +8,7 @@
 #include <errno.h>
 #include "report/plot.h"
 #include "report/summary.h"
+#include "governors.h"
 
 static void print_intro(FILE *f, const struct report_meta *meta)
 {
@@ -64,7 +65,7 @@ static void print_shadows(FILE *f, const struct agg *agg,
 		if (!scored)
 			continue;
 		fprintf(f, "\n### Shadow replay on governor %s's periods, and the seed's 2010 numbers\n\n",
-			agg_governor_name(view->governors[g]));
+			governor_name(view->governors[g]));
 		report_shadow_table(agg, st, true, &t);
 		table_print_markdown(f, &t);
 		fputc('\n', f);

@@ -10,6 +10,7 @@
 #include "report/headline.h"
 #include "report/report.h"
 #include "format/table.h"
+#include "governors.h"
 
 /* The shadow table's reference columns (numbers: report/headline.h). */
 static const char *const seed_short_labels[SEED_NR_COLUMNS] = {
@@ -150,7 +151,7 @@ static void init_governor_table(struct table *t,
 	table_add_row(t, corner);
 	for (g = 0; g < view->nr_governors; g++)
 		table_set(t, 0, 1 + g, "%s",
-			  agg_governor_name(view->governors[g]));
+			  governor_name(view->governors[g]));
 }
 
 /* A row of one share per governor, each with its interval. */

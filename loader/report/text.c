@@ -27,6 +27,7 @@
 #include "stats/lateness.h"
 #include "report/report.h"
 #include "format/table.h"
+#include "governors.h"
 
 #define HIST_STARS		40	/* bar width, halved for wide tables */
 #define HIST_NARROW_MAX_IDX	32	/* beyond this bucket, wider columns */
@@ -312,7 +313,7 @@ static void print_pair(FILE *f, const struct agg *agg,
 
 	fprintf(f, "\n== workload %s, governor %s ==\n",
 		headline_workload_label(agg_workload_name(agg, workload)),
-		agg_governor_name(governor));
+		governor_name(governor));
 	print_pair_summary(f, all);
 
 	fprintf(f, "\n  prediction within factor F of actual (%% of %llu predicted samples):\n",

@@ -21,13 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "stats/aggregate.h"
-#include "replay/inputs.h"
-
-#define GOVERNOR_NAME(id, name)	[IDLESCOPE_GOV_##id] = #name,
-const char *const agg_governor_names[IDLESCOPE_NR_GOVERNORS] = {
-	IDLESCOPE_GOVERNORS(GOVERNOR_NAME)
-};
-#undef GOVERNOR_NAME
 
 #define NS_PER_US	1000ULL
 
@@ -58,23 +51,6 @@ struct agg *agg_new(void)
 void agg_free(struct agg *agg)
 {
 	free(agg);
-}
-
-const char *agg_governor_name(int governor)
-{
-	if (governor < 0 || governor >= IDLESCOPE_NR_GOVERNORS)
-		return "unknown";
-	return agg_governor_names[governor];
-}
-
-int agg_governor_id(const char *name)
-{
-	int i;
-
-	for (i = 0; i < IDLESCOPE_NR_GOVERNORS; i++)
-		if (!strcmp(name, agg_governor_names[i]))
-			return i;
-	return -1;
 }
 
 int agg_set_states(struct agg *agg, const struct agg_state_info *states,
@@ -353,7 +329,8 @@ int agg_add(struct agg *agg, const struct idlescope_record *rec)
 	return 0;
 }
 
-int agg_set_shadow_names(struct agg *agg, const char *const *names, int nr)
+int agg_set_shadows(struct agg *agg, const char *const *names,
+		    const unsigned int *inputs, int nr)
 {
 	int i;
 
@@ -370,7 +347,7 @@ int agg_set_shadow_names(struct agg *agg, const char *const *names, int nr)
 	memset(agg->shadow_inputs, 0, sizeof(agg->shadow_inputs));
 	for (i = 0; i < nr; i++) {
 		strcpy(agg->shadow_names[i], names[i]);
-		agg->shadow_inputs[i] = inputs_of_governor(agg_governor_id(names[i]));
+		agg->shadow_inputs[i] = inputs ? inputs[i] : 0;
 	}
 	agg->nr_shadows = nr;
 	return 0;
@@ -404,7 +381,7 @@ static struct agg_stats *counted_key(struct agg *agg, const struct idlescope_rec
 	return st->samples ? st : NULL;
 }
 
-/* agg_add_shadow() once its arguments are checked; @rec_inputs: inputs_of_record(). */
+/* agg_add_shadow() once its arguments are checked. */
 static void score_shadow(struct agg *agg, struct agg_stats *st, int shadow,
 			 const struct idlescope_record *rec, unsigned int rec_inputs,
 			 __u64 predicted_ns, int agreement)
@@ -426,16 +403,16 @@ static void score_shadow(struct agg *agg, struct agg_stats *st, int shadow,
 }
 
 int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
-		   int shadow, __u64 predicted_ns, int agreement)
+		   unsigned int rec_inputs, int shadow, __u64 predicted_ns, int agreement)
 {
-	return agg_add_shadows(agg, rec, shadow, 1, &predicted_ns, &agreement);
+	return agg_add_shadows(agg, rec, rec_inputs, shadow, 1, &predicted_ns, &agreement);
 }
 
 int agg_add_shadows(struct agg *agg, const struct idlescope_record *rec,
-		    int first, int nr, const __u64 *predicted_ns, const int *agreement)
+		    unsigned int rec_inputs, int first, int nr,
+		    const __u64 *predicted_ns, const int *agreement)
 {
 	struct agg_stats *st;
-	unsigned int rec_inputs;
 	int s;
 
 	if (rec->cpu >= IDLESCOPE_MAX_CPUS)
@@ -449,7 +426,6 @@ int agg_add_shadows(struct agg *agg, const struct idlescope_record *rec,
 	st = counted_key(agg, rec);
 	if (!st)
 		return -ENOENT;
-	rec_inputs = inputs_of_record(rec);
 	for (s = 0; s < nr; s++)
 		score_shadow(agg, st, first + s, rec, rec_inputs, predicted_ns[s],
 			     agreement[s]);

@@ -27,6 +27,7 @@
 #include "idlescope.h"
 #include "stats/ci.h"
 #include "stats/buckets.h"
+#include "models/registry.h"
 
 /* Capacity of the key table; agg_add() returns -ENOSPC beyond it. */
 #define AGG_MAX_WORKLOADS	64
@@ -35,13 +36,13 @@
 #define AGG_ANY			(-1)
 
 /*
- * Shadow replay: up to AGG_MAX_SHADOWS other predictors (the loader's models
- * of menu2010, menu2010fix, ...) are scored on the same idle periods as the
- * running governor, each in its own struct agg_shadow of the period's key.
- * The aggregate only knows them by index and by the names given to
- * agg_set_shadow_names(), so it does not depend on the models.
+ * Shadow replay: up to AGG_MAX_SHADOWS other predictors (the loader's
+ * models) are scored on the same idle periods as the running governor,
+ * each in its own struct agg_shadow of the period's key.  The aggregate
+ * only knows them by index, by the label and the inputs given to
+ * agg_set_shadows(); its capacity is the model registry's size.
  */
-#define AGG_MAX_SHADOWS		4
+#define AGG_MAX_SHADOWS		MODEL_REGISTRY_COUNT
 #define AGG_SHADOW_NAME_LEN	32	/* including the NUL */
 
 /*
@@ -67,9 +68,6 @@ struct agg_shadow {
 	__u64 agree_checked;
 	__u64 agree_samples;
 };
-
-/* Governor names, indexed by enum idlescope_governor. */
-extern const char *const agg_governor_names[IDLESCOPE_NR_GOVERNORS];
 
 /* One cpuidle state as the loader read it from sysfs (cpuN/cpuidle/stateK). */
 struct agg_state_info {
@@ -144,7 +142,7 @@ struct agg_stats {
 	struct ci_acc ideal_hit_ci, ideal_too_deep_ci, ideal_too_shallow_ci;
 	struct ci_acc ideal_shallow_time_ci;
 
-	/* Per agg_set_shadow_names() index; unused entries stay 0. */
+	/* Per agg_set_shadows() index; unused entries stay 0. */
 	struct agg_shadow shadow[AGG_MAX_SHADOWS];
 };
 
@@ -189,23 +187,26 @@ const struct agg_state_info *agg_state(const struct agg *agg, int index);
 int agg_ideal_state(const struct agg *agg, __u64 residency_ns,
 		    __s64 latency_req_ns);
 
-/*
- * Name the shadow models, index 0..nr-1 (copies are kept).  Call it before
- * the first agg_add_shadow(); reports list exactly these nr models.
- * Returns 0, -EINVAL (nr < 0, nr > AGG_MAX_SHADOWS or a NULL/empty name)
- * or -ENAMETOOLONG (a name of AGG_SHADOW_NAME_LEN or more); on error the
- * names set before are kept.
+/**
+ * agg_set_shadows() - name the shadow models and say what each needs
+ * @agg: the aggregate
+ * @names: labels of shadows 0..@nr-1 (copies are kept)
+ * @inputs: IDLESCOPE_F_HAS_* bits each shadow needs in a record to be
+ *	scored on it; NULL: none needed
+ * @nr: how many
+ *
+ * Call it before the first agg_add_shadows(); reports list exactly these
+ * @nr models.  On error the shadows set before are kept.
+ *
+ * Return: 0, -EINVAL (@nr < 0, @nr > AGG_MAX_SHADOWS or a NULL/empty name)
+ * or -ENAMETOOLONG (a name of AGG_SHADOW_NAME_LEN or more).
  */
-int agg_set_shadow_names(struct agg *agg, const char *const *names, int nr);
+int agg_set_shadows(struct agg *agg, const char *const *names,
+		    const unsigned int *inputs, int nr);
 int agg_nr_shadows(const struct agg *agg);
 const char *agg_shadow_name(const struct agg *agg, int shadow); /* NULL: none */
 
-/*
- * The inputs (IDLESCOPE_F_HAS_* bits, replay/inputs.h) shadow @shadow needs: a
- * shadow named like a governor needs what that governor records (other
- * names need nothing), so the 2010 models are scored on the menu2010
- * family's periods and stock menu's model only on menu's.
- */
+/* The inputs (IDLESCOPE_F_HAS_* bits) shadow @shadow needs (agg_set_shadows()). */
 unsigned int agg_shadow_inputs(const struct agg *agg, int shadow);
 /*
  * Whether a record holding @rec_inputs (inputs_of_record()) has every
@@ -216,8 +217,10 @@ bool agg_shadow_has_inputs(const struct agg *agg, int shadow, unsigned int rec_i
 /*
  * Fold shadow model @shadow's prediction for the period of @rec into the
  * key agg_add(rec) used (workload, governor, cpu): call it after agg_add()
- * of the same record; a period whose record lacks an input the model needs
- * is counted in excluded_samples instead of being scored.  @agreement is -1 when not checked (the model is not
+ * of the same record.  @rec_inputs is what the record holds
+ * (inputs_of_record(), worked out once per period by the caller); a period
+ * whose record lacks an input the model needs is counted in
+ * excluded_samples instead of being scored.  @agreement is -1 when not checked (the model is not
  * that of the running governor, or the kernel's prediction is unknown),
  * 0 when the model of the running governor disagreed with the recorded
  * prediction, 1 when it reproduced it; it is counted whether or not the
@@ -229,7 +232,7 @@ bool agg_shadow_has_inputs(const struct agg *agg, int shadow, unsigned int rec_i
  *	-ENOENT	agg_add() has not counted a record for that key
  */
 int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
-		   int shadow, __u64 predicted_ns, int agreement);
+		   unsigned int rec_inputs, int shadow, __u64 predicted_ns, int agreement);
 /*
  * agg_add_shadow() of shadows @first..@first+@nr-1 with predicted_ns[i] and
  * agreement[i], looking the key up once: the replay's every model of a
@@ -237,7 +240,8 @@ int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
  * shadow before any is counted.
  */
 int agg_add_shadows(struct agg *agg, const struct idlescope_record *rec,
-		    int first, int nr, const __u64 *predicted_ns, const int *agreement);
+		    unsigned int rec_inputs, int first, int nr,
+		    const __u64 *predicted_ns, const int *agreement);
 
 /* Workloads in the order first seen; names are NUL-terminated copies. */
 int agg_nr_workloads(const struct agg *agg);
@@ -267,9 +271,5 @@ int agg_sum(const struct agg *agg, int workload, int governor, int cpu,
 
 /* dst += src; min/max combine, counts and histograms (shadows too) add. */
 void agg_stats_merge(struct agg_stats *dst, const struct agg_stats *src);
-
-/* "menu", ..., "unknown" for out-of-range ids; -1 for unknown names. */
-const char *agg_governor_name(int governor);
-int agg_governor_id(const char *name);
 
 #endif /* __IDLESCOPE_STATS_AGGREGATE_H */

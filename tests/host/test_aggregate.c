@@ -30,10 +30,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "stats/aggregate.h"
+#include "models/models.h"
 #include "replay/inputs.h"
 #include "report/report.h"
 #include "check.h"
 #include "fixtures.h"
+#include "governors.h"
 
 /* ---- log2 buckets and the histogram printer ------------------------- */
 
@@ -263,11 +265,11 @@ static void test_keys_and_limits(void)
 	CHECK_EQ_INT("workload: agg_workload_index finds it",
 		     agg_workload_index(agg, "sixteen-chars-ab"), 0);
 
-	check(!strcmp(agg_governor_name(IDLESCOPE_GOV_MENU2010RPD), "menu2010rpd") &&
-	      !strcmp(agg_governor_name(IDLESCOPE_GOV_NONE), "none") &&
-	      !strcmp(agg_governor_name(99), "unknown") &&
-	      agg_governor_id("menu2010fix") == IDLESCOPE_GOV_MENU2010FIX &&
-	      agg_governor_id("haltpoll") == -1,
+	check(!strcmp(governor_name(IDLESCOPE_GOV_MENU2010RPD), "menu2010rpd") &&
+	      !strcmp(governor_name(IDLESCOPE_GOV_NONE), "none") &&
+	      !strcmp(governor_name(99), "unknown") &&
+	      governor_id("menu2010fix") == IDLESCOPE_GOV_MENU2010FIX &&
+	      governor_id("haltpoll") == -1,
 	      "governor names: id <-> name, unknown ids and names", "mismatch");
 	agg_free(agg);
 }
@@ -351,7 +353,7 @@ static void test_merge(void)
 		for (nr = 0; (st = agg_next(agg, &key)); nr++)
 			len += snprintf(order + len, sizeof(order) - len, "%s/%s/%d(%llu) ",
 					agg_workload_name(agg, key.workload),
-					agg_governor_name(key.governor), key.cpu,
+					governor_name(key.governor), key.cpu,
 					(unsigned long long)st->samples);
 		check(!strcmp(order, "p/menu/0(3) p/menu/1(2) p/teo/0(1) q/menu/0(1) "),
 		      "agg_next: visits every used key once, workload-major", "got %s", order);
@@ -363,9 +365,8 @@ static void test_merge(void)
 
 /* ---- shadow replay scores -------------------------------------------- */
 
-static const char *const shadow_names[] = {
-	"menu2010", "menu2010fix", "menu2010rpd", "menu",
-};
+/* The model registry's names, in its order, as the pipeline sets them. */
+#define shadow_names	model_names
 
 static void test_shadow_names(void)
 {
@@ -378,7 +379,7 @@ static void test_shadow_names(void)
 	check(agg_shadow_name(agg, 0) == NULL, "shadow names: index beyond nr -> NULL",
 	      "not NULL");
 	CHECK_EQ_INT("shadow names: AGG_MAX_SHADOWS names fit",
-		     agg_set_shadow_names(agg, shadow_names, AGG_MAX_SHADOWS), 0);
+		     agg_set_shadows(agg, shadow_names, model_input_masks, AGG_MAX_SHADOWS), 0);
 	check(agg_nr_shadows(agg) == 4 && !strcmp(agg_shadow_name(agg, 2), "menu2010rpd") &&
 	      !agg_shadow_name(agg, 4) && !agg_shadow_name(agg, -1),
 	      "shadow names: nr and names read back, out of range -> NULL", "mismatch");
@@ -386,18 +387,18 @@ static void test_shadow_names(void)
 	memset(long_name, 'x', AGG_SHADOW_NAME_LEN);
 	long_name[AGG_SHADOW_NAME_LEN] = '\0';
 	CHECK_EQ_INT("shadow names: more than AGG_MAX_SHADOWS -> -EINVAL",
-		     agg_set_shadow_names(agg, shadow_names, AGG_MAX_SHADOWS + 1), -EINVAL);
+		     agg_set_shadows(agg, shadow_names, model_input_masks, AGG_MAX_SHADOWS + 1), -EINVAL);
 	CHECK_EQ_INT("shadow names: a NULL name -> -EINVAL",
-		     agg_set_shadow_names(agg, bad, 2), -EINVAL);
+		     agg_set_shadows(agg, bad, NULL, 2), -EINVAL);
 	CHECK_EQ_INT("shadow names: AGG_SHADOW_NAME_LEN chars -> -ENAMETOOLONG",
-		     agg_set_shadow_names(agg, too_long, 1), -ENAMETOOLONG);
+		     agg_set_shadows(agg, too_long, NULL, 1), -ENAMETOOLONG);
 	check(agg_nr_shadows(agg) == 4 && !strcmp(agg_shadow_name(agg, 0), "menu2010"),
 	      "shadow names: a refused list keeps the previous names", "changed");
 	long_name[AGG_SHADOW_NAME_LEN - 1] = '\0';
 	CHECK_EQ_INT("shadow names: AGG_SHADOW_NAME_LEN - 1 chars fit",
-		     agg_set_shadow_names(agg, too_long, 1), 0);
+		     agg_set_shadows(agg, too_long, NULL, 1), 0);
 	CHECK_EQ_INT("shadow names: 0 names turn the shadows off",
-		     agg_set_shadow_names(agg, NULL, 0) || agg_nr_shadows(agg), 0);
+		     agg_set_shadows(agg, NULL, NULL, 0) || agg_nr_shadows(agg), 0);
 	agg_free(agg);
 }
 
@@ -421,12 +422,12 @@ static void test_shadow_scoring(void)
 		bool hit_ok = true, miss_ok = true;
 
 		agg = agg_new();
-		agg_set_shadow_names(agg, shadow_names, 2);
+		agg_set_shadows(agg, shadow_names, model_input_masks, 2);
 		rec = make_prediction("b", IDLESCOPE_GOV_MENU, 0, fa, a);
 		rec.flags |= INPUTS_ALL;	/* every model's inputs read */
 		agg_add(agg, &rec);
-		agg_add_shadow(agg, &rec, 0, fa, -1);
-		agg_add_shadow(agg, &rec, 1, fa + 1, -1);
+		agg_add_shadow(agg, &rec, inputs_of_record(&rec), 0, fa, -1);
+		agg_add_shadow(agg, &rec, inputs_of_record(&rec), 1, fa + 1, -1);
 		st = agg_get(agg, 0, IDLESCOPE_GOV_MENU, 0);
 		for (k = 0; k < AGG_NR_FACTORS; k++) {
 			/* F * a is within every F' >= F, and F * a + 1 too above F */
@@ -447,18 +448,18 @@ static void test_shadow_scoring(void)
 	}
 
 	agg = agg_new();
-	agg_set_shadow_names(agg, shadow_names, 3);
+	agg_set_shadows(agg, shadow_names, model_input_masks, 3);
 	rec = make_record("z", IDLESCOPE_GOV_TEO, 2, 1, 1000 * US);
 	rec.flags |= INPUTS_ALL;
 	CHECK_EQ_INT("agg_add_shadow: before agg_add of the key -> -ENOENT",
-		     agg_add_shadow(agg, &rec, 0, 1000 * US, -1), -ENOENT);
+		     agg_add_shadow(agg, &rec, inputs_of_record(&rec), 0, 1000 * US, -1), -ENOENT);
 	agg_add(agg, &rec);
 	CHECK_EQ_INT("agg_add_shadow: after agg_add -> 0",
-		     agg_add_shadow(agg, &rec, 0, 1000 * US, -1), 0);
+		     agg_add_shadow(agg, &rec, inputs_of_record(&rec), 0, 1000 * US, -1), 0);
 	/* Not made: 0 (select returned early) and UNKNOWN (no select) */
-	agg_add_shadow(agg, &rec, 1, 0, -1);
-	agg_add_shadow(agg, &rec, 1, IDLESCOPE_UNKNOWN_NS, -1);
-	agg_add_shadow(agg, &rec, 1, 4000 * US, -1);
+	agg_add_shadow(agg, &rec, inputs_of_record(&rec), 1, 0, -1);
+	agg_add_shadow(agg, &rec, inputs_of_record(&rec), 1, IDLESCOPE_UNKNOWN_NS, -1);
+	agg_add_shadow(agg, &rec, inputs_of_record(&rec), 1, 4000 * US, -1);
 	st = agg_get(agg, 0, IDLESCOPE_GOV_TEO, 2);
 	check(st->shadow[0].samples == 1 && st->shadow[0].within_factor[0] == 1 &&
 	      st->shadow[0].ratio_hist[0 - AGG_RATIO_LOG2_MIN] == 1,
@@ -474,16 +475,16 @@ static void test_shadow_scoring(void)
 	      "shadow: scores stay out of the live counts and the other shadows", "leaked");
 
 	CHECK_EQ_INT("agg_add_shadow: shadow index >= agg_nr_shadows() -> -EINVAL",
-		     agg_add_shadow(agg, &rec, 3, 1000 * US, -1), -EINVAL);
+		     agg_add_shadow(agg, &rec, inputs_of_record(&rec), 3, 1000 * US, -1), -EINVAL);
 	CHECK_EQ_INT("agg_add_shadow: agreement 2 -> -EINVAL",
-		     agg_add_shadow(agg, &rec, 0, 1000 * US, 2), -EINVAL);
+		     agg_add_shadow(agg, &rec, inputs_of_record(&rec), 0, 1000 * US, 2), -EINVAL);
 	rec.cpu = IDLESCOPE_MAX_CPUS;
 	CHECK_EQ_INT("agg_add_shadow: cpu out of range -> -ERANGE",
-		     agg_add_shadow(agg, &rec, 0, 1000 * US, -1), -ERANGE);
+		     agg_add_shadow(agg, &rec, inputs_of_record(&rec), 0, 1000 * US, -1), -ERANGE);
 	rec.cpu = 2;
 	rec.governor = IDLESCOPE_NR_GOVERNORS;
 	CHECK_EQ_INT("agg_add_shadow: governor out of range -> -EINVAL",
-		     agg_add_shadow(agg, &rec, 0, 1000 * US, -1), -EINVAL);
+		     agg_add_shadow(agg, &rec, inputs_of_record(&rec), 0, 1000 * US, -1), -EINVAL);
 	check(st->shadow[0].samples == 1 && agg_rejected_records(agg) == 0,
 	      "agg_add_shadow: refused calls count nothing (and are not rejected records)",
 	      "counted");
@@ -506,8 +507,8 @@ static void test_shadow_batch(void)
 	bool same;
 	int i, s;
 
-	agg_set_shadow_names(one, shadow_names, 4);
-	agg_set_shadow_names(batch, shadow_names, 4);
+	agg_set_shadows(one, shadow_names, model_input_masks, 4);
+	agg_set_shadows(batch, shadow_names, model_input_masks, 4);
 	for (i = 0; i < 100; i++) {
 		rec = make_prediction("b", IDLESCOPE_GOV_MENU2010, 1, 1000 * US, (i + 1) * 37 * US);
 		for (s = 0; s < 4; s++)
@@ -515,8 +516,8 @@ static void test_shadow_batch(void)
 		agg_add(one, &rec);
 		agg_add(batch, &rec);
 		for (s = 0; s < 4; s++)
-			agg_add_shadow(one, &rec, s, predicted_ns[s], agreement[s]);
-		agg_add_shadows(batch, &rec, 0, 4, predicted_ns, agreement);
+			agg_add_shadow(one, &rec, inputs_of_record(&rec), s, predicted_ns[s], agreement[s]);
+		agg_add_shadows(batch, &rec, inputs_of_record(&rec), 0, 4, predicted_ns, agreement);
 	}
 	same = !memcmp(agg_get(one, 0, IDLESCOPE_GOV_MENU2010, 1),
 		       agg_get(batch, 0, IDLESCOPE_GOV_MENU2010, 1), sizeof(struct agg_stats));
@@ -529,9 +530,9 @@ static void test_shadow_batch(void)
 
 	agreement[2] = 2;
 	CHECK_EQ_INT("agg_add_shadows: one bad agreement -> -EINVAL",
-		     agg_add_shadows(batch, &rec, 0, 4, predicted_ns, agreement), -EINVAL);
+		     agg_add_shadows(batch, &rec, inputs_of_record(&rec), 0, 4, predicted_ns, agreement), -EINVAL);
 	CHECK_EQ_INT("agg_add_shadows: shadows past agg_nr_shadows() -> -EINVAL",
-		     agg_add_shadows(batch, &rec, 1, 4, predicted_ns, agreement), -EINVAL);
+		     agg_add_shadows(batch, &rec, inputs_of_record(&rec), 1, 4, predicted_ns, agreement), -EINVAL);
 	check(!memcmp(agg_get(one, 0, IDLESCOPE_GOV_MENU2010, 1), st, sizeof(*st)),
 	      "agg_add_shadows: a refused call counts none of its shadows", "counted");
 	agg_free(one);
@@ -544,19 +545,19 @@ static void test_shadow_agreement(void)
 	struct idlescope_record rec;
 	const struct agg_stats *st;
 
-	agg_set_shadow_names(agg, shadow_names, 2);
+	agg_set_shadows(agg, shadow_names, model_input_masks, 2);
 	rec = make_prediction("a", IDLESCOPE_GOV_MENU2010, 0, 1000 * US, 1000 * US);
 	agg_add(agg, &rec);
-	agg_add_shadow(agg, &rec, 0, 1000 * US, 1);
-	agg_add_shadow(agg, &rec, 1, 2000 * US, -1);
+	agg_add_shadow(agg, &rec, inputs_of_record(&rec), 0, 1000 * US, 1);
+	agg_add_shadow(agg, &rec, inputs_of_record(&rec), 1, 2000 * US, -1);
 	rec = make_prediction("a", IDLESCOPE_GOV_MENU2010, 0, 1000 * US, 1000 * US);
 	agg_add(agg, &rec);
-	agg_add_shadow(agg, &rec, 0, 1001 * US, 0);
-	agg_add_shadow(agg, &rec, 1, 2000 * US, -1);
+	agg_add_shadow(agg, &rec, inputs_of_record(&rec), 0, 1001 * US, 0);
+	agg_add_shadow(agg, &rec, inputs_of_record(&rec), 1, 2000 * US, -1);
 	/* Kernel and model both predicted nothing: checked, and agreed. */
 	rec = make_prediction("a", IDLESCOPE_GOV_MENU2010, 0, 0, 1000 * US);
 	agg_add(agg, &rec);
-	agg_add_shadow(agg, &rec, 0, 0, 1);
+	agg_add_shadow(agg, &rec, inputs_of_record(&rec), 0, 0, 1);
 	st = agg_get(agg, 0, IDLESCOPE_GOV_MENU2010, 0);
 	check(st->shadow[0].agree_checked == 3 && st->shadow[0].agree_samples == 2,
 	      "agreement: 1 agreed, 0 disagreed, both checked; a shared 0 ns agrees",
@@ -580,21 +581,21 @@ static void test_shadow_merge(void)
 	const struct agg_stats *s0, *s1;
 	int cpu, i;
 
-	agg_set_shadow_names(agg, shadow_names, 2);
+	agg_set_shadows(agg, shadow_names, model_input_masks, 2);
 	/* CPU 0: 3 periods, CPU 1: 2; shadow 1 predicts 10 x the actual. */
 	for (cpu = 0; cpu < 2; cpu++) {
 		for (i = 0; i < 3 - cpu; i++) {
 			rec = make_prediction("m", IDLESCOPE_GOV_MENU2010FIX, cpu,
 					      1000 * US, 1000 * US);
 			agg_add(agg, &rec);
-			agg_add_shadow(agg, &rec, 0, 1000 * US, i != 1);
-			agg_add_shadow(agg, &rec, 1, 10000 * US, -1);
+			agg_add_shadow(agg, &rec, inputs_of_record(&rec), 0, 1000 * US, i != 1);
+			agg_add_shadow(agg, &rec, inputs_of_record(&rec), 1, 10000 * US, -1);
 		}
 	}
 	/* Another governor on the same workload and CPU must not leak in. */
 	rec = make_record("m", IDLESCOPE_GOV_MENU, 0, 1, 1000 * US);
 	agg_add(agg, &rec);
-	agg_add_shadow(agg, &rec, 0, 1000 * US, 1);
+	agg_add_shadow(agg, &rec, inputs_of_record(&rec), 0, 1000 * US, 1);
 
 	agg_sum(agg, 0, IDLESCOPE_GOV_MENU2010FIX, AGG_ANY, &all);
 	check(all.shadow[0].samples == 5 && all.shadow[0].within_factor[0] == 5 &&
@@ -799,7 +800,7 @@ static void text_hook(FILE *f, const struct agg *agg, int workload,
 {
 	(*(int *)ctx)++;
 	fprintf(f, "  shadow hook: %s/%s %llu\n", agg_workload_name(agg, workload),
-		agg_governor_name(governor), (unsigned long long)all->samples);
+		governor_name(governor), (unsigned long long)all->samples);
 }
 
 static void test_text_report(const char *dir)
@@ -944,16 +945,16 @@ static void fill_shadow_set(struct agg *agg, struct report_meta *meta)
 	int i;
 
 	fill_seed_set(agg, meta);
-	agg_set_shadow_names(agg, shadow_names, 4);
+	agg_set_shadows(agg, shadow_names, model_input_masks, 4);
 	meta->shadow_replay_resets = 7;
 	for (i = 0; i < 10; i++) {
 		/* the records fill_seed_set() added, in the same keys */
 		rec = make_prediction("periodic", IDLESCOPE_GOV_MENU2010, i < 6 ? 0 : 1,
 				      seed_predicted_us[i] * US, 1000 * US);
-		agg_add_shadow(agg, &rec, 0, rec.predicted_ns, i < 9);
-		agg_add_shadow(agg, &rec, 1, 1000 * US, -1);
-		agg_add_shadow(agg, &rec, 2, i < 5 ? 0 : 4000 * US, -1);
-		agg_add_shadow(agg, &rec, 3, IDLESCOPE_UNKNOWN_NS, -1);
+		agg_add_shadow(agg, &rec, inputs_of_record(&rec), 0, rec.predicted_ns, i < 9);
+		agg_add_shadow(agg, &rec, inputs_of_record(&rec), 1, 1000 * US, -1);
+		agg_add_shadow(agg, &rec, inputs_of_record(&rec), 2, i < 5 ? 0 : 4000 * US, -1);
+		agg_add_shadow(agg, &rec, inputs_of_record(&rec), 3, IDLESCOPE_UNKNOWN_NS, -1);
 	}
 }
 

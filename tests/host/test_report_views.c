@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "stats/aggregate.h"
+#include "replay/inputs.h"
 #include "report/plot.h"
 #include "report/report.h"
 #include "report/summary.h"
@@ -29,6 +30,7 @@
 
 /* Two models; "menu2010" and "menu" are also governors of the runs. */
 static const char *const models[] = { "menu2010", "menu" };
+static const unsigned int models_inputs[] = { MODEL_INPUTS_MENU2010, MODEL_INPUTS_MENU };
 
 static const struct agg_state_info states[] = {
 	{ .target_residency_ns = 0 },
@@ -47,9 +49,9 @@ static void add(struct agg *agg, struct idlescope_record rec, int agree)
 	bool teo = rec.governor == TEO;
 
 	agg_add(agg, &rec);
-	agg_add_shadow(agg, &rec, 0, rec.residency_ns,
+	agg_add_shadow(agg, &rec, inputs_of_record(&rec), 0, rec.residency_ns,
 		       rec.governor == MENU2010 ? agree : -1);
-	agg_add_shadow(agg, &rec, 1, teo ? 0 : 4 * rec.residency_ns,
+	agg_add_shadow(agg, &rec, inputs_of_record(&rec), 1, teo ? 0 : 4 * rec.residency_ns,
 		       rec.governor == MENU ? agree : -1);
 }
 
@@ -79,7 +81,7 @@ static struct agg *make_runs(void)
 	unsigned int i;
 
 	agg_set_states(agg, states, ARRAY_SIZE(states));
-	agg_set_shadow_names(agg, models, ARRAY_SIZE(models));
+	agg_set_shadows(agg, models, models_inputs, ARRAY_SIZE(models));
 
 	for (i = 0; i < ARRAY_SIZE(steady_menu_us); i++) {
 		rec = make_prediction("steady", MENU, 0, steady_menu_us[i] * US,
@@ -448,7 +450,7 @@ static void test_escaping(const char *dir)
 	struct idlescope_record rec;
 	char *md;
 
-	agg_set_shadow_names(agg, models, ARRAY_SIZE(models));
+	agg_set_shadows(agg, models, models_inputs, ARRAY_SIZE(models));
 	rec = make_prediction(weird, MENU, 0, 1000 * US, 1000 * US);
 	add(agg, rec, 1);
 	/* Not replayed: no model predicts for it either. */
