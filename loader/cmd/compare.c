@@ -28,6 +28,7 @@
 #include "pipeline.h"
 #include "format/table.h"
 #include "governors.h"
+#include "format/numbers.h"
 
 #define COMPARE_MAX_FILES	64
 #define COMPARE_EXIT_BAD_INPUT	2
@@ -276,8 +277,8 @@ static void print_text(const struct compare *c, int nr_failed)
 	for (i = 0; i < c->nr_rows; i++) {
 		const struct diff_row *r = &c->rows[i];
 
-		headline_format(a, sizeof(a), &r->a);
-		headline_format(b, sizeof(b), &r->b);
+		fmt_share(a, sizeof(a), &r->a);
+		fmt_share(b, sizeof(b), &r->b);
 		if (isnan(r->diff.half))
 			snprintf(d, sizeof(d), "%+.1f", r->diff.pct);
 		else
@@ -287,7 +288,7 @@ static void print_text(const struct compare *c, int nr_failed)
 		else
 			snprintf(metric, sizeof(metric), "%s", headline_metrics[r->metric].title);
 		format_governors(gov, sizeof(gov), r);
-		printf("%-14s %-*s %-22s", headline_workload_label(r->workload), gov_width, gov,
+		printf("%-14s %-*s %-22s", fmt_workload_label(r->workload), gov_width, gov,
 		       metric);
 		print_cells(a, b, d);
 		printf("%s%s\n", r->flagged ? " *" : "", fails_gate(c, r) ? " FAIL" : "");

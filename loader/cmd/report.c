@@ -21,7 +21,7 @@
  * Replay one record file into the pipeline and its metadata.  0, or
  * -EINVAL after one error line (a record that contradicts the header).
  */
-static int report_add_file(struct pipeline *pl, struct report_meta *meta, struct recfile *rf,
+static int report_add_file(struct pipeline *pl, struct run_meta *meta, struct recfile *rf,
 			   bool first)
 {
 	__u64 records_read[IDLESCOPE_MAX_CPUS];
@@ -80,7 +80,7 @@ int report_command(int argc, char **argv)
 {
 	static const char usage[] = "idlescope: error: usage: idlescope report FILE... [-j] [-o DIR]\n";
 	struct recfile first = {}, rf = {};
-	struct report_meta meta;
+	struct run_meta meta;
 	struct pipeline pl = {};
 	struct stat *seen = NULL;
 	const char *outdir = NULL;
@@ -111,7 +111,7 @@ int report_command(int argc, char **argv)
 	if (!seen)
 		return 1;
 
-	report_meta_init(&meta);
+	run_meta_init(&meta);
 	for (i = optind; i < argc && !err; i++) {
 		err = report_open_file(&rf, argv[i], i == optind ? NULL : &first,
 				       seen, i - optind);

@@ -13,6 +13,7 @@
 #include "report/headline.h"
 #include "format/table.h"
 #include "governors.h"
+#include "format/numbers.h"
 
 #define RATIO_ROWS	9	/* log2 -4 .. +4, the ends open */
 #define RATIO_LOG2_END	4
@@ -72,7 +73,7 @@ static void draw_within_row(FILE *f, const char *label, __u64 samples,
 	fprintf(f, "%-12.12s", label);
 	for (i = 0; i < AGG_NR_FACTORS; i++) {
 		r = ci_result(&cis[i]);
-		headline_format(cell, sizeof(cell), &r);
+		fmt_share(cell, sizeof(cell), &r);
 		fputc(' ', f);
 		table_print_cell(f, cell, CELL_WIDTH, false);
 	}
@@ -85,16 +86,16 @@ static void draw_verdicts(FILE *f, const struct agg_stats *st)
 	struct ci_pct r;
 
 	r = ci_result(&st->ideal_hit_ci);
-	headline_format(hit, sizeof(hit), &r);
+	fmt_share(hit, sizeof(hit), &r);
 	r = ci_result(&st->ideal_too_deep_ci);
-	headline_format(deep, sizeof(deep), &r);
+	fmt_share(deep, sizeof(deep), &r);
 	r = ci_result(&st->ideal_too_shallow_ci);
-	headline_format(shallow, sizeof(shallow), &r);
+	fmt_share(shallow, sizeof(shallow), &r);
 	fprintf(f, "ideal state  hit %-11s too deep %-11s too shallow %s\n", hit, deep, shallow);
 	r = ci_result(&st->miss_above_ci);
-	headline_format(deep, sizeof(deep), &r);
+	fmt_share(deep, sizeof(deep), &r);
 	r = ci_result(&st->miss_below_ci);
-	headline_format(shallow, sizeof(shallow), &r);
+	fmt_share(shallow, sizeof(shallow), &r);
 	fprintf(f, "kernel miss  too deep %-11s too shallow %s (%% of periods)\n", deep, shallow);
 }
 
@@ -114,7 +115,7 @@ void dashboard_draw(FILE *f, const struct agg *agg,
 		return;
 	}
 	fprintf(f, "workload %.16s, governor %s: %llu periods, %llu predicted\n",
-		headline_workload_label(agg_workload_name(agg, workload)),
+		fmt_workload_label(agg_workload_name(agg, workload)),
 		governor_name(governor), (unsigned long long)st.samples,
 		(unsigned long long)st.predicted_samples);
 	draw_ratio_hist(f, st.ratio_hist);

@@ -29,6 +29,7 @@
 #include "report/set.h"
 #include "runinfo/runinfo.h"
 #include "live/sysfs.h"
+#include "live/system.h"
 #include "idlescope.skel.h"
 
 #define POLL_TIMEOUT_MS	100
@@ -38,7 +39,7 @@ struct run {
 	const struct live_cmd_opts *opts;
 	struct live lv;
 	struct pipeline pl;		/* aggregate + shadow replay */
-	struct report_meta meta;
+	struct run_meta meta;
 	int nr_cpus;
 	FILE *recf;			/* -r */
 	int rec_error;
@@ -207,7 +208,7 @@ static void print_counters(const struct live *lv, int nr_cpus)
 static void fill_meta(struct run *run, double duration_s)
 {
 	struct idlescope_counters vals[IDLESCOPE_MAX_CPUS] = {};
-	struct report_meta *meta = &run->meta;
+	struct run_meta *meta = &run->meta;
 	const struct live *lv = &run->lv;
 	int cpu, i;
 
@@ -220,7 +221,7 @@ static void fill_meta(struct run *run, double duration_s)
 		meta->dropped_records[cpu] = vals[cpu].dropped;
 	}
 	for (i = 0; i < lv->nr_skipped; i++)
-		report_meta_add_skipped(meta, lv->skipped[i].prog, lv->skipped[i].reason);
+		run_meta_add_skipped(meta, lv->skipped[i].prog, lv->skipped[i].reason);
 	meta->capabilities = lv->caps;
 	if (lv->caps & IDLESCOPE_CAP_LATENESS)
 		live_read_lateness(lv, &meta->lateness);
@@ -412,8 +413,8 @@ int live_command(const struct live_cmd_opts *opts)
 	int err;
 
 	live_set_verbose(opts->verbose);
-	report_meta_init(&run.meta);
-	runinfo_read_system(&run.meta);
+	run_meta_init(&run.meta);
+	live_read_system(&run.meta);
 	if (opts->outdir && reportdir_check(opts->outdir))
 		return 1;
 

@@ -10,6 +10,7 @@
 #include "stats/lateness.h"
 #include "report/report.h"
 #include "governors.h"
+#include "format/numbers.h"
 
 static void json_log2_hist(struct json *j, const char *key,
 			   const unsigned int *vals)
@@ -158,7 +159,7 @@ static void json_stats_members(struct json *j, const struct agg *agg,
 }
 
 /* The text header's fidelity lines (report/text.c's print_fidelity()), as numbers. */
-static void json_fidelity(struct json *j, const struct report_meta *meta)
+static void json_fidelity(struct json *j, const struct run_meta *meta)
 {
 	const struct idlescope_lateness *l = &meta->lateness;
 	unsigned int i;
@@ -182,7 +183,7 @@ static void json_fidelity(struct json *j, const struct report_meta *meta)
 }
 
 static void json_meta(struct json *j, const struct agg *agg,
-		      const struct report_meta *meta)
+		      const struct run_meta *meta)
 {
 	__u64 produced = 0, dropped = 0;
 	char start[32];
@@ -192,7 +193,7 @@ static void json_meta(struct json *j, const struct agg *agg,
 		produced += meta->records_produced[i];
 		dropped += meta->dropped_records[i];
 	}
-	report_format_utc(start, sizeof(start), meta->start_time);
+	fmt_utc(start, sizeof(start), meta->start_time);
 
 	json_int(j, "schema_version", REPORT_SCHEMA_VERSION);
 	json_str(j, "tool", "idlescope");
@@ -244,7 +245,7 @@ static void json_meta(struct json *j, const struct agg *agg,
 }
 
 static void json_definitions(struct json *j, const struct agg *agg,
-			     const struct report_meta *meta)
+			     const struct run_meta *meta)
 {
 	int i;
 
@@ -355,7 +356,7 @@ static void json_across_governors(struct json *j, const struct agg *agg)
 }
 
 int report_fprint_json(FILE *f, const struct agg *agg,
-		       const struct report_meta *meta)
+		       const struct run_meta *meta)
 {
 	struct json j = { .f = f };
 

@@ -13,13 +13,13 @@
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
-void reportset_meta_from_agg(struct report_meta *meta, const struct agg *agg)
+void reportset_meta_from_agg(struct run_meta *meta, const struct agg *agg)
 {
 	struct agg_key key = { .workload = -1 };
 	int w;
 
 	for (w = 0; w < agg_nr_workloads(agg); w++)
-		report_meta_add_workload(meta, agg_workload_name(agg, w));
+		run_meta_add_workload(meta, agg_workload_name(agg, w));
 	while (agg_next(agg, &key)) {
 		const struct agg_stats *st = agg_get(agg, key.workload, key.governor, key.cpu);
 		bool listed = false;
@@ -28,7 +28,7 @@ void reportset_meta_from_agg(struct report_meta *meta, const struct agg *agg)
 		for (g = 0; g < meta->nr_governors; g++)
 			listed |= !strcmp(meta->governors[g], governor_name(key.governor));
 		if (!listed)
-			report_meta_add_governor(meta, governor_name(key.governor));
+			run_meta_add_governor(meta, governor_name(key.governor));
 		if (st && st->predicted_samples)
 			meta->predictions_available = true;
 	}
@@ -59,7 +59,7 @@ static int write_plots(const struct agg *agg, const struct reportdir *rd)
 }
 
 /* -o DIR: report.txt, report.json, summary.md and plots/, as one set. */
-static int write_report_set(const struct agg *agg, const struct report_meta *meta,
+static int write_report_set(const struct agg *agg, const struct run_meta *meta,
 			    const char *outdir)
 {
 	static const char *const names[] = {
@@ -91,7 +91,7 @@ static int write_report_set(const struct agg *agg, const struct report_meta *met
 	return err;
 }
 
-int reportset_write(const struct agg *agg, const struct report_meta *meta, bool json,
+int reportset_write(const struct agg *agg, const struct run_meta *meta, bool json,
 		    const char *outdir)
 {
 	if (json)

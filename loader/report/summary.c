@@ -6,11 +6,12 @@
  * builders, so summary.md and report.txt always agree.
  */
 #include <errno.h>
+#include "report/headline.h"
 #include "report/plot.h"
 #include "report/summary.h"
 #include "governors.h"
 
-static void print_intro(FILE *f, const struct report_meta *meta)
+static void print_intro(FILE *f, const struct run_meta *meta)
 {
 	__u64 produced = 0, dropped = 0;
 	int i;
@@ -70,7 +71,7 @@ static void print_shadows(FILE *f, const struct agg *agg,
 		table_print_markdown(f, &t);
 		fputc('\n', f);
 		for (s = 0; s < agg_nr_shadows(agg); s++) {
-			if (!report_format_agreement(line, sizeof(line), agg, st, s))
+			if (!headline_format_agreement(line, sizeof(line), agg, st, s))
 				continue;
 			fputs("- ", f);
 			table_print_markdown_text(f, line);
@@ -110,7 +111,7 @@ static void print_workload(FILE *f, const struct agg *agg, int workload)
 }
 
 int report_fprint_summary(FILE *f, const struct agg *agg,
-			  const struct report_meta *meta)
+			  const struct run_meta *meta)
 {
 	int w;
 
@@ -123,7 +124,7 @@ int report_fprint_summary(FILE *f, const struct agg *agg,
 	return 0;
 }
 
-int report_write_summary(const struct agg *agg, const struct report_meta *meta,
+int report_write_summary(const struct agg *agg, const struct run_meta *meta,
 			 const char *path)
 {
 	return report_write_doc(path, report_fprint_summary, agg, meta);

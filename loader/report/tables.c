@@ -11,6 +11,7 @@
 #include "report/report.h"
 #include "format/table.h"
 #include "governors.h"
+#include "format/numbers.h"
 
 /* The shadow table's reference columns (numbers: report/headline.h). */
 static const char *const seed_short_labels[SEED_NR_COLUMNS] = {
@@ -22,19 +23,19 @@ static void set_pct_cell(struct table *t, int row, int col, __u64 part,
 			 __u64 whole)
 {
 	if (whole)
-		table_set(t, row, col, "%.1f", report_percent(part, whole));
+		table_set(t, row, col, "%.1f", fmt_percent(part, whole));
 	else
 		table_set(t, row, col, "-");
 }
 
-/* A share with its 95% interval: "52.9 ±1.3" (headline_format()). */
+/* A share with its 95% interval: "52.9 ±1.3" (fmt_share()). */
 static void set_ci_cell(struct table *t, int row, int col,
 			const struct ci_acc *acc)
 {
 	struct ci_pct r = ci_result(acc);
 	char buf[TABLE_CELL_LEN];
 
-	headline_format(buf, sizeof(buf), &r);
+	fmt_share(buf, sizeof(buf), &r);
 	table_set(t, row, col, "%s", buf);
 }
 
@@ -90,24 +91,6 @@ void report_shadow_table(const struct agg *agg, const struct agg_stats *st,
 		set_count_cell(t, row, 1 + s, st->shadow[s].excluded_samples);
 	for (c = 1 + nr; c < seed_col + SEED_NR_COLUMNS; c++)
 		table_set(t, row, c, "-");
-}
-
-bool report_format_agreement(char *buf, size_t size, const struct agg *agg,
-			     const struct agg_stats *st, int shadow)
-{
-	const struct agg_shadow *sh;
-
-	if (shadow < 0 || shadow >= agg_nr_shadows(agg))
-		return false;
-	sh = &st->shadow[shadow];
-	if (!sh->agree_checked)
-		return false;
-	snprintf(buf, size, "model %s reproduces the kernel's prediction on %.1f%% (%llu of %llu) of periods",
-		 agg_shadow_name(agg, shadow),
-		 report_percent(sh->agree_samples, sh->agree_checked),
-		 (unsigned long long)sh->agree_samples,
-		 (unsigned long long)sh->agree_checked);
-	return true;
 }
 
 /* The whole state table, plus any index used beyond it. */
@@ -217,7 +200,7 @@ void report_states_table(const struct agg *agg,
 		info = agg_state(agg, i);
 		if (info)
 			snprintf(label, sizeof(label), "%d (%g us)", i,
-				 report_ns_to_us(info->target_residency_ns));
+				 fmt_ns_to_us(info->target_residency_ns));
 		else
 			snprintf(label, sizeof(label), "%d", i);
 		row = table_add_row(t, label);

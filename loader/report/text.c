@@ -28,6 +28,7 @@
 #include "report/report.h"
 #include "format/table.h"
 #include "governors.h"
+#include "format/numbers.h"
 
 #define HIST_STARS		40	/* bar width, halved for wide tables */
 #define HIST_NARROW_MAX_IDX	32	/* beyond this bucket, wider columns */
@@ -133,7 +134,7 @@ void report_print_factor_table(FILE *f, const struct agg_stats *st)
 	for (i = 0; i < AGG_NR_FACTORS; i++)
 		fprintf(f, "    %-8s %12llu %7.1f%%\n", agg_factors[i].label,
 			(unsigned long long)st->within_factor[i],
-			report_percent(st->within_factor[i], st->predicted_samples));
+			fmt_percent(st->within_factor[i], st->predicted_samples));
 }
 
 /*
@@ -157,7 +158,7 @@ static void print_agreements(FILE *f, const struct agg *agg,
 	int s;
 
 	for (s = 0; s < agg_nr_shadows(agg); s++)
-		if (report_format_agreement(line, sizeof(line), agg, st, s))
+		if (headline_format_agreement(line, sizeof(line), agg, st, s))
 			fprintf(f, "%s%s\n", TEXT_INDENT, line);
 }
 
@@ -185,12 +186,12 @@ static void print_states(FILE *f, const struct agg *agg,
 
 		fprintf(f, "    %-5d %12llu %6.1f%% %12llu", i,
 			(unsigned long long)st->state_entered[i],
-			report_percent(st->state_entered[i], st->samples),
+			fmt_percent(st->state_entered[i], st->samples),
 			(unsigned long long)st->state_chosen[i]);
 		if (info)
 			fprintf(f, " %12.3f %12.3f%s\n",
-				report_ns_to_us(info->target_residency_ns),
-				report_ns_to_us(info->exit_latency_ns),
+				fmt_ns_to_us(info->target_residency_ns),
+				fmt_ns_to_us(info->exit_latency_ns),
 				info->disabled ? " (disabled)" : "");
 		else
 			fprintf(f, " %12s %12s\n", "-", "-");
@@ -207,20 +208,20 @@ static void print_misses(FILE *f, const struct agg *agg,
 		"cross-check", "%");
 	fprintf(f, "    %-12s %12llu %6.1f%% ", "too deep",
 		(unsigned long long)st->miss_above_samples,
-		report_percent(st->miss_above_samples, st->samples));
+		fmt_percent(st->miss_above_samples, st->samples));
 	if (agg_nr_states(agg))
 		fprintf(f, "%12llu %6.1f%%\n",
 			(unsigned long long)st->too_deep_samples,
-			report_percent(st->too_deep_samples, st->crosscheck_samples));
+			fmt_percent(st->too_deep_samples, st->crosscheck_samples));
 	else
 		fprintf(f, "%12s\n", "-");
 	fprintf(f, "    %-12s %12llu %6.1f%% ", "too shallow",
 		(unsigned long long)st->miss_below_samples,
-		report_percent(st->miss_below_samples, st->samples));
+		fmt_percent(st->miss_below_samples, st->samples));
 	if (agg_nr_states(agg))
 		fprintf(f, "%12llu %6.1f%%\n",
 			(unsigned long long)st->too_shallow_samples,
-			report_percent(st->too_shallow_samples, st->crosscheck_samples));
+			fmt_percent(st->too_shallow_samples, st->crosscheck_samples));
 	else
 		fprintf(f, "%12s\n", "-");
 	if (agg_nr_states(agg))
@@ -237,7 +238,7 @@ static void print_workload_view(FILE *f, const struct agg *agg, int workload)
 	if (!report_workload_view(agg, workload, &view))
 		return;
 	fprintf(f, "\n== workload %s, across governors ==\n",
-		headline_workload_label(agg_workload_name(agg, workload)));
+		fmt_workload_label(agg_workload_name(agg, workload)));
 	fprintf(f, "  live runs, all CPUs: %% with 95%% interval; within F: of predictions (\"-\": none);\n"
 		"  ideal: of periods; shallow time: of idle time; kernel: cpu_idle_miss, of periods\n");
 	report_live_table(&view, &t);
@@ -281,13 +282,13 @@ static void print_pair_summary(FILE *f, const struct agg_stats *st)
 	fprintf(f, "  samples %llu, predicted %llu (%.1f%%)\n",
 		(unsigned long long)st->samples,
 		(unsigned long long)st->predicted_samples,
-		report_percent(st->predicted_samples, st->samples));
+		fmt_percent(st->predicted_samples, st->samples));
 	fprintf(f, "  residency mean %.3f us, min %.3f us, max %.3f us\n",
-		st->samples ? report_ns_to_us(st->residency_sum_ns) / st->samples : 0.0,
-		report_ns_to_us(st->residency_min_ns), report_ns_to_us(st->residency_max_ns));
+		st->samples ? fmt_ns_to_us(st->residency_sum_ns) / st->samples : 0.0,
+		fmt_ns_to_us(st->residency_min_ns), fmt_ns_to_us(st->residency_max_ns));
 	if (st->predicted_samples)
 		fprintf(f, "  prediction mean %.3f us\n",
-			report_ns_to_us(st->predicted_sum_ns) / st->predicted_samples);
+			fmt_ns_to_us(st->predicted_sum_ns) / st->predicted_samples);
 }
 
 static void print_histograms(FILE *f, const struct agg_stats *st,
@@ -303,8 +304,7 @@ static void print_histograms(FILE *f, const struct agg_stats *st,
 	print_ratio_hist(f, st->ratio_hist);
 }
 
-static void print_pair(FILE *f, const struct agg *agg,
-		       const struct report_meta *meta, int workload,
+static void print_pair(FILE *f, const struct agg *agg, int workload,
 		       int governor, const struct agg_stats *all)
 {
 	const struct agg_stats *st;
@@ -312,7 +312,7 @@ static void print_pair(FILE *f, const struct agg *agg,
 	int cpu;
 
 	fprintf(f, "\n== workload %s, governor %s ==\n",
-		headline_workload_label(agg_workload_name(agg, workload)),
+		fmt_workload_label(agg_workload_name(agg, workload)),
 		governor_name(governor));
 	print_pair_summary(f, all);
 
@@ -342,10 +342,6 @@ static void print_pair(FILE *f, const struct agg *agg,
 		print_log2_hist(f, st->residency_us_hist, AGG_LOG2_SLOTS,
 				"usecs");
 	}
-
-	if (meta->text_hook)
-		meta->text_hook(f, agg, workload, governor, all,
-				meta->text_hook_ctx);
 }
 
 /*
@@ -356,16 +352,6 @@ static void print_one_line(FILE *f, const char *s)
 {
 	for (; *s; s++)
 		fputc((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f ? '?' : *s, f);
-}
-
-/* 0 is a start time nobody recorded: a record file without its trailer. */
-void report_format_utc(char *buf, size_t size, time_t t)
-{
-	struct tm tm;
-
-	if (!t || !gmtime_r(&t, &tm) ||
-	    !strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm))
-		snprintf(buf, size, "unknown");
 }
 
 /* IDLESCOPE_CAP_* bit by bit, as the report names them. */
@@ -381,7 +367,7 @@ const char *report_capability_name(unsigned int bit)
 	return capability_names[bit];
 }
 
-static __u64 total_dropped(const struct report_meta *meta)
+static __u64 total_dropped(const struct run_meta *meta)
 {
 	__u64 dropped = 0;
 	int i;
@@ -392,7 +378,7 @@ static __u64 total_dropped(const struct report_meta *meta)
 }
 
 /* Lost on the way (ring buffer full, a cut-short record) or not counted. */
-static __u64 records_missing(const struct agg *agg, const struct report_meta *meta)
+static __u64 records_missing(const struct agg *agg, const struct run_meta *meta)
 {
 	return total_dropped(meta) + meta->records_cut_short + agg_rejected_records(agg);
 }
@@ -417,7 +403,7 @@ static void print_lateness(FILE *f, const struct idlescope_lateness *l)
  * "RELEASE<sep>HZ N, cpuidle driver NAME": the kernel part of the first
  * summary line (sep ", ") and of the detail header (sep " (", closed there).
  */
-static void print_kernel(FILE *f, const struct report_meta *meta, const char *sep)
+static void print_kernel(FILE *f, const struct run_meta *meta, const char *sep)
 {
 	print_one_line(f, meta->kernel_release);
 	if (meta->hz)
@@ -427,13 +413,13 @@ static void print_kernel(FILE *f, const struct report_meta *meta, const char *se
 	print_one_line(f, meta->cpuidle_driver[0] ? meta->cpuidle_driver : "none");
 }
 
-static void print_clock_mode(FILE *f, const struct report_meta *meta)
+static void print_clock_mode(FILE *f, const struct run_meta *meta)
 {
 	print_one_line(f, meta->clock_mode[0] ? meta->clock_mode : "unknown");
 }
 
 static void print_fidelity_summary(FILE *f, const struct agg *agg,
-				   const struct report_meta *meta)
+				   const struct run_meta *meta)
 {
 	fprintf(f, "idlescope report (schema %d): kernel ", REPORT_SCHEMA_VERSION);
 	print_kernel(f, meta, ", ");
@@ -456,7 +442,7 @@ static void print_fidelity_summary(FILE *f, const struct agg *agg,
  * its tick, the guest's clock and how late its timers fired, what was
  * lost, what the kernel let idlescope see.  First, so nobody misses it.
  */
-static void print_fidelity(FILE *f, const struct agg *agg, const struct report_meta *meta)
+static void print_fidelity(FILE *f, const struct agg *agg, const struct run_meta *meta)
 {
 	unsigned int i, n = 0;
 
@@ -482,7 +468,7 @@ static void print_fidelity(FILE *f, const struct agg *agg, const struct report_m
  * Whether the periods carry predictions, and which of them were rebuilt
  * from stock menu's data rather than read from the kernel.
  */
-static void print_predictions(FILE *f, const struct report_meta *meta)
+static void print_predictions(FILE *f, const struct run_meta *meta)
 {
 	const struct reconstruct_stats *rs = &meta->reconstruct;
 
@@ -496,18 +482,18 @@ static void print_predictions(FILE *f, const struct report_meta *meta)
 	fputc('\n', f);
 	if (rs->checked)
 		fprintf(f, "  %-14s matches the kernel's own prediction on %.1f%% (%llu of %llu) of periods\n",
-			"reconstruction", report_percent(rs->agreed, rs->checked),
+			"reconstruction", fmt_percent(rs->agreed, rs->checked),
 			(unsigned long long)rs->agreed, (unsigned long long)rs->checked);
 }
 
 static void print_header(FILE *f, const struct agg *agg,
-			 const struct report_meta *meta)
+			 const struct run_meta *meta)
 {
 	__u64 produced = 0, dropped = 0;
 	char start[32];
 	int i;
 
-	report_format_utc(start, sizeof(start), meta->start_time);
+	fmt_utc(start, sizeof(start), meta->start_time);
 	fprintf(f, "== run ==\n");
 	print_fidelity(f, agg, meta);
 	fprintf(f, "  %-14s %s\n", "start (UTC)", start);
@@ -518,7 +504,7 @@ static void print_header(FILE *f, const struct agg *agg,
 	fprintf(f, "\n  %-14s", "workloads");
 	for (i = 0; i < meta->nr_workloads; i++) {
 		fprintf(f, "%s", i ? ", " : " ");
-		print_one_line(f, headline_workload_label(meta->workloads[i]));
+		print_one_line(f, fmt_workload_label(meta->workloads[i]));
 	}
 	fputc('\n', f);
 	print_predictions(f, meta);
@@ -560,7 +546,7 @@ static void print_header(FILE *f, const struct agg *agg,
 }
 
 int report_fprint_text(FILE *f, const struct agg *agg,
-		       const struct report_meta *meta)
+		       const struct run_meta *meta)
 {
 	struct agg_stats all;
 	int w, g;
@@ -578,6 +564,6 @@ int report_fprint_text(FILE *f, const struct agg *agg,
 	for (w = 0; w < agg_nr_workloads(agg); w++)
 		for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++)
 			if (agg_sum(agg, w, g, AGG_ANY, &all))
-				print_pair(f, agg, meta, w, g, &all);
+				print_pair(f, agg, w, g, &all);
 	return report_stream_status(f);
 }

@@ -1,108 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * runinfo.c - the run's facts between system, record file and report
- * metadata (see runinfo/runinfo.h).
+ * runinfo.c - a run's metadata into a record file's header and trailer,
+ * and back (see runinfo/runinfo.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 #include "stats/lateness.h"
 #include "runinfo/runinfo.h"
-#include "live/sysfs.h"
 
-#define CPUIDLE_DRIVER_SYSFS	"/sys/devices/system/cpu/cpuidle/current_driver"
-#define CMDLINE_CLOCK		"idlescope.clock="
-#define CMDLINE_CLOCK_ARGS	"idlescope.clock_args="
-
-/* CONFIG_HZ of a kernel config, plain or gzipped (gzread reads both). */
-static unsigned int config_hz(const char *path)
-{
-	gzFile gz = gzopen(path, "rb");
-	unsigned int hz = 0;
-	char line[256];
-
-	if (!gz)
-		return 0;
-	while (!hz && gzgets(gz, line, sizeof(line)))
-		if (!strncmp(line, "CONFIG_HZ=", 10))
-			hz = strtoul(line + 10, NULL, 10);
-	gzclose(gz);
-	return hz;
-}
-
-static unsigned int kernel_hz(const char *release)
-{
-	char path[128];
-	unsigned int hz;
-
-	snprintf(path, sizeof(path), "/boot/config-%s", release);
-	hz = config_hz(path);
-	return hz ? hz : config_hz("/proc/config.gz");
-}
-
-static int base64_value(char c)
-{
-	static const char digits[] =
-		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-	const char *p = c ? strchr(digits, c) : NULL;
-
-	return p ? p - digits : -1;
-}
-
-/* Decode base64 @in into out[size] (NUL-terminated); -1 if not base64 or too long. */
-static int base64_decode(const char *in, char *out, size_t size)
-{
-	unsigned int bits = 0, nr_bits = 0;
-	size_t len = 0;
-	int v;
-
-	for (; *in && *in != '='; in++) {
-		v = base64_value(*in);
-		if (v < 0)
-			return -1;
-		bits = (bits << 6 | v) & 0xffffff;
-		nr_bits += 6;
-		if (nr_bits >= 8) {
-			nr_bits -= 8;
-			if (len + 1 >= size)
-				return -1;
-			out[len++] = bits >> nr_bits;
-		}
-	}
-	out[len] = '\0';
-	return 0;
-}
-
-static void read_clock(struct report_meta *meta)
-{
-	char cmdline[4096], *tok, *save;
-
-	if (sysfs_read_line("/proc/cmdline", cmdline, sizeof(cmdline)))
-		return;
-	for (tok = strtok_r(cmdline, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-		if (!strncmp(tok, CMDLINE_CLOCK, strlen(CMDLINE_CLOCK)))
-			snprintf(meta->clock_mode, sizeof(meta->clock_mode), "%s",
-				 tok + strlen(CMDLINE_CLOCK));
-		else if (!strncmp(tok, CMDLINE_CLOCK_ARGS, strlen(CMDLINE_CLOCK_ARGS)) &&
-			 base64_decode(tok + strlen(CMDLINE_CLOCK_ARGS), meta->clock_args,
-				       sizeof(meta->clock_args)))
-			snprintf(meta->clock_args, sizeof(meta->clock_args), "(not base64)");
-	}
-}
-
-void runinfo_read_system(struct report_meta *meta)
-{
-	meta->hz = kernel_hz(meta->kernel_release);
-	/* The core says "none" when no driver registered. */
-	if (sysfs_read_line(CPUIDLE_DRIVER_SYSFS, meta->cpuidle_driver,
-			    sizeof(meta->cpuidle_driver)) ||
-	    !strcmp(meta->cpuidle_driver, "none"))
-		meta->cpuidle_driver[0] = '\0';
-	read_clock(meta);
-}
-
-void runinfo_header(struct recfile_header *hdr, const struct report_meta *meta,
+void runinfo_header(struct recfile_header *hdr, const struct run_meta *meta,
 		    const struct idlescope_state *states, unsigned int nr_states,
 		    unsigned int nr_cpus)
 {
@@ -118,7 +25,7 @@ void runinfo_header(struct recfile_header *hdr, const struct report_meta *meta,
 	snprintf(hdr->clock_args, sizeof(hdr->clock_args), "%s", meta->clock_args);
 }
 
-void runinfo_trailer(struct recfile_trailer *t, const struct report_meta *meta,
+void runinfo_trailer(struct recfile_trailer *t, const struct run_meta *meta,
 		     unsigned int nr_ringbufs)
 {
 	int cpu, i;
@@ -152,7 +59,7 @@ static void add_lateness(struct idlescope_lateness *sum, const struct idlescope_
 }
 
 /* The setup every file of a report shares: from the first one. */
-static void meta_from_header(struct report_meta *meta, const struct recfile_header *hdr)
+static void meta_from_header(struct run_meta *meta, const struct recfile_header *hdr)
 {
 	snprintf(meta->kernel_release, sizeof(meta->kernel_release), "%.*s",
 		 (int)sizeof(meta->kernel_release) - 1, hdr->kernel_release);
@@ -163,7 +70,7 @@ static void meta_from_header(struct report_meta *meta, const struct recfile_head
 	snprintf(meta->clock_args, sizeof(meta->clock_args), "%s", hdr->clock_args);
 }
 
-void runinfo_add_recfile(struct report_meta *meta, const struct recfile *rf,
+void runinfo_add_recfile(struct run_meta *meta, const struct recfile *rf,
 			 const __u64 *records_read, bool first)
 {
 	const struct recfile_trailer *t = &rf->trailer;
@@ -193,7 +100,7 @@ void runinfo_add_recfile(struct report_meta *meta, const struct recfile *rf,
 		meta->dropped_records[cpu] += t->dropped_records[cpu];
 	}
 	for (i = 0; i < t->nr_skipped; i++)
-		report_meta_add_skipped(meta, t->skipped[i].prog, t->skipped[i].reason);
+		run_meta_add_skipped(meta, t->skipped[i].prog, t->skipped[i].reason);
 	add_lateness(&meta->lateness, &t->lateness);
 }
 

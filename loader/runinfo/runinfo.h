@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * runinfo.h - what a report says about the run beyond its records, and how
- * it travels through a record file: read from the running system for a
- * live run (kernel HZ, cpuidle driver, the clock mode the VM runner put on
- * the kernel command line), written into the record file's header and
- * trailer, and read back into the report's metadata off-line, so that both
- * reports say the same.
+ * runinfo.h - how what a report says about the run beyond its records
+ * (runinfo/meta.h) travels through a record file: written into its header
+ * and trailer by the live run, and read back into the run's metadata
+ * off-line, so that both reports say the same.
  */
 #ifndef __IDLESCOPE_RUNINFO_RUNINFO_H
 #define __IDLESCOPE_RUNINFO_RUNINFO_H
@@ -14,23 +12,15 @@
 #include <stddef.h>
 #include <linux/types.h>
 #include "recfile.h"
-#include "report/report.h"
-
-/*
- * meta's hz (CONFIG_HZ from /boot/config-<release> or /proc/config.gz),
- * cpuidle_driver and clock_mode/clock_args (idlescope.clock= and the
- * base64 idlescope.clock_args= of /proc/cmdline); what is not found stays
- * empty (unknown).
- */
-void runinfo_read_system(struct report_meta *meta);
+#include "runinfo/meta.h"
 
 /* A live run's record file header: @meta's facts, the state table. */
-void runinfo_header(struct recfile_header *hdr, const struct report_meta *meta,
+void runinfo_header(struct recfile_header *hdr, const struct run_meta *meta,
 		    const struct idlescope_state *states, unsigned int nr_states,
 		    unsigned int nr_cpus);
 
 /* What the live report knew beyond the records, for the trailer. */
-void runinfo_trailer(struct recfile_trailer *t, const struct report_meta *meta,
+void runinfo_trailer(struct recfile_trailer *t, const struct run_meta *meta,
 		     unsigned int nr_ringbufs);
 
 /*
@@ -40,7 +30,7 @@ void runinfo_trailer(struct recfile_trailer *t, const struct report_meta *meta,
  * (@records_read per CPU; drops, duration and the sysfs count are then
  * unknown and add 0).  @first: the first file of the report.
  */
-void runinfo_add_recfile(struct report_meta *meta, const struct recfile *rf,
+void runinfo_add_recfile(struct run_meta *meta, const struct recfile *rf,
 			 const __u64 *records_read, bool first);
 
 /*

@@ -768,7 +768,7 @@ static const __u64 seed_predicted_us[10] = {
 	50000,			/* within 100x */
 };
 
-static void fill_seed_set(struct agg *agg, struct report_meta *meta)
+static void fill_seed_set(struct agg *agg, struct run_meta *meta)
 {
 	struct idlescope_record rec;
 	int i;
@@ -780,7 +780,7 @@ static void fill_seed_set(struct agg *agg, struct report_meta *meta)
 		agg_add(agg, &rec);
 	}
 
-	report_meta_init(meta);
+	run_meta_init(meta);
 	meta->start_time = 1700000000;		/* 2023-11-14T22:13:20Z */
 	meta->duration_s = 12.5;
 	meta->nr_cpus = 2;
@@ -789,18 +789,10 @@ static void fill_seed_set(struct agg *agg, struct report_meta *meta)
 	meta->dropped_records[1] = 1;
 	meta->ringbuf_size_bytes = 4U << 20;
 	meta->predictions_available = true;
-	report_meta_add_governor(meta, "menu2010");
-	report_meta_add_workload(meta, "periodic");
-	report_meta_add_skipped(meta, "fexit_teo_select",
+	run_meta_add_governor(meta, "menu2010");
+	run_meta_add_workload(meta, "periodic");
+	run_meta_add_skipped(meta, "fexit_teo_select",
 				"no \"teo_select\"\n\\ in BTF");
-}
-
-static void text_hook(FILE *f, const struct agg *agg, int workload,
-		      int governor, const struct agg_stats *all, void *ctx)
-{
-	(*(int *)ctx)++;
-	fprintf(f, "  shadow hook: %s/%s %llu\n", agg_workload_name(agg, workload),
-		governor_name(governor), (unsigned long long)all->samples);
 }
 
 static void test_text_report(const char *dir)
@@ -817,21 +809,18 @@ static void test_text_report(const char *dir)
 		"    1               10  100.0%           10        2.000        2.000\n",
 		"  residency, CPU 1 (4 samples):\n",
 		"       512 -> 1023       : 10       |****************************************|\n",
-		"  shadow hook: periodic/menu2010 10\n",
 		"  1                  5              1\n",
 		"  start (UTC)    2023-11-14T22:13:20Z\n",
 	};
 	struct agg *agg = agg_new();
-	struct report_meta meta;
+	struct run_meta meta;
 	char path[PATH_MAX], name[160];
-	int hook_calls = 0, err;
+	int err;
 	bool found, all_found = true;
 	char *text;
 	size_t i;
 
 	fill_seed_set(agg, &meta);
-	meta.text_hook = text_hook;
-	meta.text_hook_ctx = &hook_calls;
 	snprintf(path, sizeof(path), "%s/report.txt", dir);
 	err = report_write_text(agg, &meta, path);
 	CHECK_EQ_INT("report_write_text: returns 0", err, 0);
@@ -848,8 +837,6 @@ static void test_text_report(const char *dir)
 	}
 	if (!all_found)
 		printf("--- report.txt ---\n%s--- end ---\n", text);
-	CHECK_EQ_INT("report.txt: the text hook runs once per workload x governor",
-		     hook_calls, 1);
 	check(!strstr(text, "shadow replay") && !strstr(text, "2010 before") &&
 	      !strstr(text, "shadow models"),
 	      "report.txt: no shadow names -> no shadow table", "found one");
@@ -861,7 +848,7 @@ out:
 static void test_json_report(const char *dir)
 {
 	struct agg *agg = agg_new(), *empty = agg_new();
-	struct report_meta meta;
+	struct run_meta meta;
 	char path[PATH_MAX], cmd[3 * PATH_MAX];
 	char *json, *streamed = NULL;
 	size_t streamed_size = 0;
@@ -919,7 +906,7 @@ static void test_json_report(const char *dir)
 	free(streamed);
 
 	/* An empty run is still a valid document. */
-	report_meta_init(&meta);
+	run_meta_init(&meta);
 	snprintf(path, sizeof(path), "%s/empty.json", dir);
 	err = report_write_json(empty, &meta, path);
 	snprintf(cmd, sizeof(cmd), "python3 '%s' '%s' --expect results=[]"
@@ -939,7 +926,7 @@ static void test_json_report(const char *dir)
  *	menu2010rpd	predicts nothing (0 ns) for the first 5, then 4000 us
  *	menu		never asked (UNKNOWN): no samples, "-" cells
  */
-static void fill_shadow_set(struct agg *agg, struct report_meta *meta)
+static void fill_shadow_set(struct agg *agg, struct run_meta *meta)
 {
 	struct idlescope_record rec;
 	int i;
@@ -974,7 +961,7 @@ static void test_shadow_text_report(const char *dir)
 		"    model menu2010 reproduces the kernel's prediction on 90.0% (9 of 10) of periods\n",
 	};
 	struct agg *agg = agg_new();
-	struct report_meta meta;
+	struct run_meta meta;
 	char path[PATH_MAX], name[200];
 	bool found, all_found = true;
 	const char *table;
@@ -1029,7 +1016,7 @@ static int check_tampered(const char *path, const char *dir, const char *edit)
 static void test_shadow_json_report(const char *dir)
 {
 	struct agg *agg = agg_new();
-	struct report_meta meta;
+	struct run_meta meta;
 	char path[PATH_MAX], cmd[4 * PATH_MAX];
 	int status;
 
@@ -1102,7 +1089,7 @@ static void test_shadow_json_report(const char *dir)
 static void test_atomic_write(const char *dir)
 {
 	struct agg *agg = agg_new();
-	struct report_meta meta;
+	struct run_meta meta;
 	struct rlimit old_limit, small_limit;
 	char sub[512], path[PATH_MAX];
 	char *old;
