@@ -19,9 +19,8 @@
 
 /*
  * Default size (bytes) of each ring buffer; a power of two, -b overrides it.
- * 16 MiB holds about 110k records: 3 s of pingpong on one CPU, enough for a
- * loader that shares the single host thread of the virtual clock (4 MiB
- * dropped 14k of 400k pingpong periods on CPU 1 in a full make run).
+ * Seconds of the busiest pattern's records, for a loader that shares the
+ * single host thread of the virtual clock (docs/bpf.md).
  */
 #define IDLESCOPE_RINGBUF_DEFAULT	(16U << 20)
 
