@@ -169,12 +169,12 @@ RUN_VM := -k $(BUILD)/debian/vmlinuz -i $(BUILD)/debian/initramfs.cpio.gz \
 endif
 
 # make run: seconds per workload and the governors/workloads to measure.
-# The governors are bpf/idlescope.h's IDLESCOPE_GOVERNORS(X) lines
-# `X(ID, "name")` but "none" (no governor ran); the workloads are the names
+# The governors are bpf/idlescope.h's IDLESCOPE_CPUIDLE_GOVERNORS(X) lines
+# `X(ID, name, select)`; the workloads are the names
 # of workloads/suite.txt, which vm/guest/suite.sh runs.
 SECONDS_PER_WORKLOAD ?= 5
 KNOWN_GOVERNORS := $(filter-out none,$(shell sed -n \
-	's/^[[:space:]]*X([A-Z0-9_]*,[[:space:]]*\([a-z0-9_]*\)).*/\1/p' bpf/idlescope.h))
+	's/^[[:space:]]*X.[A-Z0-9_]*,[[:space:]]*\([a-z0-9_]*\),.*/\1/p' bpf/idlescope.h))
 SUITE := workloads/suite.txt
 GOVERNORS ?= $(KNOWN_GOVERNORS)
 WORKLOAD_SET ?= $(shell awk '$$1 ~ /^[^\#]/ { print $$1 }' $(SUITE))

@@ -73,18 +73,16 @@ extern const struct menu_device___idlescope menu_devices __ksym __weak;
 extern const struct menu2010_device___idlescope menu2010_devices __ksym __weak;
 extern const struct teo_cpu___idlescope teo_cpus __ksym __weak;
 
-/* The governors, by address: which one cpuidle_curr_governor points at. */
 /*
+ * The governors, by address: which one cpuidle_curr_governor points at.
  * Typeless: 6.1's BTF has only per-CPU variables, so a typed ksym (a plain
- * load) of this global fails to load.
+ * load) of this global fails to load.  Each governor's struct is
+ * <name>_governor; a kernel without it resolves the weak ksym to 0.
  */
 extern const void cpuidle_curr_governor __ksym;
-extern const void menu_governor __ksym __weak;
-extern const void teo_governor __ksym __weak;
-extern const void ladder_governor __ksym __weak;
-extern const void menu2010_governor __ksym __weak;
-extern const void menu2010fix_governor __ksym __weak;
-extern const void menu2010rpd_governor __ksym __weak;
+#define GOVERNOR_KSYM(id, name, select)	extern const void name##_governor __ksym __weak;
+IDLESCOPE_CPUIDLE_GOVERNORS(GOVERNOR_KSYM)
+#undef GOVERNOR_KSYM
 
 static __always_inline int current_governor(void)
 {
@@ -93,18 +91,11 @@ static __always_inline int current_governor(void)
 	bpf_probe_read_kernel(&gov, sizeof(gov), &cpuidle_curr_governor);
 	if (!gov)
 		return IDLESCOPE_GOV_NONE;
-	if (gov == &menu_governor)
-		return IDLESCOPE_GOV_MENU;
-	if (gov == &teo_governor)
-		return IDLESCOPE_GOV_TEO;
-	if (gov == &ladder_governor)
-		return IDLESCOPE_GOV_LADDER;
-	if (gov == &menu2010_governor)
-		return IDLESCOPE_GOV_MENU2010;
-	if (gov == &menu2010fix_governor)
-		return IDLESCOPE_GOV_MENU2010FIX;
-	if (gov == &menu2010rpd_governor)
-		return IDLESCOPE_GOV_MENU2010RPD;
+#define GOVERNOR_MATCH(id, name, select)	\
+	if (gov == &name##_governor)		\
+		return IDLESCOPE_GOV_##id;
+	IDLESCOPE_CPUIDLE_GOVERNORS(GOVERNOR_MATCH)
+#undef GOVERNOR_MATCH
 	return IDLESCOPE_GOV_NONE;
 }
 

@@ -503,11 +503,8 @@ int BPF_PROG(func##_exit, struct cpuidle_driver *drv,			\
 	return note_select(drv, dev, stop_tick, ret);			\
 }
 
-SELECT_PROBE(menu_select)
-SELECT_PROBE(teo_select)
-SELECT_PROBE(ladder_select_state)
-SELECT_PROBE(menu2010_select)
-SELECT_PROBE(menu2010fix_select)
-SELECT_PROBE(menu2010rpd_select)
+#define GOVERNOR_SELECT_PROBE(id, name, select)	SELECT_PROBE(select)
+IDLESCOPE_CPUIDLE_GOVERNORS(GOVERNOR_SELECT_PROBE)
+#undef GOVERNOR_SELECT_PROBE
 
 char LICENSE[] SEC("license") = "GPL";

@@ -3,7 +3,7 @@
 #include <string.h>
 #include "governors.h"
 
-#define GOVERNOR_NAME(id, name)	[IDLESCOPE_GOV_##id] = #name,
+#define GOVERNOR_NAME(id, name, select)	[IDLESCOPE_GOV_##id] = #name,
 const char *const governor_names[IDLESCOPE_NR_GOVERNORS] = {
 	IDLESCOPE_GOVERNORS(GOVERNOR_NAME)
 };

@@ -15,7 +15,7 @@
 #include <stdio.h>
 
 #define TABLE_MAX_ROWS		16
-#define TABLE_MAX_COLS		12
+#define TABLE_MAX_COLS		16
 #define TABLE_CELL_LEN		32	/* including the NUL; longer is cut */
 
 struct table {

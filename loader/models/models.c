@@ -88,6 +88,8 @@ int model_of_governor(unsigned int governor)
 {
 	int id;
 
+	if (governor == IDLESCOPE_GOV_NONE)
+		return -1;	/* the governor of models that mirror none */
 	for (id = 0; id < MODEL_NR; id++)
 		if (model_governors[id] == governor)
 			return id;

@@ -11,7 +11,7 @@
  *		in every per-model array (report order: append new rows)
  * name		the model's name in reports, as a bare word (stringified)
  * governor	IDLESCOPE_GOV_<governor>: the governor whose code it mirrors
- *		and whose recorded predictions check it
+ *		and whose recorded predictions check it (NONE: no governor)
  * kernel	the kernel release whose governor code it transcribes
  * inputs	the IDLESCOPE_F_HAS_* bits a record must hold for the model's
  *		prediction to be scored on it (replay/inputs.h)
@@ -43,7 +43,8 @@
 	X(MENU2010RPD, menu2010rpd, MENU2010RPD, "2.6.35",		\
 	  MODEL_INPUTS_MENU2010, m2010_rpd_step, m2010_rpd_reset)	\
 	X(MENU, menu, MENU, "6.1",					\
-	  MODEL_INPUTS_MENU, menu_step, menu_reset)
+	  MODEL_INPUTS_MENU, menu_step, menu_reset)			\
+	/* new models: a row above this line (docs/howto.md) */
 
 /* 1 per row: sizes of per-model arrays in headers that need no models.h. */
 #define MODEL_REGISTRY_ONE(id, name, gov, kernel, inputs, step, reset)	+1

@@ -15,6 +15,7 @@ Exit status 0 when every check passes; otherwise one line per problem on
 stderr and exit status 1.  python3 stdlib only.  See docs/report-schema.md.
 """
 import json
+import os
 import re
 import sys
 
@@ -56,11 +57,28 @@ HEADLINE_KEYS = ["workload", "governor", "periods", "predicted", "within_2x",
                  "ideal_hit", "too_deep", "too_shallow"]
 SEED_METHOD_KEYS = ["workload", "host_governor", "periods", "columns"]
 SEED_COLUMN_KEYS = ["column", "model", "samples", "excluded_samples", "within_factor"]
-GOVERNORS = ["none", "menu", "teo", "ladder", "menu2010", "menu2010fix",
-             "menu2010rpd"]
+
+def source_lists():
+    """The governors (bpf/idlescope.h, none first) and how many models there are
+    (loader/models/registry.h), read from the tree this script is in, or
+    from $IDLESCOPE_SRC: the one place of each list."""
+    top = os.environ.get("IDLESCOPE_SRC") or os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    with open(os.path.join(top, "bpf", "idlescope.h")) as f:
+        text = f.read()
+    table = text[text.index("#define IDLESCOPE_CPUIDLE_GOVERNORS(X)"):]
+    table = table[:table.index("#define IDLESCOPE_GOVERNORS(X)")]
+    governors = ["none"] + re.findall(r"^\s*X\(\w+,\s*(\w+),", table, re.M)
+    with open(os.path.join(top, "loader", "models", "registry.h")) as f:
+        text = f.read()
+    table = text[text.index("#define IDLESCOPE_MODELS(X)"):]
+    table = table[:table.index("\n\n")]
+    return governors, len(re.findall(r"^\s*X\(", table, re.M))
+
+
+GOVERNORS, MAX_SHADOWS = source_lists()
 FACTOR_LABELS = ["1.5x", "2x", "4x", "10x", "100x"]
 MAX_STATES = 10
-MAX_SHADOWS = 4
 RATIO_LOG2_MIN, RATIO_LOG2_MAX = -16, 16
 U64_MAX = (1 << 64) - 1
 
