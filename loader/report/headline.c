@@ -29,15 +29,16 @@ _Static_assert(AGG_NR_FACTORS > HEADLINE_FACTOR, "2x is in the factor table");
 const struct headline_metric_info headline_metrics[HL_NR_METRICS] = {
 	[HL_WITHIN_2X]	 = { "within_2x", "within 2x %", +1 },
 	[HL_IDEAL_HIT]	 = { "ideal_hit", "ideal hit %", +1 },
-	[HL_TOO_DEEP]	 = { "too_deep", "too deep %", -1 },
-	[HL_TOO_SHALLOW] = { "too_shallow", "too shallow %", -1 },
+	[HL_TOO_DEEP]	 = { "too_deep", "deeper than ideal %", -1 },
+	[HL_TOO_SHALLOW] = { "too_shallow", "shallower than ideal %", -1 },
 };
 
 /*
  * Arjan van de Ven, "[PATCH 0/2] Some improvements to the cpuidle menu
  * governor" (LKML, 2010-05-09, shared/seeds/001-cover): % of 69854
- * predictions within F, 2.6.34 menu before the series, after patch 1,
- * after patches 1+2.  Rows follow agg_factors[].
+ * predictions within F, the menu governor before the series (2.6.34-rc:
+ * vanilla 2.6.34 already has patch 1), after patch 1, after patches 1+2.
+ * Rows follow agg_factors[].
  */
 const char *const seed_column_names[SEED_NR_COLUMNS] = {
 	"before patches", "patch 1", "patch 1+2",
@@ -281,8 +282,8 @@ void headline_print_seed_methods(FILE *f, const struct agg *agg)
 			(unsigned long long)sm.periods);
 		seed_method_table(&sm, &t);
 		table_print_text(f, &t, "", 8, 9);
-		fprintf(f, "before = live menu2010; patch 1, 1+2 = menu2010fix, menu2010rpd replayed on "
-			"the same periods\n");
+		fprintf(f, "before = live menu2010 (2.6.34-rc); patch 1, 1+2 = menu2010fix (2.6.34), "
+			"menu2010rpd (+ 2.6.35's detector) replayed on the same periods\n");
 		if (sm.excluded[1] || sm.excluded[2])
 			fprintf(f, "periods without the models' inputs, not scored: %llu, %llu\n",
 				(unsigned long long)sm.excluded[1],

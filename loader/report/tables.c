@@ -166,13 +166,14 @@ void report_live_table(const struct report_workload_view *view,
 	for (g = 0; g < view->nr_governors; g++)
 		set_count_cell(t, row, 1 + g, view->per_governor[g].samples);
 	add_ci_row(t, view, "ideal hit %", offsetof(struct agg_stats, ideal_hit_ci));
-	add_ci_row(t, view, "ideal deep %", offsetof(struct agg_stats, ideal_too_deep_ci));
-	add_ci_row(t, view, "ideal shallow %",
+	add_ci_row(t, view, "deeper than ideal %",
+		   offsetof(struct agg_stats, ideal_too_deep_ci));
+	add_ci_row(t, view, "shallower than ideal %",
 		   offsetof(struct agg_stats, ideal_too_shallow_ci));
 	add_ci_row(t, view, "shallow time %",
 		   offsetof(struct agg_stats, ideal_shallow_time_ci));
-	add_ci_row(t, view, "kernel deep %", offsetof(struct agg_stats, miss_above_ci));
-	add_ci_row(t, view, "kernel shallow %", offsetof(struct agg_stats, miss_below_ci));
+	add_ci_row(t, view, "kernel above %", offsetof(struct agg_stats, miss_above_ci));
+	add_ci_row(t, view, "kernel below %", offsetof(struct agg_stats, miss_below_ci));
 }
 
 static __u64 time_in_states_ns(const struct agg_stats *st)

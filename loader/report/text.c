@@ -206,7 +206,7 @@ static void print_misses(FILE *f, const struct agg *agg,
 {
 	fprintf(f, "    %-12s %12s %7s %12s %7s\n", "", "kernel", "%",
 		"cross-check", "%");
-	fprintf(f, "    %-12s %12llu %6.1f%% ", "too deep",
+	fprintf(f, "    %-12s %12llu %6.1f%% ", "above",
 		(unsigned long long)st->miss_above_samples,
 		fmt_percent(st->miss_above_samples, st->samples));
 	if (agg_nr_states(agg))
@@ -215,7 +215,7 @@ static void print_misses(FILE *f, const struct agg *agg,
 			fmt_percent(st->too_deep_samples, st->crosscheck_samples));
 	else
 		fprintf(f, "%12s\n", "-");
-	fprintf(f, "    %-12s %12llu %6.1f%% ", "too shallow",
+	fprintf(f, "    %-12s %12llu %6.1f%% ", "below",
 		(unsigned long long)st->miss_below_samples,
 		fmt_percent(st->miss_below_samples, st->samples));
 	if (agg_nr_states(agg))

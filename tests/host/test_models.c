@@ -303,7 +303,7 @@ static void test_rpd_decay(void)
 }
 
 /*
- * menu2010: the defects of 2.6.34
+ * menu2010: the defects of 2.6.34-rc, before the 2010 fix
  * ===============================
  */
 static void test_menu2010_before_bug(void)
@@ -361,7 +361,7 @@ static void test_menu2010_max_interesting(void)
 	/*
 	 * 60 ms of a 100 ms timer: at least MAX_INTERESTING (50 ms), so a
 	 * perfect prediction (+1024) - unless the test reads the member
-	 * measured_us, which is never written (0), as 2.6.34 does.
+	 * measured_us, which is never written (0), as 2.6.34-rc does.
 	 */
 	sim_start(&bug, MODEL_MENU2010, halt_table());
 	sim_start(&fix, MODEL_MENU2010FIX, halt_table());

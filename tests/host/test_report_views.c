@@ -181,11 +181,11 @@ static void test_tables(const struct agg *agg)
 		"predicted|4|0|2",
 		"periods|4|5|2",
 		"ideal hit %|0.0|40.0|0.0",
-		"ideal deep %|0.0|0.0|0.0",
-		"ideal shallow %|100.0|60.0|100.0",
+		"deeper than ideal %|0.0|0.0|0.0",
+		"shallower than ideal %|100.0|60.0|100.0",
 		"shallow time %|100.0|17.6|100.0",
-		"kernel deep %|25.0|0.0|0.0",
-		"kernel shallow %|0.0|40.0|0.0",
+		"kernel above %|25.0|0.0|0.0",
+		"kernel below %|0.0|40.0|0.0",
 	};
 	static const char *const bursty_live[] = {
 		"within|menu|teo|menu2010",
@@ -197,11 +197,11 @@ static void test_tables(const struct agg *agg)
 		"predicted|2|0|1",
 		"periods|2|1|1",
 		"ideal hit %|0.0|0.0|0.0",
-		"ideal deep %|0.0|0.0|0.0",
-		"ideal shallow %|100.0|100.0|100.0",
+		"deeper than ideal %|0.0|0.0|0.0",
+		"shallower than ideal %|100.0|100.0|100.0",
 		"shallow time %|100.0|100.0|100.0",
-		"kernel deep %|0.0|0.0|0.0",
-		"kernel shallow %|0.0|0.0|0.0",
+		"kernel above %|0.0|0.0|0.0",
+		"kernel below %|0.0|0.0|0.0",
 	};
 	static const char *const steady_states[] = {
 		"state|menu|teo|menu2010",
@@ -266,11 +266,11 @@ static void test_text_report(const struct agg *agg, const char *dir)
 {
 	static const char *const want[] = {
 		"\n== workload steady, across governors ==\n",
-		/* label column as wide as "too shallow %", others >= 7 */
-		"    within              menu     teo menu2010\n"
-		"    1.5x                25.0       -     50.0\n",
-		"    kernel shallow %     0.0    40.0      0.0\n",
-		"    ideal shallow %    100.0    60.0    100.0\n",
+		/* label column as wide as "shallower than ideal %", others >= 7 */
+		"    within                    menu     teo menu2010\n"
+		"    1.5x                      25.0       -     50.0\n",
+		"    kernel below %             0.0    40.0      0.0\n",
+		"    shallower than ideal %   100.0    60.0    100.0\n",
 		/* each table its own widths: here "2 (500 us)" */
 		"    state         menu     teo menu2010\n",
 		"    2 (500 us)     0.0    82.4      0.0\n",
@@ -343,7 +343,7 @@ static void test_summary(const struct agg *agg, const char *dir)
 		"| 1.5x | 25.0 | - | 50.0 |\n",
 		"| predicted | 4 | 0 | 2 |\n| periods | 4 | 5 | 2 |\n"
 		"| ideal hit % | 0.0 | 40.0 | 0.0 |\n",
-		"| kernel deep % | 25.0 | 0.0 | 0.0 |\n| kernel shallow % | 0.0 | 40.0 | 0.0 |\n",
+		"| kernel above % | 25.0 | 0.0 | 0.0 |\n| kernel below % | 0.0 | 40.0 | 0.0 |\n",
 		"\n### Shadow replay on governor menu2010's periods, and the seed's 2010 numbers\n",
 		"| within | menu2010 | menu | live | 2010 before | 2010 p1 | 2010 p1+2 |\n",
 		"| 1.5x | 100.0 | - | 50.0 | 29.1 | 30.4 | 34.1 |\n",
