@@ -290,11 +290,13 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 		read_teo(&g);
 		break;
 	}
-	/* The observation patch stores 0 when select returned before predicting. */
-	if ((rec->flags & IDLESCOPE_F_PREDICTED) && !rec->predicted_ns) {
-		rec->predicted_ns = IDLESCOPE_UNKNOWN_NS;
+	/*
+	 * The observation patch stores U64_MAX, which is IDLESCOPE_UNKNOWN_NS,
+	 * when select returned before predicting; 0 is a prediction of 0 ns.
+	 */
+	if ((rec->flags & IDLESCOPE_F_PREDICTED) &&
+	    rec->predicted_ns == IDLESCOPE_UNKNOWN_NS)
 		rec->flags &= ~IDLESCOPE_F_PREDICTED;
-	}
 }
 
 /* Write one record into @ringbuf; 0 or the helper's error. */

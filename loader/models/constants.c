@@ -17,12 +17,15 @@ const struct model_constant model_constants[] = {
 	{ "menu2010.c",	"MAX_INTERESTING",	M2010_MAX_INTERESTING },
 	{ "menu2010.c",	"INTERVALS",		M2010_INTERVALS },
 	{ "menu2010.c",	"STDDEV_THRESH",	M2010_STDDEV_THRESH },
+	/* patch 0004's "no prediction", U64_MAX */
+	{ "menu2010.c",	"MENU2010_NOT_PREDICTED", (long long)IDLESCOPE_UNKNOWN_NS },
 	{ "menu.c",	"BUCKETS",		MENU_BUCKETS },
 	{ "menu.c",	"INTERVAL_SHIFT",	MENU_INTERVAL_SHIFT },
 	{ "menu.c",	"INTERVALS",		MENU_INTERVALS },
 	{ "menu.c",	"RESOLUTION",		MENU_RESOLUTION },
 	{ "menu.c",	"DECAY",		MENU_DECAY },
 	{ "menu.c",	"MAX_INTERESTING",	MENU_MAX_INTERESTING },
+	{ "menu.c",	"MENU_NOT_PREDICTED",	(long long)IDLESCOPE_UNKNOWN_NS },
 	{ "idlescope.config", "CONFIG_HZ",	MODEL_HZ },
 };
 

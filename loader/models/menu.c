@@ -247,7 +247,7 @@ static __u64 menu_select_prediction(struct model_menu *data, const struct model_
 	data->typical_interval_us = UINT_MAX;
 
 	if (model_menu_returns_early(data->next_timer_ns, latency_req, table))
-		return 0;
+		return IDLESCOPE_UNKNOWN_NS;
 
 	predicted_us = menu_timer_prediction_us(data->next_timer_ns,
 						data->correction_factor[data->bucket]);

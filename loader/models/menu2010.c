@@ -205,7 +205,7 @@ __u64 m2010_step(struct model_menu2010 *data,
 	data->typical_interval_us = 0;
 
 	if (latency_req == 0)
-		return 0;
+		return IDLESCOPE_UNKNOWN_NS;
 
 	/*
 	 * DIV_ROUND_UP((u32)ns, 1000) as 2.6.34: truncated to 32 bits and

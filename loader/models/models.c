@@ -48,7 +48,7 @@ __u64 model_step(struct model_state *ms, const struct model_input *in,
 		 const struct model_states_table *table)
 {
 	if (table->nr_states < 1 || table->nr_states > IDLESCOPE_MAX_STATES)
-		return 0;
+		return IDLESCOPE_UNKNOWN_NS;
 	switch (ms->id) {
 #define MODEL_STEP_CASE(id, name, gov, kernel, inputs, step, reset)	\
 	case MODEL_##id:						\
@@ -56,7 +56,7 @@ __u64 model_step(struct model_state *ms, const struct model_input *in,
 	IDLESCOPE_MODELS(MODEL_STEP_CASE)
 #undef MODEL_STEP_CASE
 	}
-	return 0;	/* not a model: model_reset() was never called */
+	return IDLESCOPE_UNKNOWN_NS;	/* not a model: model_reset() was never called */
 }
 
 #define MODEL_NAME(id, name, gov, kernel, inputs, step, reset)	[MODEL_##id] = #name,

@@ -10,8 +10,9 @@
  * limit) and what the core would have told its ->reflect() about the period
  * before (the residency it measured, the state entered, tick and polling
  * details), and it returns the prediction the governor would have made, as
- * kernel/patches/0004 stores it (predicted_ns, 0 when ->select() returned
- * before predicting).
+ * kernel/patches/0004 stores it (predicted_ns; IDLESCOPE_UNKNOWN_NS, the
+ * patch's U64_MAX, when ->select() returned before predicting, so that a
+ * prediction of 0 ns stays one).
  *
  * The models mirror the kernel code statement by statement, integer widths
  * and defects included, so that the model of the governor that was
@@ -151,8 +152,8 @@ struct model_input {
  * A model's two functions (the registry names them): ->enable() of its
  * governor on @data, zeroed by the caller; and one idle period,
  * ->reflect() of period i-1 (if in->has_prev) then ->select() of period i,
- * returning predicted_ns as patch 0004 stores it (0 when no prediction was
- * made) and setting ms->chosen_state.
+ * returning predicted_ns as patch 0004 stores it (IDLESCOPE_UNKNOWN_NS when
+ * no prediction was made) and setting ms->chosen_state.
  */
 typedef void model_reset_fn(void *data);
 typedef __u64 model_step_fn(struct model_state *ms, const struct model_input *in,
@@ -177,8 +178,8 @@ void model_reset(struct model_state *ms, enum model_id id);
  * @in: what ->select() of the period saw and ->reflect() was told before
  * @table: the idle states, with model_table_derive() done
  *
- * Return: the prediction in ns as patch 0004 stores it, 0 when no
- * prediction was made (also for a table of no or too many states).
+ * Return: the prediction in ns as patch 0004 stores it, IDLESCOPE_UNKNOWN_NS
+ * when no prediction was made (also for a table of no or too many states).
  */
 __u64 model_step(struct model_state *ms, const struct model_input *in,
 		 const struct model_states_table *table);

@@ -75,7 +75,7 @@ static __u64 rebuild_prediction(const struct idlescope_record *rec,
 	}
 	predicted_ns = model_menu_predict_ns(rec->next_timer_ns, rec->correction_factor,
 					     rec->intervals_us, typical_interval_us);
-	return predicted_ns ? predicted_ns : IDLESCOPE_UNKNOWN_NS;
+	return predicted_ns;
 }
 
 void reconstruct_record(struct idlescope_record *rec,

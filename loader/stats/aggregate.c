@@ -242,17 +242,21 @@ static void score_ideal_state(const struct agg *agg, struct agg_stats *st,
 }
 
 /*
- * Patch 0004 stores 0 when the governor's select returned before it
- * predicted anything (e.g. menu with a single usable state), and the BPF
- * side UNKNOWN when it could not read the value: neither is a prediction
- * to score.
+ * Patch 0004 stores U64_MAX, which is IDLESCOPE_UNKNOWN_NS, when the
+ * governor's select returned before it predicted anything (e.g. menu with
+ * a single usable state), and the BPF side UNKNOWN when it could not read
+ * the value: neither is a prediction to score.  0 is a prediction of 0 ns,
+ * within no factor of a period that lasted.
  */
 static bool prediction_made(__u64 predicted_ns)
 {
-	return predicted_ns != 0 && predicted_ns != IDLESCOPE_UNKNOWN_NS;
+	return predicted_ns != IDLESCOPE_UNKNOWN_NS;
 }
 
-/* The factor table and ratio histogram, shared by live and shadow scores. */
+/*
+ * The factor table and ratio histogram (NULL: none), shared by live and
+ * shadow scores.
+ */
 static void score_prediction(__u64 *within_factor, struct ci_acc *within_ci,
 			     unsigned int *ratio_hist, __u64 predicted_ns,
 			     __u64 actual_ns)

@@ -47,8 +47,9 @@
 
 /*
  * One shadow model's score on one key.  A prediction counts (samples) when
- * it is neither 0 nor IDLESCOPE_UNKNOWN_NS, as for the live governor; it is
- * scored with the same agg_within_factor() and agg_ratio_bucket().
+ * it is not IDLESCOPE_UNKNOWN_NS, as for the live governor (0 is a
+ * prediction); it is scored with the same agg_within_factor() and
+ * agg_ratio_bucket().
  */
 struct agg_shadow {
 	__u64 samples;				/* predictions made */
@@ -88,9 +89,9 @@ struct agg_stats {
 	unsigned int residency_us_hist[AGG_LOG2_SLOTS];
 
 	/*
-	 * Only records with IDLESCOPE_F_PREDICTED and a prediction made:
-	 * neither IDLESCOPE_UNKNOWN_NS (not read) nor 0 (patch 0004 stores 0
-	 * when the governor's select returned before predicting).
+	 * Only records with IDLESCOPE_F_PREDICTED and a prediction made, not
+	 * IDLESCOPE_UNKNOWN_NS (not read, or patch 0004's U64_MAX: the
+	 * governor's select returned before predicting); 0 is a prediction.
 	 */
 	__u64 predicted_samples;
 	__u64 predicted_sum_ns;

@@ -9,7 +9,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/build/test
 tarball=/usr/src/linux-source-6.1.tar.xz
 menu_c=$top/build/linux/drivers/cpuidle/governors/menu.c
-plan 111
+plan 116
 make -s -C "$top" --no-print-directory build/tests/test_models || exit
 if [ ! -f "$menu_c" ] && [ -f "$tarball" ]; then
 	mkdir -p "$out"

@@ -196,8 +196,9 @@ static void test_prediction_counting(void)
 	const struct agg_stats *st;
 
 	/*
-	 * Flag set, value known: counted.  Flag set but UNKNOWN (not read)
-	 * or 0 (patch 0004: select returned before predicting), or value
+	 * Flag set, value known: counted, a 0 ns prediction too (within no
+	 * factor, the lowest ratio).  Flag set but UNKNOWN (not read, or patch
+	 * 0004's U64_MAX: select returned before predicting), or value
 	 * present without the flag: not a prediction.
 	 */
 	rec = make_prediction("w", IDLESCOPE_GOV_MENU, 0, 1500 * US, 1000 * US);
@@ -211,9 +212,10 @@ static void test_prediction_counting(void)
 	agg_add(agg, &rec);
 
 	st = agg_get(agg, 0, IDLESCOPE_GOV_MENU, 0);
-	check(st && st->samples == 4 && st->predicted_samples == 1 &&
+	check(st && st->samples == 4 && st->predicted_samples == 2 &&
 	      st->within_factor[0] == 1 && st->predicted_sum_ns == 1500 * US &&
-	      st->ratio_hist[0] == 0 && st->predicted_us_hist[0] == 0,
+	      st->ratio_hist[0] == 1 && st->predicted_us_hist[0] == 1,
+	      /* the name is from when 0 was "no prediction": 0 ns counts now */
 	      "predictions: only IDLESCOPE_F_PREDICTED with a value other than UNKNOWN and 0 count",
 	      "samples %llu predicted %llu", st ? (unsigned long long)st->samples : 0,
 	      st ? (unsigned long long)st->predicted_samples : 0);
@@ -456,7 +458,7 @@ static void test_shadow_scoring(void)
 	agg_add(agg, &rec);
 	CHECK_EQ_INT("agg_add_shadow: after agg_add -> 0",
 		     agg_add_shadow(agg, &rec, inputs_of_record(&rec), 0, 1000 * US, -1), 0);
-	/* Not made: 0 (select returned early) and UNKNOWN (no select) */
+	/* A prediction of 0 ns, and none (UNKNOWN: no select, or select returned early) */
 	agg_add_shadow(agg, &rec, inputs_of_record(&rec), 1, 0, -1);
 	agg_add_shadow(agg, &rec, inputs_of_record(&rec), 1, IDLESCOPE_UNKNOWN_NS, -1);
 	agg_add_shadow(agg, &rec, inputs_of_record(&rec), 1, 4000 * US, -1);
@@ -465,9 +467,10 @@ static void test_shadow_scoring(void)
 	      st->shadow[0].ratio_hist[0 - AGG_RATIO_LOG2_MIN] == 1,
 	      "shadow: a prediction equal to the actual is in every row and ratio 2^0",
 	      "wrong counts");
-	check(st->shadow[1].samples == 1 && st->shadow[1].within_factor[1] == 0 &&
-	      st->shadow[1].within_factor[2] == 1 &&
+	check(st->shadow[1].samples == 2 && st->shadow[1].within_factor[1] == 0 &&
+	      st->shadow[1].within_factor[2] == 1 && st->shadow[1].ratio_hist[0] == 1 &&
 	      st->shadow[1].ratio_hist[2 - AGG_RATIO_LOG2_MIN] == 1,
+	      /* the name is from when 0 was "no prediction": 0 ns is a sample now */
 	      "shadow: predictions of 0 ns and UNKNOWN are not samples; 4000 us on 1000 us is 4x",
 	      "samples %llu", (unsigned long long)st->shadow[1].samples);
 	check(st->predicted_samples == 0 && st->shadow[2].samples == 0 &&
@@ -554,7 +557,7 @@ static void test_shadow_agreement(void)
 	agg_add(agg, &rec);
 	agg_add_shadow(agg, &rec, inputs_of_record(&rec), 0, 1001 * US, 0);
 	agg_add_shadow(agg, &rec, inputs_of_record(&rec), 1, 2000 * US, -1);
-	/* Kernel and model both predicted nothing: checked, and agreed. */
+	/* Kernel and model both predicted 0 ns: checked, agreed, and a sample. */
 	rec = make_prediction("a", IDLESCOPE_GOV_MENU2010, 0, 0, 1000 * US);
 	agg_add(agg, &rec);
 	agg_add_shadow(agg, &rec, inputs_of_record(&rec), 0, 0, 1);
@@ -563,7 +566,7 @@ static void test_shadow_agreement(void)
 	      "agreement: 1 agreed, 0 disagreed, both checked; a shared 0 ns agrees",
 	      "checked %llu agreed %llu", (unsigned long long)st->shadow[0].agree_checked,
 	      (unsigned long long)st->shadow[0].agree_samples);
-	check(st->shadow[0].samples == 2 && st->predicted_samples == 2,
+	check(st->shadow[0].samples == 3 && st->predicted_samples == 3,
 	      "agreement: counted whether or not a prediction was made", "samples %llu",
 	      (unsigned long long)st->shadow[0].samples);
 	check(st->shadow[1].agree_checked == 0 && st->shadow[1].agree_samples == 0 &&
@@ -923,7 +926,7 @@ static void test_json_report(const char *dir)
  *	menu2010	(running) predicts what the kernel recorded, and
  *			reproduces it on all but the last period (CPU 1)
  *	menu2010fix	predicts the actual 1000 us: in every row
- *	menu2010rpd	predicts nothing (0 ns) for the first 5, then 4000 us
+ *	menu2010rpd	predicts nothing (UNKNOWN) for the first 5, then 4000 us
  *	menu		never asked (UNKNOWN): no samples, "-" cells
  */
 static void fill_shadow_set(struct agg *agg, struct run_meta *meta)
@@ -940,7 +943,8 @@ static void fill_shadow_set(struct agg *agg, struct run_meta *meta)
 				      seed_predicted_us[i] * US, 1000 * US);
 		agg_add_shadow(agg, &rec, inputs_of_record(&rec), 0, rec.predicted_ns, i < 9);
 		agg_add_shadow(agg, &rec, inputs_of_record(&rec), 1, 1000 * US, -1);
-		agg_add_shadow(agg, &rec, inputs_of_record(&rec), 2, i < 5 ? 0 : 4000 * US, -1);
+		agg_add_shadow(agg, &rec, inputs_of_record(&rec), 2,
+			       i < 5 ? IDLESCOPE_UNKNOWN_NS : 4000 * US, -1);
 		agg_add_shadow(agg, &rec, inputs_of_record(&rec), 3, IDLESCOPE_UNKNOWN_NS, -1);
 	}
 }

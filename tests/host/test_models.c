@@ -424,11 +424,19 @@ static void test_menu2010_selection(void)
 	p = sim_period(&fix, 10 * MS + 1, 1 * MS, -1);
 	CHECK_EQ("menu2010fix: next timer is rounded up to us", p, 10001 * US);
 
-	/* PM QoS 0 returns state 0 before predicting: predicted_ns 0. */
+	/*
+	 * PM QoS 0 returns state 0 before predicting: patch 0004's "no
+	 * prediction" (U64_MAX; the check's name is from when it stored 0).
+	 */
 	sim_start(&fix, MODEL_MENU2010FIX, skl_table());
 	fix.latency_req_ns = 0;
 	p = sim_period(&fix, 10 * MS, 1 * MS, -1);
-	CHECK_EQ("menu2010fix: latency_req 0 predicts nothing (0)", p, 0);
+	CHECK_EQ("menu2010fix: latency_req 0 predicts nothing (0)", p, IDLESCOPE_UNKNOWN_NS);
+
+	/* A timer due now: expected_us 0, a prediction of 0 ns, not "none". */
+	sim_start(&fix, MODEL_MENU2010FIX, skl_table());
+	p = sim_period(&fix, 0, 1 * MS, -1);
+	CHECK_EQ("menu2010fix: a next timer of 0 is a prediction of 0 ns", p, 0);
 
 	/* load 5 (a busy CPU): multiplier 11, C10's 890 * 11 > 5000 */
 	sim_start(&fix, MODEL_MENU2010FIX, skl_table());
@@ -473,23 +481,29 @@ static void test_menu_early_return(void)
 	struct cpu_sim menu;
 	__u64 p;
 
+	/*
+	 * No prediction is patch 0004's U64_MAX; the checks' names are from
+	 * when it stored 0.
+	 */
 	/* next timer 1500 ns < C1's target residency 2 us: state 0, no prediction */
 	sim_start(&menu, MODEL_MENU, skl_table());
 	p = sim_period(&menu, 1500, 1500, 0);
-	CHECK_EQ("menu: next timer below state 1's target residency predicts 0", p, 0);
+	CHECK_EQ("menu: next timer below state 1's target residency predicts 0", p,
+		 IDLESCOPE_UNKNOWN_NS);
 	CHECK_EQ("menu: ... and reports no typical interval (UINT_MAX)",
 		 model_menu_data(&menu.ms)->typical_interval_us, UINT_MAX);
 
 	sim_start(&menu, MODEL_MENU, skl_table());
 	menu.latency_req_ns = 0;
 	p = sim_period(&menu, 10 * MS, 1 * MS, 0);
-	CHECK_EQ("menu: latency_req 0 predicts 0", p, 0);
+	CHECK_EQ("menu: latency_req 0 predicts 0", p, IDLESCOPE_UNKNOWN_NS);
 
 	/* latency_req below C1's 2 us exit latency: state 0 */
 	sim_start(&menu, MODEL_MENU, skl_table());
 	menu.latency_req_ns = 1 * US;
 	p = sim_period(&menu, 10 * MS, 1 * MS, 0);
-	CHECK_EQ("menu: latency_req below state 1's exit latency predicts 0", p, 0);
+	CHECK_EQ("menu: latency_req below state 1's exit latency predicts 0", p,
+		 IDLESCOPE_UNKNOWN_NS);
 }
 
 static void test_menu_update(void)
@@ -1084,6 +1098,8 @@ static long long expr_atom(struct expr *e)
 	name[n] = '\0';
 	if (!strcmp(name, "NSEC_PER_USEC"))	/* include/vdso/time64.h */
 		return 1000;
+	if (!strcmp(name, "U64_MAX"))		/* include/linux/limits.h, as a long long */
+		return (long long)~0ULL;
 	if (n && e->depth < 8 && define_find(e->ds, name)) {
 		struct expr sub = { define_find(e->ds, name)->value, e->ds,
 				    e->depth + 1, false };
