@@ -48,6 +48,7 @@ struct menu_device___idlescope {
 	unsigned int correction_factor[IDLESCOPE_MENU_BUCKETS];
 	unsigned int intervals[IDLESCOPE_MENU_INTERVALS];
 	u64 predicted_ns;
+	u64 tick_adjusted_ns;
 	u64 update_residency_ns;
 	unsigned int nr_iowaiters;
 	unsigned int typical_interval_us;
@@ -225,6 +226,8 @@ static __always_inline void read_menu(struct gov_read *g)
 		rec->typical_interval_us = data->typical_interval_us;
 		rec->flags |= IDLESCOPE_F_PREDICTED;
 	}
+	if (bpf_core_field_exists(data->tick_adjusted_ns))
+		rec->tick_adjusted_ns = data->tick_adjusted_ns;
 }
 
 static __always_inline void read_menu2010(struct gov_read *g)

@@ -136,6 +136,8 @@ struct cpu_state {
 	bool has_latency_req;			/* ... ran since the last select */
 	__u32 seq;				/* periods completed on this CPU */
 	__u32 nr_selects;			/* the governor's count at the pending entry */
+	__u64 exit_start_ns;			/* the idle driver's exit began, or 0 */
+	__u64 switches_at_exit;			/* rq->nr_switches at the last exit */
 	bool in_idle;
 	bool has_pending;
 };
@@ -147,9 +149,14 @@ struct {
 	__type(value, struct cpu_state);
 } cpu_states SEC(".maps");
 
-/* cpuidle_enter_state() points it at the state it enters; default idle does not. */
+/*
+ * cpuidle_enter_state() points idle_state at the state it enters; default
+ * idle does not.  nr_switches counts context switches: unchanged from one
+ * idle exit to the next entry, no task ran in between.
+ */
 struct rq___idlescope {
 	struct cpuidle_state *idle_state;
+	u64 nr_switches;
 } __attribute__((preserve_access_index));
 
 extern struct cpuidle_device *cpuidle_devices __ksym;
@@ -157,6 +164,9 @@ extern const struct rq___idlescope runqueues __ksym;
 
 /* The expiry function of every sleeping task's hrtimer (nanosleep, poll, ...). */
 extern const void hrtimer_wakeup __ksym __weak;
+/* The tick's: tick_sched_timer up to 6.9, tick_nohz_handler since. */
+extern const void tick_sched_timer __ksym __weak;
+extern const void tick_nohz_handler __ksym __weak;
 
 static __always_inline struct cpu_state *this_cpu_state(void)
 {
@@ -246,6 +256,7 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 
 	__builtin_memset(rec, 0, sizeof(*rec));
 	rec->predicted_ns = IDLESCOPE_UNKNOWN_NS;
+	rec->tick_adjusted_ns = IDLESCOPE_UNKNOWN_NS;
 	rec->latency_req_ns = IDLESCOPE_LATENCY_REQ_UNKNOWN;
 	rec->state = state;
 	rec->chosen_state = -1;
@@ -331,12 +342,23 @@ static __always_inline void flush_pending(struct cpu_state *cs,
 		cnt->records++;
 }
 
+/* This CPU's context switches so far. */
+static __always_inline __u64 nr_switches(void)
+{
+	const struct rq___idlescope *rq = bpf_this_cpu_ptr(&runqueues);
+
+	return rq ? rq->nr_switches : 0;
+}
+
 static __always_inline void idle_enter(struct cpu_state *cs,
 				       struct idlescope_counters *cnt,
 				       unsigned int state, unsigned int cpu)
 {
 	cnt->entries++;
 	read_selection(cs, state);
+	/* Straight back from the last period: the idle loop ran nothing else. */
+	if (cs->has_pending && nr_switches() == cs->switches_at_exit)
+		current_rec(cs)->flags |= IDLESCOPE_F_IDLE_CONTINUED;
 	/* A select belongs to the entry that follows it, or to none. */
 	cs->sel.nr_selects = 0;
 	flush_pending(cs, cnt, cpu);
@@ -374,6 +396,7 @@ static __always_inline void idle_exit(struct cpu_state *cs,
 	}
 	cs->cur ^= 1;
 	cs->has_pending = true;
+	cs->switches_at_exit = nr_switches();
 }
 
 SEC("tp_btf/cpu_idle")
@@ -410,12 +433,20 @@ int BPF_PROG(cpu_idle_miss, unsigned int cpu, unsigned int state, bool below)
 SEC("tp_btf/hrtimer_expire_entry")
 int BPF_PROG(hrtimer_expire_entry, struct hrtimer *timer, ktime_t *now)
 {
+	struct idlescope_record *rec;
 	struct idlescope_lateness *lat;
+	struct cpu_state *cs;
+	const void *fn;
 	__s64 now_ns = 0, soft_ns;
 	__u64 late_ns;
 	__u32 zero = 0;
 
-	if (!&hrtimer_wakeup || (const void *)timer->function != &hrtimer_wakeup)
+	cs = this_cpu_state();
+	fn = (const void *)timer->function;
+	if (cs && cs->in_idle && fn &&
+	    (fn == &tick_sched_timer || fn == &tick_nohz_handler))
+		current_rec(cs)->flags |= IDLESCOPE_F_TICK_ENDED;
+	if (!&hrtimer_wakeup || fn != &hrtimer_wakeup)
 		return 0;
 	bpf_probe_read_kernel(&now_ns, sizeof(now_ns), now);
 	soft_ns = timer->_softexpires;
@@ -428,6 +459,48 @@ int BPF_PROG(hrtimer_expire_entry, struct hrtimer *timer, ktime_t *now)
 	if (late_ns > lat->max_ns)
 		lat->max_ns = late_ns;
 	lat->hist[idlescope_lateness_slot(late_ns) & (IDLESCOPE_LATENESS_SLOTS - 1)]++;
+	/* The timer that ends an idle period fires before its exit. */
+	if (cs && cs->in_idle) {
+		rec = current_rec(cs);
+		rec->sleep_late_ns = late_ns < ~0U ? late_ns : ~0U;
+		rec->flags |= IDLESCOPE_F_SLEEP_WOKE;
+	}
+	return 0;
+}
+
+/*
+ * The idle driver's exit (kernel/modules/idlescope_states): from the entry
+ * of idlescope_exit_wait(), called as its halt returns, to its return.
+ * Trampolines like the select probes; not loaded without the module.
+ */
+SEC("fentry/idlescope_exit_wait")
+int BPF_PROG(exit_wait_entry, u64 exit_latency_ns, u64 woke)
+{
+	__u64 now_ns = bpf_ktime_get_ns();	/* first: the program's own time is not the exit's */
+	struct cpu_state *cs = this_cpu_state();
+
+	if (cs)
+		cs->exit_start_ns = now_ns;
+	return 0;
+}
+
+SEC("fexit/idlescope_exit_wait")
+int BPF_PROG(exit_wait_exit, u64 exit_latency_ns, u64 woke)
+{
+	__u64 now_ns = bpf_ktime_get_ns();
+	struct cpu_state *cs = this_cpu_state();
+	struct idlescope_record *rec;
+	__u64 exit_ns;
+
+	if (!cs || !cs->exit_start_ns)
+		return 0;
+	exit_ns = now_ns - cs->exit_start_ns;
+	cs->exit_start_ns = 0;
+	if (!cs->in_idle)
+		return 0;
+	rec = current_rec(cs);
+	rec->exit_ns = exit_ns < ~0U ? exit_ns : ~0U;
+	rec->flags |= IDLESCOPE_F_EXIT_TIMED;
 	return 0;
 }
 

@@ -83,6 +83,12 @@ enum idlescope_governor {
 #define IDLESCOPE_F_HAS_IOWAITERS (1U << 13)	/* nr_iowaiters */
 #define IDLESCOPE_F_HAS_LOAD	(1U << 14)	/* load (menu2010's loadavg) */
 #define IDLESCOPE_F_HAS_TICK	(1U << 15)	/* TICK_WAKEUP is known either way */
+#define IDLESCOPE_F_EXIT_TIMED	(1U << 16)	/* exit_ns was measured */
+#define IDLESCOPE_F_SLEEP_WOKE	(1U << 17)	/* a sleep's timer fired in the period:
+						 * sleep_late_ns is valid */
+#define IDLESCOPE_F_TICK_ENDED	(1U << 18)	/* the tick's hrtimer fired in the period */
+#define IDLESCOPE_F_IDLE_CONTINUED (1U << 19)	/* no task ran on the CPU since the
+						 * previous period ended */
 
 /* Per-CPU counters the BPF side keeps; records + dropped = periods seen. */
 struct idlescope_counters {
@@ -136,6 +142,18 @@ struct idlescope_record {
 	__u16 governor;			/* enum idlescope_governor */
 	__u16 lost_selects;		/* selects entering no state since the last period */
 	char workload[IDLESCOPE_WORKLOAD_LEN];
+	/*
+	 * The idle driver's exit: from the return of its halt to the end of
+	 * its exit-latency wait (idlescope_states' idlescope_exit_wait()).
+	 */
+	__u32 exit_ns;
+	/* menu: the prediction after its adjustment for a stopped tick, or UNKNOWN */
+	__u64 tick_adjusted_ns;
+	/*
+	 * How late the latest sleep timer (hrtimer_wakeup) that fired while the
+	 * CPU was idle expired, capped at ~0U: the timer that woke it.
+	 */
+	__u32 sleep_late_ns;
 	__u32 pad;
 };
 

@@ -99,6 +99,17 @@ static bool terminated(const char *s, size_t size)
 	return memchr(s, '\0', size) != NULL;
 }
 
+const char *recfile_exit_cost_name(unsigned int exit_cost)
+{
+	static const char *const names[RECFILE_NR_EXIT_COST] = {
+		[RECFILE_EXIT_COST_UNKNOWN] = "unknown",
+		[RECFILE_EXIT_COST_OFF] = "off",
+		[RECFILE_EXIT_COST_ON] = "on",
+	};
+
+	return exit_cost < RECFILE_NR_EXIT_COST ? names[exit_cost] : "unknown";
+}
+
 static int check_header(struct recfile *rf)
 {
 	const struct recfile_header *hdr = &rf->hdr;
@@ -120,6 +131,8 @@ static int check_header(struct recfile *rf)
 			    hdr->nr_cpus, hdr->nr_states);
 	if (hdr->flags & ~RECFILE_F_ALL)
 		return fail(rf, "inconsistent header (unknown flags %#x)", hdr->flags);
+	if (hdr->exit_cost >= RECFILE_NR_EXIT_COST)
+		return fail(rf, "inconsistent header (exit cost %u)", hdr->exit_cost);
 	if (!(hdr->flags & RECFILE_F_COMPLETE) && hdr->data_size)
 		return fail(rf, "inconsistent header (data size %llu without a clean close)",
 			    (unsigned long long)hdr->data_size);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * recfile.h - the raw record file of `idlescope -r FILE`, version 3.
+ * recfile.h - the raw record file of `idlescope -r FILE`, version 4.
  *
  * A header (what the records need to be understood off-line: the state
  * table, CPU count, kernel release and HZ, the cpuidle driver, the clock
@@ -33,7 +33,7 @@
 
 #define RECFILE_MAGIC		"IDLSCOPE"
 #define RECFILE_TRAILER_MAGIC	"IDLSCEND"
-#define RECFILE_VERSION		3
+#define RECFILE_VERSION		4
 #define RECFILE_MAX_SKIPPED	32
 #define RECFILE_NAME_LEN	32
 #define RECFILE_REASON_LEN	128
@@ -41,6 +41,21 @@
 #define RECFILE_DRIVER_LEN	32
 #define RECFILE_CLOCK_MODE_LEN	16
 #define RECFILE_CLOCK_ARGS_LEN	128
+
+/*
+ * recfile_header.exit_cost: whether the idle states spent their declared
+ * exit latency on exit (idlescope_states' exit_delay), as the guest's
+ * /sys/module said at the start.
+ */
+enum recfile_exit_cost {
+	RECFILE_EXIT_COST_UNKNOWN,	/* no idlescope_states module */
+	RECFILE_EXIT_COST_OFF,
+	RECFILE_EXIT_COST_ON,
+	RECFILE_NR_EXIT_COST,
+};
+
+/* "on", "off", "unknown" */
+const char *recfile_exit_cost_name(unsigned int exit_cost);
 
 /* recfile_header.flags */
 #define RECFILE_F_COMPLETE	(1U << 0)	/* closed cleanly: data_size, trailer valid */
@@ -58,6 +73,8 @@ struct recfile_header {
 	__u32 capabilities;		/* IDLESCOPE_CAP_* */
 	__u64 data_size;		/* bytes of records, set on a clean close */
 	__u32 flags;			/* RECFILE_F_*, COMPLETE written last */
+	__u32 guest_insn_ps;		/* guest ps per instruction at the start, 0: unknown */
+	__u32 exit_cost;		/* enum recfile_exit_cost */
 	__u32 pad;
 	struct idlescope_state states[IDLESCOPE_MAX_STATES];
 	/* NUL-terminated strings, NUL-padded */
@@ -84,6 +101,8 @@ struct recfile_trailer {
 	__u32 nr_ringbufs;		/* ring buffers the records came through */
 	struct recfile_skipped skipped[RECFILE_MAX_SKIPPED];
 	struct idlescope_lateness lateness;	/* all CPUs; count 0: not measured */
+	__u32 guest_insn_ps_end;	/* guest ps per instruction at the end, 0: unknown */
+	__u32 pad;
 };
 
 /* magic, version and the three sizes; everything else zero. */

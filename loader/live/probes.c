@@ -21,6 +21,8 @@
 #include "idlescope.skel.h"
 
 #define VMLINUX_BTF	"/sys/kernel/btf/vmlinux"
+/* The synthetic idle states' module, whose exit the exit probes time. */
+#define STATES_MODULE_BTF	"/sys/kernel/btf/idlescope_states"
 
 static bool verbose;
 /* Set while libbpf's own complaint would only repeat the loader's error line. */
@@ -50,10 +52,32 @@ static void add_skipped(struct live *lv, const struct bpf_program *prog, const c
 	snprintf(s->reason, sizeof(s->reason), "%s", reason);
 }
 
-/* The fexit programs: one per governor's select, plus the PM QoS limit. */
+/*
+ * The trampolines: fexit on each governor's select and on the PM QoS
+ * limit, fentry and fexit on the idle driver's exit.  They load, attach
+ * and are given up together.
+ */
 static bool is_select_probe(const struct bpf_program *prog)
 {
-	return !strncmp(bpf_program__section_name(prog), "fexit/", 6);
+	const char *sec = bpf_program__section_name(prog);
+
+	return !strncmp(sec, "fexit/", 6) || !strncmp(sec, "fentry/", 7);
+}
+
+/* A function of the kernel, or of the idle-states module if it is loaded. */
+static bool function_exists(const struct btf *vmlinux, const char *name)
+{
+	struct btf *module;
+	bool found;
+
+	if (btf__find_by_name_kind(vmlinux, name, BTF_KIND_FUNC) > 0)
+		return true;
+	module = btf__parse_split(STATES_MODULE_BTF, (struct btf *)vmlinux);
+	if (!module)
+		return false;
+	found = btf__find_by_name_kind(module, name, BTF_KIND_FUNC) > 0;
+	btf__free(module);
+	return found;
 }
 
 /*
@@ -86,7 +110,7 @@ static int disable_missing_targets(struct live *lv, const struct btf *vmlinux,
 			snprintf(tp_type, sizeof(tp_type), "btf_trace_%s", target);
 			found = btf__find_by_name_kind(vmlinux, tp_type, BTF_KIND_TYPEDEF) > 0;
 		} else {
-			found = btf__find_by_name_kind(vmlinux, target, BTF_KIND_FUNC) > 0;
+			found = function_exists(vmlinux, target);
 		}
 		if (found)
 			continue;
@@ -98,7 +122,7 @@ static int disable_missing_targets(struct live *lv, const struct btf *vmlinux,
 		printf("idlescope: skipping %s: %s not in kernel BTF\n",
 		       bpf_program__name(prog), target);
 		bpf_program__set_autoload(prog, false);
-		add_skipped(lv, prog, "attach target not in kernel BTF");
+		add_skipped(lv, prog, "attach target not in kernel or idlescope_states BTF");
 	}
 	return 0;
 }

@@ -8,12 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+#include "recfile.h"
+#include "live/insnrate.h"
 #include "live/system.h"
 #include "live/sysfs.h"
 
 #define CPUIDLE_DRIVER_SYSFS	"/sys/devices/system/cpu/cpuidle/current_driver"
 #define CMDLINE_CLOCK		"idlescope.clock="
 #define CMDLINE_CLOCK_ARGS	"idlescope.clock_args="
+#define EXIT_DELAY_PARAM	"/sys/module/idlescope_states/parameters/exit_delay"
 
 /* CONFIG_HZ of a kernel config, plain or gzipped (gzread reads both). */
 static unsigned int config_hz(const char *path)
@@ -91,6 +94,16 @@ static void read_clock(struct run_meta *meta)
 	}
 }
 
+/* idlescope_states' exit_delay: "Y" or "N"; no module, no answer. */
+static unsigned int read_exit_cost(void)
+{
+	char value[8];
+
+	if (sysfs_read_line(EXIT_DELAY_PARAM, value, sizeof(value)))
+		return RECFILE_EXIT_COST_UNKNOWN;
+	return value[0] == 'Y' ? RECFILE_EXIT_COST_ON : RECFILE_EXIT_COST_OFF;
+}
+
 void live_read_system(struct run_meta *meta)
 {
 	meta->hz = kernel_hz(meta->kernel_release);
@@ -100,4 +113,6 @@ void live_read_system(struct run_meta *meta)
 	    !strcmp(meta->cpuidle_driver, "none"))
 		meta->cpuidle_driver[0] = '\0';
 	read_clock(meta);
+	meta->exit_cost = read_exit_cost();
+	run_meta_note_insn_ps(meta, insnrate_measure_ps());
 }

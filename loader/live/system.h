@@ -11,8 +11,9 @@
  *
  * Sets hz (CONFIG_HZ from /boot/config-<release> or /proc/config.gz),
  * cpuidle_driver, and clock_mode/clock_args (idlescope.clock= and the
- * base64 idlescope.clock_args= of /proc/cmdline); what is not found stays
- * empty (unknown).
+ * base64 idlescope.clock_args= of /proc/cmdline), exit_cost (the
+ * idlescope_states module's exit_delay) and the guest's speed now
+ * (live/insnrate.h); what is not found stays empty (unknown).
  */
 void live_read_system(struct run_meta *meta);
 

@@ -54,3 +54,13 @@ int run_meta_add_skipped(struct run_meta *meta, const char *prog,
 		err = -ENAMETOOLONG;
 	return err;
 }
+
+void run_meta_note_insn_ps(struct run_meta *meta, __u32 insn_ps)
+{
+	if (!insn_ps)
+		return;
+	if (!meta->insn_ps_lo || insn_ps < meta->insn_ps_lo)
+		meta->insn_ps_lo = insn_ps;
+	if (insn_ps > meta->insn_ps_hi)
+		meta->insn_ps_hi = insn_ps;
+}

@@ -14,6 +14,7 @@
 #include <linux/types.h>
 #include "idlescope.h"
 #include "replay/reconstruct.h"
+#include "runinfo/eventsrc.h"
 
 #define RUN_MAX_GOVERNORS	16
 /*
@@ -41,12 +42,18 @@ struct run_meta {
 	char clock_mode[RUN_CLOCK_MODE_LEN];	/* "": unknown */
 	char clock_args[RUN_CLOCK_ARGS_LEN];	/* QEMU's arguments for it */
 	__u32 capabilities;			/* IDLESCOPE_CAP_* */
+	unsigned int exit_cost;			/* enum recfile_exit_cost */
+	/* Guest ps per instruction, lowest and highest measured; 0: unknown. */
+	__u32 insn_ps_lo, insn_ps_hi;
+	__u32 insn_ps_end;			/* live: measured at the end */
 	struct idlescope_lateness lateness;	/* count 0: not measured */
 	__u64 records_cut_short;		/* partial last records ignored */
 	int nr_governors;
 	char governors[RUN_MAX_GOVERNORS][RUN_NAME_LEN];
 	int nr_workloads;
 	char workloads[RUN_MAX_WORKLOADS][IDLESCOPE_WORKLOAD_LEN + 1];
+	/* Where each workload's events come from: the workload list, if given. */
+	struct event_sources events;
 	double duration_s;
 	time_t start_time;			/* wall clock, printed as UTC */
 	int nr_cpus;				/* entries used below */
@@ -103,5 +110,14 @@ int run_meta_add_workload(struct run_meta *meta, const char *name);
  */
 int run_meta_add_skipped(struct run_meta *meta, const char *prog,
 			 const char *reason);
+
+/**
+ * run_meta_note_insn_ps() - add a measurement of the guest's speed
+ * @meta: the run
+ * @insn_ps: guest ps per instruction (live/insnrate.h); 0 (unknown) is ignored
+ *
+ * Widens [insn_ps_lo, insn_ps_hi] to take it in.
+ */
+void run_meta_note_insn_ps(struct run_meta *meta, __u32 insn_ps);
 
 #endif /* __IDLESCOPE_RUNINFO_META_H */

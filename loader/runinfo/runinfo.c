@@ -18,6 +18,8 @@ void runinfo_header(struct recfile_header *hdr, const struct run_meta *meta,
 	hdr->nr_states = nr_states;
 	hdr->hz = meta->hz;
 	hdr->capabilities = meta->capabilities;
+	hdr->exit_cost = meta->exit_cost;
+	hdr->guest_insn_ps = meta->insn_ps_lo;	/* the one measurement so far */
 	memcpy(hdr->states, states, sizeof(*states) * nr_states);
 	snprintf(hdr->kernel_release, sizeof(hdr->kernel_release), "%s", meta->kernel_release);
 	snprintf(hdr->cpuidle_driver, sizeof(hdr->cpuidle_driver), "%s", meta->cpuidle_driver);
@@ -49,6 +51,7 @@ void runinfo_trailer(struct recfile_trailer *t, const struct run_meta *meta,
 	}
 	t->nr_skipped = i;
 	t->lateness = meta->lateness;
+	t->guest_insn_ps_end = meta->insn_ps_end;
 }
 
 static void add_lateness(struct idlescope_lateness *sum, const struct idlescope_lateness *l)
@@ -68,6 +71,7 @@ static void meta_from_header(struct run_meta *meta, const struct recfile_header 
 		 (int)sizeof(meta->cpuidle_driver) - 1, hdr->cpuidle_driver);
 	snprintf(meta->clock_mode, sizeof(meta->clock_mode), "%s", hdr->clock_mode);
 	snprintf(meta->clock_args, sizeof(meta->clock_args), "%s", hdr->clock_args);
+	meta->exit_cost = hdr->exit_cost;
 }
 
 void runinfo_add_recfile(struct run_meta *meta, const struct recfile *rf,
@@ -86,6 +90,7 @@ void runinfo_add_recfile(struct run_meta *meta, const struct recfile *rf,
 			     meta->capabilities & rf->hdr.capabilities;
 	if ((int)rf->hdr.nr_cpus > meta->nr_cpus)
 		meta->nr_cpus = rf->hdr.nr_cpus;
+	run_meta_note_insn_ps(meta, rf->hdr.guest_insn_ps);
 	if (!rf->complete) {
 		for (cpu = 0; cpu < rf->hdr.nr_cpus; cpu++)
 			meta->records_produced[cpu] += records_read[cpu];
@@ -102,6 +107,7 @@ void runinfo_add_recfile(struct run_meta *meta, const struct recfile *rf,
 	for (i = 0; i < t->nr_skipped; i++)
 		run_meta_add_skipped(meta, t->skipped[i].prog, t->skipped[i].reason);
 	add_lateness(&meta->lateness, &t->lateness);
+	run_meta_note_insn_ps(meta, t->guest_insn_ps_end);
 }
 
 int runinfo_check_same_setup(const struct recfile *first, const struct recfile *rf,
@@ -116,6 +122,10 @@ int runinfo_check_same_setup(const struct recfile *first, const struct recfile *
 	else if (a->hz != b->hz)
 		snprintf(err, size, "%s: recorded with HZ %u, %s with HZ %u: "
 			 "one report is one setup", rf->path, b->hz, first->path, a->hz);
+	else if (a->exit_cost != b->exit_cost)
+		snprintf(err, size, "%s: recorded with exit cost %s, %s with %s: "
+			 "one report is one setup", rf->path, recfile_exit_cost_name(b->exit_cost),
+			 first->path, recfile_exit_cost_name(a->exit_cost));
 	else if (strcmp(a->cpuidle_driver, b->cpuidle_driver))
 		snprintf(err, size, "%s: recorded with cpuidle driver '%s', %s with '%s': "
 			 "one report is one setup", rf->path, b->cpuidle_driver,

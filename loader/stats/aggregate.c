@@ -264,7 +264,8 @@ static void score_prediction(__u64 *within_factor, struct ci_acc *within_ci,
 	unsigned int within = agg_within_mask(predicted_ns, actual_ns);
 	int i;
 
-	ratio_hist[agg_ratio_bucket(predicted_ns, actual_ns)]++;
+	if (ratio_hist)
+		ratio_hist[agg_ratio_bucket(predicted_ns, actual_ns)]++;
 	for (i = 0; i < AGG_NR_FACTORS; i++) {
 		within_factor[i] += (within >> i) & 1;
 		ci_add_hit(&within_ci[i], (within >> i) & 1);
@@ -328,8 +329,22 @@ int agg_add(struct agg *agg, const struct idlescope_record *rec)
 	score_ideal_state(agg, st, rec);
 
 	if ((rec->flags & IDLESCOPE_F_PREDICTED) &&
-	    prediction_made(rec->predicted_ns))
+	    prediction_made(rec->predicted_ns)) {
 		add_prediction(st, rec->predicted_ns, rec->residency_ns);
+		st->next_timer_wrap_samples += rec->next_timer_ns >= AGG_NEXT_TIMER_WRAP_NS;
+		if (prediction_made(rec->tick_adjusted_ns)) {
+			st->tick_adjusted_samples++;
+			score_prediction(st->tick_adjusted_within, st->tick_adjusted_ci,
+					 NULL, rec->tick_adjusted_ns, rec->residency_ns);
+		}
+	}
+	if (rec->flags & IDLESCOPE_F_SLEEP_WOKE) {
+		st->sleep_woke_samples++;
+		if (rec->sleep_late_ns > AGG_LATE_SLEEP_NS)
+			st->late_sleep_samples++;
+		if (rec->sleep_late_ns > st->late_sleep_max_ns)
+			st->late_sleep_max_ns = rec->sleep_late_ns;
+	}
 	return 0;
 }
 

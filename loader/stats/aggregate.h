@@ -143,9 +143,39 @@ struct agg_stats {
 	struct ci_acc ideal_hit_ci, ideal_too_deep_ci, ideal_too_shallow_ci;
 	struct ci_acc ideal_shallow_time_ci;
 
+	/*
+	 * What the environment did to the periods.  Of the predictions, those
+	 * made from a next timer at or beyond 2^32 ns (4.29 s), which the 2010
+	 * menus' (u32) cast wraps into a pseudo-random expected duration.  Of
+	 * the periods a sleep's timer woke, those it woke more than
+	 * AGG_LATE_SLEEP_NS late: a clock that lost its pace (docs/clock.md).
+	 */
+	__u64 next_timer_wrap_samples;
+	/*
+	 * menu's prediction after its adjustment for a stopped tick (the next
+	 * timer in place of a prediction below the tick period): what its
+	 * state search compares with, scored as the prediction is.
+	 */
+	__u64 tick_adjusted_samples;
+	__u64 tick_adjusted_within[AGG_NR_FACTORS];
+	struct ci_acc tick_adjusted_ci[AGG_NR_FACTORS];
+	__u64 sleep_woke_samples;
+	__u64 late_sleep_samples;
+	__u64 late_sleep_max_ns;
+
 	/* Per agg_set_shadows() index; unused entries stay 0. */
 	struct agg_shadow shadow[AGG_MAX_SHADOWS];
 };
+
+/*
+ * A sleep's timer this late is one the report warns of: ten ticks, beyond
+ * the deepest state's exit latency (a timer due while a CPU spends it with
+ * interrupts off fires that much late, as on hardware), short of the tens
+ * of ms a clock that lost its pace delays them (docs/clock.md).
+ */
+#define AGG_LATE_SLEEP_NS	10000000ULL
+/* Next timers from here on wrap in a 32-bit ns count. */
+#define AGG_NEXT_TIMER_WRAP_NS	(1ULL << 32)
 
 /* A key; workload is an index (see agg_workload_name()). */
 struct agg_key {

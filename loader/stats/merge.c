@@ -60,6 +60,16 @@ void agg_stats_merge(struct agg_stats *dst, const struct agg_stats *src)
 	ci_merge(&dst->miss_above_ci, &src->miss_above_ci);
 	ci_merge(&dst->miss_below_ci, &src->miss_below_ci);
 	merge_ideal(dst, src);
+	dst->next_timer_wrap_samples += src->next_timer_wrap_samples;
+	dst->tick_adjusted_samples += src->tick_adjusted_samples;
+	for (i = 0; i < AGG_NR_FACTORS; i++) {
+		dst->tick_adjusted_within[i] += src->tick_adjusted_within[i];
+		ci_merge(&dst->tick_adjusted_ci[i], &src->tick_adjusted_ci[i]);
+	}
+	dst->sleep_woke_samples += src->sleep_woke_samples;
+	dst->late_sleep_samples += src->late_sleep_samples;
+	if (src->late_sleep_max_ns > dst->late_sleep_max_ns)
+		dst->late_sleep_max_ns = src->late_sleep_max_ns;
 
 	for (i = 0; i < AGG_MAX_SHADOWS; i++) {
 		struct agg_shadow *d = &dst->shadow[i];

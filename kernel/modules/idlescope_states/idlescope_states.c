@@ -35,18 +35,28 @@
  * and target residencies do not decrease.  Anything else fails the load
  * with -EINVAL and one message naming the entry.
  *
- * What the exit latency option is for
- * -----------------------------------
- * A halt wakes up almost at once whatever state it pretends to be, so by
- * default choosing a state that is too deep costs nothing and a wrong
- * decision is only visible in the statistics.  With exit_delay set, a state
- * that has halted busy-waits its declared exit latency after waking, with
- * interrupts disabled, before handing the CPU back: whatever the wake-up was
- * for (the woken task, further interrupts) waits as long as it would on
- * hardware, so a too-deep choice costs real, measurable latency.  The
- * interrupt that ended the halt has already been handled by then; HLT
- * cannot wake on an interrupt that is masked, so that part of the hardware
- * behaviour cannot be reproduced.
+ * What the exit latency is for
+ * ----------------------------
+ * A halt wakes up almost at once whatever state it pretends to be, so a
+ * state that is too deep would cost nothing, and a governor that learns
+ * from the measured residency (the 2010 menu's correction factor learns
+ * measured minus exit latency) would learn from a wake-up no hardware
+ * has.  So by default (exit_delay=1) a state that has halted busy-waits
+ * its declared exit latency after waking, with interrupts disabled,
+ * before handing the CPU back: whatever the wake-up was for (the woken
+ * task, further interrupts) waits as long as it would on hardware, and
+ * the residency the governor measures includes the exit, as on hardware.
+ * The wait counts the guest's own clock (the TSC, which QEMU's virtual
+ * clock drives), so under the emulator's virtual clock it lasts the
+ * declared time in guest time, whatever the host does.  The interrupt
+ * that ended the halt has already been handled by then; HLT cannot wake
+ * on an interrupt that is masked, so that part of the hardware behaviour
+ * cannot be reproduced.  exit_delay=0 leaves the exit free, for
+ * comparison.
+ *
+ * idlescope_exit_wait() is a function of its own, never inlined, so that a
+ * tracer can time the exit from its entry to its return (idlescope's BPF
+ * side does, fentry and fexit): it runs after every halt, waiting or not.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -55,8 +65,8 @@
 #include <linux/cpuidle.h>
 #include <linux/cpumask.h>
 #include <linux/ctype.h>
-#include <linux/delay.h>
 #include <linux/init.h>
+#include <linux/math64.h>
 #include <linux/irqflags.h>
 #include <linux/kernel.h>
 #include <linux/minmax.h>
@@ -68,24 +78,24 @@
 #include <linux/string.h>
 #include <linux/string_helpers.h>
 #include <linux/stringify.h>
+#include <linux/timex.h>
+
+#include <asm/tsc.h>
 
 #include "idlescope_states_table.h"
 
 /* Bounds the busy-wait that exit_delay does with interrupts disabled. */
 #define IDLESCOPE_MAX_US		1000000
 
-/* udelay() computes in 32 bits and is meant for short waits: wait in steps. */
-#define IDLESCOPE_UDELAY_CHUNK_US	1000
-
 static char *states = IDLESCOPE_STATES_DEFAULT;
 module_param(states, charp, 0444);
 MODULE_PARM_DESC(states,
 		 "Halt states after POLL, NAME:EXIT_US:TARGET_US[,...] (default: intel_idle Skylake client table)");
 
-static bool exit_delay;
+static bool exit_delay = true;
 module_param(exit_delay, bool, 0644);
 MODULE_PARM_DESC(exit_delay,
-		 "Busy-wait a state's exit latency after waking from it (default: off)");
+		 "Busy-wait a state's exit latency after waking from it (default: on)");
 
 /*
  * No .owner: every registered cpuidle device holds a reference on its
@@ -96,15 +106,27 @@ static struct cpuidle_driver idlescope_driver = {
 	.name = KBUILD_MODNAME,
 };
 
-static void idlescope_spend_exit_latency(unsigned int exit_latency_us)
+/**
+ * idlescope_exit_wait() - spend a state's exit latency, if exit_delay is on
+ * @exit_latency_ns: the entered state's declared exit latency
+ * @woke: get_cycles() as the halt returned
+ *
+ * A busy-wait on the TSC, with interrupts disabled, until the latency has
+ * passed since the halt returned, at the calibrated TSC rate: the wake-up
+ * takes as long as declared from the wake-up on, whatever the way here
+ * cost.  No cpu_relax() in the loop: under QEMU's TCG a PAUSE ends the
+ * translated block and hands the single emulation thread to the next
+ * vCPU, which on every iteration would cost host time, not guest time.
+ */
+static noinline __noclone void idlescope_exit_wait(u64 exit_latency_ns, u64 woke)
 {
-	while (exit_latency_us) {
-		unsigned int chunk_us = min_t(unsigned int, exit_latency_us,
-					      IDLESCOPE_UDELAY_CHUNK_US);
+	u64 cycles;
 
-		udelay(chunk_us);
-		exit_latency_us -= chunk_us;
-	}
+	if (!READ_ONCE(exit_delay) || !exit_latency_ns)
+		return;
+	cycles = div_u64(exit_latency_ns * tsc_khz, NSEC_PER_MSEC);
+	while (get_cycles() - woke < cycles)
+		barrier();
 }
 
 /*
@@ -118,6 +140,8 @@ static void idlescope_spend_exit_latency(unsigned int exit_latency_us)
 static int idlescope_enter_halt(struct cpuidle_device *dev,
 				struct cpuidle_driver *drv, int index)
 {
+	u64 woke;
+
 	/*
 	 * The idle loop sets TIF_POLLING_NRFLAG, telling wakers that setting
 	 * TIF_NEED_RESCHED is enough.  A halted CPU needs the IPI: clear the
@@ -129,10 +153,10 @@ static int idlescope_enter_halt(struct cpuidle_device *dev,
 	ct_idle_enter();
 	raw_safe_halt();
 	raw_local_irq_disable();
+	woke = get_cycles();
 	ct_idle_exit();
 
-	if (READ_ONCE(exit_delay))
-		idlescope_spend_exit_latency(drv->states[index].exit_latency);
+	idlescope_exit_wait(drv->states[index].exit_latency_ns, woke);
 
 	return index;
 }

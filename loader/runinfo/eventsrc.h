@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * eventsrc.h - where each workload's wake-up events come from, as the
+ * workload list says (workloads/suite.txt: NAME EVENTS COMMAND).
+ *
+ * Under the virtual clock an event the host times (QEMU's host I/O, a host
+ * program) cannot end an idle period early: guest time jumps to the next
+ * timer while every CPU idles, and the event lands after it.  The report
+ * says which workloads that concerns rather than mixing them in silently.
+ */
+#ifndef __IDLESCOPE_RUNINFO_EVENTSRC_H
+#define __IDLESCOPE_RUNINFO_EVENTSRC_H
+
+#include <stddef.h>
+#include <linux/types.h>
+#include "idlescope.h"
+
+#define EVENTSRC_MAX_WORKLOADS	64
+
+/* The EVENTS words of the workload list, in their order there. */
+#define EVENT_SOURCES(X)						\
+	X(TIMER, timer, "the guest's own timers")			\
+	X(IPI, ipi, "the guest's other CPU (IPIs)")			\
+	X(DEVICE, device, "a virtual device counting guest time")	\
+	X(HOST, host, "the host (timed by host time)")
+
+#define EVENT_SOURCE_ENUM(id, word, what)	EVENTS_##id,
+enum event_source {
+	EVENTS_UNKNOWN,
+	EVENT_SOURCES(EVENT_SOURCE_ENUM)
+	EVENTS_NR,
+};
+#undef EVENT_SOURCE_ENUM
+
+struct event_sources {
+	int nr;
+	char name[EVENTSRC_MAX_WORKLOADS][IDLESCOPE_WORKLOAD_LEN + 1];
+	unsigned char source[EVENTSRC_MAX_WORKLOADS];	/* enum event_source */
+};
+
+/**
+ * event_sources_read() - the NAME and EVENTS of every line of a workload list
+ * @es: filled, zeroed first
+ * @path: the list (workloads/suite.txt); '#' lines and blank lines skipped
+ * @err: one line saying what is wrong, on error
+ * @size: its size
+ *
+ * Return: 0; -1 when the file cannot be read, a line lacks EVENTS, names an
+ * unknown one, has a NAME too long for a tag, or there are more than
+ * EVENTSRC_MAX_WORKLOADS lines.
+ */
+int event_sources_read(struct event_sources *es, const char *path, char *err, size_t size);
+
+/* The source of @workload; EVENTS_UNKNOWN when the list does not name it. */
+enum event_source event_source_of(const struct event_sources *es, const char *workload);
+
+/* The EVENTS word ("timer", ...), "unknown" for EVENTS_UNKNOWN. */
+const char *event_source_word(enum event_source source);
+/* What it means, in a few words. */
+const char *event_source_what(enum event_source source);
+
+#endif /* __IDLESCOPE_RUNINFO_EVENTSRC_H */
