@@ -30,7 +30,9 @@ int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
 {
 	struct agg_state_info agg_states[IDLESCOPE_MAX_STATES] = {};
 	struct model_states_table table;
+	struct agg *logical_agg;
 	unsigned int i;
+	int err;
 
 	pl->nr_states = nr_states;
 	memset(&pl->reconstruct, 0, sizeof(pl->reconstruct));
@@ -44,12 +46,20 @@ int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
 	}
 	pl->agg = agg_new();
 	pl->replay = calloc(1, sizeof(*pl->replay));
-	if (!pl->agg || !pl->replay)
+	pl->logical = calloc(1, sizeof(*pl->logical));
+	logical_agg = agg_new();
+	if (!pl->agg || !pl->replay || !pl->logical || !logical_agg) {
+		agg_free(logical_agg);
 		return -ENOMEM;
+	}
+	agg_attach_logical(pl->agg, logical_agg);
 	model_table_of(states, nr_states, hz, &table);
 	replay_init(pl->replay, &table);
 	agg_set_states(pl->agg, agg_states, nr_states);
-	return agg_set_shadows(pl->agg, model_names, model_input_masks, MODEL_NR);
+	agg_set_states(logical_agg, agg_states, nr_states);
+	logical_init(pl->logical, logical_agg, MODEL_NR);
+	err = agg_set_shadows(logical_agg, model_names, model_input_masks, MODEL_NR);
+	return err ? err : agg_set_shadows(pl->agg, model_names, model_input_masks, MODEL_NR);
 }
 
 int pipeline_restart(struct pipeline *pl, const struct idlescope_state *states,
@@ -62,32 +72,49 @@ int pipeline_restart(struct pipeline *pl, const struct idlescope_state *states,
 		return -EINVAL;
 	model_table_of(states, nr_states, hz, &table);
 	replay_init(pl->replay, &table);
+	pipeline_flush(pl);
 	return 0;
+}
+
+void pipeline_flush(struct pipeline *pl)
+{
+	if (pl->logical)
+		logical_flush(pl->logical);
 }
 
 void pipeline_free(struct pipeline *pl)
 {
 	agg_free(pl->agg);
 	free(pl->replay);
+	free(pl->logical);
 	pl->agg = NULL;
 	pl->replay = NULL;
+	pl->logical = NULL;
 }
 
-/* Score every model's prediction for this period; check the running one's. */
-static void replay_shadows(struct pipeline *pl, const struct idlescope_record *rec)
+/*
+ * Score every model's prediction for this period; check the running one's.
+ * predicted_ns[] gets what the aggregate was given (all IDLESCOPE_UNKNOWN_NS
+ * when the replay refused the record).
+ */
+static void replay_shadows(struct pipeline *pl, const struct idlescope_record *rec,
+			   unsigned int rec_inputs, __u64 *predicted_ns)
 {
-	__u64 predicted_ns[MODEL_NR];
 	int agreement[MODEL_NR];
 	int running = model_of_governor(rec->governor);
-	unsigned int rec_inputs = inputs_of_record(rec), scored = 0;
+	unsigned int scored = 0;
 	int m;
 
 	/* A prediction neither scored nor checked need not be computed. */
 	for (m = 0; m < MODEL_NR; m++)
 		if (m == running || agg_shadow_has_inputs(pl->agg, m, rec_inputs))
 			scored |= 1U << m;
-	if (replay_record_wanted(pl->replay, rec, scored, predicted_ns))
+	if (replay_record_wanted(pl->replay, rec, scored, predicted_ns)) {
+		for (m = 0; m < MODEL_NR; m++)
+			predicted_ns[m] = IDLESCOPE_UNKNOWN_NS;
 		return;
+	}
+
 	for (m = 0; m < MODEL_NR; m++) {
 		agreement[m] = -1;
 		if (m == running && (rec->flags & IDLESCOPE_F_PREDICTED) &&
@@ -116,8 +143,9 @@ static bool tag_printable(const char *tag)
 
 int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
 {
+	__u64 predicted_ns[MODEL_NR];
 	struct idlescope_record copy;
-	unsigned int i;
+	unsigned int i, rec_inputs;
 	int err;
 
 	if (memcmp(rec->workload, pl->last_tag, sizeof(pl->last_tag))) {
@@ -139,8 +167,12 @@ int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
 		rec = &copy;
 	}
 	err = agg_add(pl->agg, rec);
-	if (!err)
-		replay_shadows(pl, rec);
+	if (!err) {
+		rec_inputs = inputs_of_record(rec);
+		replay_shadows(pl, rec, rec_inputs, predicted_ns);
+		if (pl->logical)
+			logical_add(pl->logical, rec, rec_inputs, predicted_ns);
+	}
 	return err;
 }
 
@@ -164,5 +196,6 @@ int pipeline_add_file(struct pipeline *pl, struct recfile *rf, bool first,
 		pipeline_add(pl, rec);
 	}
 	*cut_short = ret == RECFILE_CUT_SHORT;
+	pipeline_flush(pl);
 	return ret == RECFILE_BAD ? -EINVAL : 0;
 }

@@ -14,9 +14,12 @@
 #include "replay/replay.h"
 #include "replay/reconstruct.h"
 #include "recfile.h"
+#include "stats/logical.h"
 
 struct pipeline {
 	struct agg *agg;
+	/* The same periods merged into logical ones, into agg_logical(agg). */
+	struct logical *logical;
 	struct replay *replay;		/* shadow replay of every model */
 	/* Stock menu's predictions rebuilt, all files since pipeline_init(). */
 	struct reconstruct_stats reconstruct;
@@ -60,6 +63,15 @@ int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
  */
 int pipeline_restart(struct pipeline *pl, const struct idlescope_state *states,
 		     unsigned int nr_states, unsigned int hz);
+
+/**
+ * pipeline_flush() - the end of a run's records
+ * @pl: the pipeline
+ *
+ * Scores the logical periods still open (stats/logical.h).
+ * pipeline_add_file() does it after each file; a live run, at its end.
+ */
+void pipeline_flush(struct pipeline *pl);
 
 /**
  * pipeline_free() - free the aggregate and the replay

@@ -21,6 +21,7 @@
 #include <bpf/bpf.h>
 #include "live/run.h"
 #include "live/dashboard.h"
+#include "live/insnrate.h"
 #include "stats/lateness.h"
 #include "runinfo/mode.h"
 #include "pipeline.h"
@@ -214,6 +215,8 @@ static void fill_meta(struct run *run, double duration_s)
 
 	meta->duration_s = duration_s;
 	meta->nr_cpus = run->nr_cpus;
+	meta->insn_ps_end = insnrate_measure_ps();
+	run_meta_note_insn_ps(meta, meta->insn_ps_end);
 	meta->ringbuf_size_bytes = run->opts->bpf.ringbuf_bytes;
 	live_read_counters(lv, vals);
 	for (cpu = 0; cpu < run->nr_cpus; cpu++) {
@@ -372,6 +375,7 @@ static int run_finish(struct run *run)
 		return err;
 	}
 
+	pipeline_flush(&run->pl);
 	fill_meta(run, elapsed_s(&run->start));
 	if (run->recf && !run->rec_error) {
 		struct recfile_trailer trailer;

@@ -41,6 +41,8 @@ struct agg {
 	unsigned int shadow_inputs[AGG_MAX_SHADOWS];	/* agg_shadow_inputs() */
 
 	__u64 rejected_records;
+	/* The same periods merged into logical ones (stats/logical.h), or NULL. */
+	struct agg *logical;
 };
 
 struct agg *agg_new(void)
@@ -48,8 +50,21 @@ struct agg *agg_new(void)
 	return calloc(1, sizeof(struct agg));
 }
 
+void agg_attach_logical(struct agg *agg, struct agg *logical)
+{
+	agg_free(agg->logical);
+	agg->logical = logical;
+}
+
+const struct agg *agg_logical(const struct agg *agg)
+{
+	return agg->logical;
+}
+
 void agg_free(struct agg *agg)
 {
+	if (agg)
+		agg_free(agg->logical);
 	free(agg);
 }
 

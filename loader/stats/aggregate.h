@@ -196,10 +196,25 @@ struct agg;
 struct agg *agg_new(void);
 
 /**
- * agg_free() - free an aggregate
+ * agg_free() - free an aggregate, and the logical one attached to it
  * @agg: from agg_new(), or NULL
  */
 void agg_free(struct agg *agg);
+
+/**
+ * agg_attach_logical() - give @agg the aggregate of its logical periods
+ * @agg: the raw periods' aggregate, which owns it from now on
+ * @logical: the same periods merged into logical ones (stats/logical.h)
+ */
+void agg_attach_logical(struct agg *agg, struct agg *logical);
+
+/**
+ * agg_logical() - the aggregate of @agg's logical periods
+ * @agg: the raw periods' aggregate
+ *
+ * Return: what agg_attach_logical() gave it, or NULL.
+ */
+const struct agg *agg_logical(const struct agg *agg);
 
 /**
  * agg_add() - fold one record into the aggregate
