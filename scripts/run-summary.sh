@@ -19,7 +19,7 @@ for g in "$@"; do
 	files+=("$dir/$g/run.rec")
 done
 
-"$loader" report "${files[@]}" -o "$dir" >/dev/null
+"$loader" report "${files[@]}" -o "$dir" -w "$(dirname "$0")/../workloads/suite.txt" >/dev/null
 # The one-screen headline and the seed's experiment per workload come
 # first; the method and the detail follow in report.txt.
 awk '/^== method ==$/ { exit } { print }' "$dir/report.txt"

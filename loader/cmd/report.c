@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * report.c - `idlescope report FILE... [-j] [-o DIR]`.  One file gives
- * the live report again; several (say, one per governor) give one report
- * over all of them, each file replayed from a fresh start.
+ * report.c - `idlescope report FILE... [-j] [-o DIR] [-w WORKLOAD_LIST]`.
+ * One file gives the live report again; several (say, one per governor)
+ * give one report over all of them, each file replayed from a fresh start.
+ * The workload list (workloads/suite.txt) says where each workload's
+ * events come from.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -78,23 +80,28 @@ static int report_open_file(struct recfile *rf, const char *path, const struct r
 
 int report_command(int argc, char **argv)
 {
-	static const char usage[] = "idlescope: error: usage: idlescope report FILE... [-j] [-o DIR]\n";
+	static const char usage[] =
+		"idlescope: error: usage: idlescope report FILE... [-j] [-o DIR] [-w WORKLOAD_LIST]\n";
+	char err_msg[512];
 	struct recfile first = {}, rf = {};
 	struct run_meta meta;
 	struct pipeline pl = {};
 	struct stat *seen = NULL;
-	const char *outdir = NULL;
+	const char *outdir = NULL, *workload_list = NULL;
 	bool json = false;
 	int opt, i, err = 0;
 
 	optind = 2;
-	while ((opt = getopt(argc, argv, "jo:")) != -1) {
+	while ((opt = getopt(argc, argv, "jo:w:")) != -1) {
 		switch (opt) {
 		case 'j':
 			json = true;
 			break;
 		case 'o':
 			outdir = optarg;
+			break;
+		case 'w':
+			workload_list = optarg;
 			break;
 		default:
 			fprintf(stderr, usage);
@@ -112,6 +119,12 @@ int report_command(int argc, char **argv)
 		return 1;
 
 	run_meta_init(&meta);
+	if (workload_list && event_sources_read(&meta.events, workload_list, err_msg,
+						sizeof(err_msg))) {
+		fprintf(stderr, "idlescope: error: %s\n", err_msg);
+		free(seen);
+		return 1;
+	}
 	for (i = optind; i < argc && !err; i++) {
 		err = report_open_file(&rf, argv[i], i == optind ? NULL : &first,
 				       seen, i - optind);

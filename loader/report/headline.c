@@ -21,6 +21,7 @@
 #include "format/table.h"
 #include "governors.h"
 #include "format/numbers.h"
+#include "report/events.h"
 
 /* agg_factors[] index of the headline's factor. */
 #define HEADLINE_FACTOR		1
@@ -75,6 +76,16 @@ bool headline_format_agreement(char *buf, size_t size, const struct agg *agg,
 	return true;
 }
 
+static void cell_from_stats(struct headline_cell *cell, const struct agg_stats *st)
+{
+	cell->periods = st->samples;
+	cell->predicted = st->predicted_samples;
+	cell->metric[HL_WITHIN_2X] = ci_result(&st->within_ci[HEADLINE_FACTOR]);
+	cell->metric[HL_IDEAL_HIT] = ci_result(&st->ideal_hit_ci);
+	cell->metric[HL_TOO_DEEP] = ci_result(&st->ideal_too_deep_ci);
+	cell->metric[HL_TOO_SHALLOW] = ci_result(&st->ideal_too_shallow_ci);
+}
+
 bool headline_cell(const struct agg *agg, int workload, int governor,
 		   struct headline_cell *cell)
 {
@@ -83,12 +94,29 @@ bool headline_cell(const struct agg *agg, int workload, int governor,
 	memset(cell, 0, sizeof(*cell));
 	if (!agg_sum(agg, workload, governor, AGG_ANY, &st))
 		return false;
-	cell->periods = st.samples;
-	cell->predicted = st.predicted_samples;
-	cell->metric[HL_WITHIN_2X] = ci_result(&st.within_ci[HEADLINE_FACTOR]);
-	cell->metric[HL_IDEAL_HIT] = ci_result(&st.ideal_hit_ci);
-	cell->metric[HL_TOO_DEEP] = ci_result(&st.ideal_too_deep_ci);
-	cell->metric[HL_TOO_SHALLOW] = ci_result(&st.ideal_too_shallow_ci);
+	cell_from_stats(cell, &st);
+	cell->late_sleeps = st.late_sleep_samples;
+	return true;
+}
+
+/*
+ * The same cell over the logical periods (stats/logical.h), as the
+ * headline shows it; the late sleeps are the raw periods' (a logical
+ * period keeps only its first one's).  The logical aggregate interns the
+ * workloads in another order: found by name.
+ */
+bool headline_cell_logical(const struct agg *agg, int workload, int governor,
+			   struct headline_cell *cell)
+{
+	const struct agg *logical = agg_logical(agg);
+	struct agg_stats st;
+	int w;
+
+	if (!headline_cell(agg, workload, governor, cell) || !logical)
+		return cell->periods > 0;
+	w = agg_workload_index(logical, agg_workload_name(agg, workload));
+	if (w >= 0 && agg_sum(logical, w, governor, AGG_ANY, &st))
+		cell_from_stats(cell, &st);
 	return true;
 }
 
@@ -125,6 +153,7 @@ bool headline_seed_method(const struct agg *agg, int workload,
 	if (!agg_sum(agg, workload, IDLESCOPE_GOV_MENU2010, AGG_ANY, &st))
 		return false;
 	sm->periods = st.samples;
+	sm->next_timer_wraps = st.next_timer_wrap_samples;
 	sm->samples[0] = st.predicted_samples;
 	for (i = 0; i < AGG_NR_FACTORS; i++)
 		sm->within[0][i] = ci_result(&st.within_ci[i]);
@@ -180,11 +209,11 @@ static int headline_nr_workloads(const struct agg *agg)
 }
 
 /* One metric (or, with metric < 0, the periods), a row per workload. */
-static void headline_table(FILE *f, const struct agg *agg, int metric,
-			   int nr_rows, const int *govs, int nr_govs)
+static void headline_table(FILE *f, const struct agg *agg, const struct run_meta *meta,
+			   int metric, int nr_rows, const int *govs, int nr_govs)
 {
+	char buf[TABLE_CELL_LEN], label[TABLE_CELL_LEN];
 	struct headline_cell cell;
-	char buf[TABLE_CELL_LEN];
 	struct table t;
 	int w, g, row, shown = 0;
 
@@ -196,41 +225,49 @@ static void headline_table(FILE *f, const struct agg *agg, int metric,
 		if (!headline_workload_shown(agg, w))
 			continue;
 		shown++;
-		row = table_add_row(&t, fmt_workload_label(agg_workload_name(agg, w)));
+		row = table_add_row(&t, report_workload_row_label(label, sizeof(label), meta,
+								  agg_workload_name(agg, w)));
 		for (g = 0; g < nr_govs; g++) {
-			if (!headline_cell(agg, w, govs[g], &cell))
+			if (!headline_cell_logical(agg, w, govs[g], &cell))
 				snprintf(buf, sizeof(buf), " ");
 			else if (metric < 0)
 				snprintf(buf, sizeof(buf), "%llu",
 					 (unsigned long long)cell.periods);
 			else
 				fmt_share(buf, sizeof(buf), &cell.metric[metric]);
-			table_set(&t, row, 1 + g, "%s", buf);
+			table_set(&t, row, 1 + g, "%s%s", buf,
+				  cell.late_sleeps ? HEADLINE_LATE_MARK : "");
 		}
 	}
 	table_print_text(f, &t, "", 14, 11);
 }
 
-void headline_print(FILE *f, const struct agg *agg, int max_lines)
+void headline_print(FILE *f, const struct agg *agg, const struct run_meta *meta,
+		    int max_lines)
 {
 	/* A title line, each table a header and rows, a line of "more". */
 	const int nr_tables = HL_NR_METRICS + 1;
 	int nr_workloads = headline_nr_workloads(agg), nr_rows = nr_workloads;
 	int govs[IDLESCOPE_NR_GOVERNORS], nr_govs, m;
 
+	/* The event sources' line and the host-timed mark's below the tables. */
+	if (meta->events.nr)
+		max_lines -= 2;
 	if (1 + nr_tables * (1 + nr_rows) > max_lines)
 		nr_rows = (max_lines - 2) / nr_tables - 1;
 	if (nr_rows > TABLE_MAX_ROWS - 1)
 		nr_rows = TABLE_MAX_ROWS - 1;
-	fprintf(f, "headline: %% ±95%% interval (batch means), all CPUs; ideal state: see method\n");
+	fprintf(f, "headline: logical idle periods, %% ±95%% interval (batch means), all CPUs; "
+		"words: see method\n");
 	for (m = 0; m < HL_NR_METRICS; m++) {
 		nr_govs = headline_governors(agg, m == HL_WITHIN_2X, govs);
-		headline_table(f, agg, m, nr_rows, govs, nr_govs);
+		headline_table(f, agg, meta, m, nr_rows, govs, nr_govs);
 	}
 	nr_govs = headline_governors(agg, false, govs);
-	headline_table(f, agg, -1, nr_rows, govs, nr_govs);
+	headline_table(f, agg, meta, -1, nr_rows, govs, nr_govs);
 	if (nr_workloads > nr_rows)
 		fprintf(f, "(%d more workloads in the detail below)\n", nr_workloads - nr_rows);
+	report_print_event_sources(f, meta);
 }
 
 static void seed_method_table(const struct seed_method *sm, struct table *t)
@@ -266,6 +303,34 @@ static void seed_method_table(const struct seed_method *sm, struct table *t)
 	}
 }
 
+/*
+ * The 2010 governors truncate the next timer to 32 bits of ns, as 2.6.34
+ * did (expected_us = DIV_ROUND_UP((u32)ns, 1000)): a next timer at or
+ * beyond 2^32 ns (4.29 s; in a quiet guest mostly "no timer at all")
+ * becomes a pseudo-random expected duration.  How many of their
+ * predictions that decided, per governor.
+ */
+static void print_next_timer_wraps(FILE *f, const struct agg *agg, int w)
+{
+	static const int govs[] = {
+		IDLESCOPE_GOV_MENU2010, IDLESCOPE_GOV_MENU2010FIX, IDLESCOPE_GOV_MENU2010RPD,
+	};
+	struct agg_stats st;
+	unsigned int i, n = 0;
+
+	for (i = 0; i < sizeof(govs) / sizeof(govs[0]); i++) {
+		if (!agg_sum(agg, w, govs[i], AGG_ANY, &st) || !st.predicted_samples)
+			continue;
+		fprintf(f, "%s%s %.1f%% (%llu of %llu)", n++ ? ", " : "next timer >= 2^32 ns, wrapped by the (u32) cast: ",
+			governor_name(govs[i]),
+			fmt_percent(st.next_timer_wrap_samples, st.predicted_samples),
+			(unsigned long long)st.next_timer_wrap_samples,
+			(unsigned long long)st.predicted_samples);
+	}
+	if (n)
+		fputc('\n', f);
+}
+
 void headline_print_seed_methods(FILE *f, const struct agg *agg)
 {
 	struct seed_method sm;
@@ -292,6 +357,7 @@ void headline_print_seed_methods(FILE *f, const struct agg *agg)
 		if (headline_format_agreement(line, sizeof(line), agg, &st,
 					    shadow_index(agg, "menu2010")))
 			fprintf(f, "%s\n", line);
+		print_next_timer_wraps(f, agg, w);
 		printed++;
 	}
 	if (!printed)
@@ -309,6 +375,7 @@ static void json_seed_method(struct json *j, const struct agg *agg, int w)
 	json_str(j, "workload", agg_workload_name(agg, w));
 	json_str(j, "host_governor", "menu2010");
 	json_u64(j, "periods", sm.periods);
+	json_u64(j, "next_timer_wrap_samples", sm.next_timer_wraps);
 	json_array(j, "columns", false);
 	for (c = 0; c < SEED_NR_COLUMNS; c++) {
 		json_object(j, NULL, false);
@@ -333,27 +400,45 @@ static void json_seed_method(struct json *j, const struct agg *agg, int w)
 	json_object_end(j);
 }
 
-void headline_json(struct json *j, const struct agg *agg)
+/* The headline's cells of one view, raw (headline_cell()) or logical. */
+static void json_headline_cells(struct json *j, const char *name, const struct agg *agg,
+				const struct run_meta *meta,
+				bool (*cell_of)(const struct agg *, int, int,
+						struct headline_cell *))
 {
 	struct headline_cell cell;
+	const char *workload;
 	int w, g, m;
 
-	json_array(j, "headline", false);
+	json_array(j, name, false);
 	for (w = 0; w < agg_nr_workloads(agg); w++) {
+		workload = agg_workload_name(agg, w);
 		for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++) {
-			if (!headline_cell(agg, w, g, &cell))
+			if (!cell_of(agg, w, g, &cell))
 				continue;
 			json_object(j, NULL, false);
-			json_str(j, "workload", agg_workload_name(agg, w));
+			json_str(j, "workload", workload);
+			json_str(j, "events",
+				 event_source_word(event_source_of(&meta->events, workload)));
+			json_bool(j, "host_timed", report_host_timed(meta, workload));
 			json_str(j, "governor", governor_name(g));
 			json_u64(j, "periods", cell.periods);
 			json_u64(j, "predicted", cell.predicted);
+			json_u64(j, "late_sleeps", cell.late_sleeps);
 			for (m = 0; m < HL_NR_METRICS; m++)
 				json_ci(j, headline_metrics[m].name, &cell.metric[m]);
 			json_object_end(j);
 		}
 	}
 	json_array_end(j);
+}
+
+void headline_json(struct json *j, const struct agg *agg, const struct run_meta *meta)
+{
+	int w;
+
+	json_headline_cells(j, "headline", agg, meta, headline_cell);
+	json_headline_cells(j, "headline_logical", agg, meta, headline_cell_logical);
 	json_array(j, "seed_method", false);
 	for (w = 0; w < agg_nr_workloads(agg); w++)
 		json_seed_method(j, agg, w);

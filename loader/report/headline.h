@@ -13,10 +13,12 @@
 #include "stats/aggregate.h"
 #include "stats/ci.h"
 #include "format/json_writer.h"
+#include "runinfo/meta.h"
 
 /* At most this many lines and columns: one screen of a terminal. */
 #define HEADLINE_MAX_LINES	60
 #define HEADLINE_MAX_COLS	100
+#define HEADLINE_LATE_MARK	"!"
 
 enum headline_metric {
 	HL_WITHIN_2X,		/* % of predictions within 2x of actual */
@@ -38,12 +40,17 @@ extern const struct headline_metric_info headline_metrics[HL_NR_METRICS];
 struct headline_cell {
 	__u64 periods;
 	__u64 predicted;
+	__u64 late_sleeps;	/* sleeps woken > AGG_LATE_SLEEP_NS late */
 	struct ci_pct metric[HL_NR_METRICS];
 };
 
 /* false when @governor has no record for @workload. */
+/* A cell of the raw periods; false when the workload x governor has none. */
 bool headline_cell(const struct agg *agg, int workload, int governor,
 		   struct headline_cell *cell);
+/* The same over the logical periods when @agg has them (the headline's view). */
+bool headline_cell_logical(const struct agg *agg, int workload, int governor,
+			   struct headline_cell *cell);
 
 /*
  * Shadow model @shadow's within-2x on @governor's periods of @workload;
@@ -67,6 +74,7 @@ extern const double seed_pct[AGG_NR_FACTORS][SEED_NR_COLUMNS];
 
 struct seed_method {
 	__u64 periods;				/* of the menu2010 run */
+	__u64 next_timer_wraps;			/* predictions from a next timer >= 2^32 ns */
 	__u64 samples[SEED_NR_COLUMNS];		/* predictions scored */
 	__u64 excluded[SEED_NR_COLUMNS];	/* periods without inputs */
 	struct ci_pct within[SEED_NR_COLUMNS][AGG_NR_FACTORS];
@@ -89,10 +97,16 @@ bool headline_format_agreement(char *buf, size_t size, const struct agg *agg,
  * report.txt's first screen in at most @max_lines lines (workloads past
  * them are named in the detail), then one cover-letter table per workload.
  */
-void headline_print(FILE *f, const struct agg *agg, int max_lines);
+/*
+ * The first screen, in at most @max_lines lines.  @meta: the run (the
+ * workloads' event sources); a cell whose periods include a sleep that
+ * woke more than AGG_LATE_SLEEP_NS late is marked HEADLINE_LATE_MARK.
+ */
+void headline_print(FILE *f, const struct agg *agg, const struct run_meta *meta,
+		    int max_lines);
 void headline_print_seed_methods(FILE *f, const struct agg *agg);
 
 /* report.json's "headline" and "seed_method" members. */
-void headline_json(struct json *j, const struct agg *agg);
+void headline_json(struct json *j, const struct agg *agg, const struct run_meta *meta);
 
 #endif /* __IDLESCOPE_REPORT_HEADLINE_H */

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "report/headline.h"
 #include "format/json_writer.h"
+#include "recfile.h"
 #include "stats/lateness.h"
 #include "report/report.h"
 #include "governors.h"
@@ -168,6 +169,11 @@ static void json_fidelity(struct json *j, const struct run_meta *meta)
 	json_str(j, "cpuidle_driver", meta->cpuidle_driver);
 	json_str(j, "clock_mode", meta->clock_mode);
 	json_str(j, "clock_args", meta->clock_args);
+	json_object(j, "guest_ps_per_instruction", true);
+	json_u64(j, "lo", meta->insn_ps_lo);
+	json_u64(j, "hi", meta->insn_ps_hi);
+	json_object_end(j);
+	json_str(j, "exit_cost", recfile_exit_cost_name(meta->exit_cost));
 	json_object(j, "timer_lateness", true);
 	json_u64(j, "wakeups", l->count);
 	json_u64(j, "median_ns", lateness_percentile_ns(l, 50));
@@ -364,7 +370,7 @@ int report_fprint_json(FILE *f, const struct agg *agg,
 	json_object(&j, NULL, false);
 	json_meta(&j, agg, meta);
 	json_definitions(&j, agg, meta);
-	headline_json(&j, agg);
+	headline_json(&j, agg, meta);
 	json_results(&j, agg);
 	json_across_governors(&j, agg);
 	json_object_end(&j);

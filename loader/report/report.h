@@ -20,8 +20,11 @@
 #include "runinfo/meta.h"
 
 #define REPORT_SCHEMA_VERSION	1
-/* report.txt's fidelity lines before the headline (kernel, clock, losses). */
-#define REPORT_SUMMARY_LINES	3
+/*
+ * report.txt's fidelity lines before the headline (kernel, clock, losses,
+ * late sleeps).
+ */
+#define REPORT_SUMMARY_LINES	4
 
 /*
  * The libbpf-tools histogram: header "     <unit_label>               : count

@@ -22,7 +22,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include "recfile.h"
 #include "report/headline.h"
+#include "report/logicalview.h"
 #include "replay/inputs.h"
 #include "stats/lateness.h"
 #include "report/report.h"
@@ -259,13 +261,14 @@ static void print_method(FILE *f, const struct agg *agg)
 	char inputs[96];
 	int s;
 
-	fprintf(f, "\n== method ==\n"
-		"  intervals: 95%%, batch means over consecutive periods of a CPU (batches of 32,\n"
+	fprintf(f, "\n== method ==\n");
+	report_print_definitions(f);
+	fprintf(f, "  intervals: 95%%, batch means over consecutive periods of a CPU (batches of 32,\n"
 		"    256 or 2048, the longest with >= 20 batches); idle periods are autocorrelated,\n"
 		"    so a binomial (Wilson) interval would be too narrow.  No \"±\": under 4 batches.\n"
 		"  ideal state: the deepest enabled state whose target residency <= the period and\n"
-		"    whose exit latency <= the PM QoS limit (when recorded); hit / too deep / too\n"
-		"    shallow compare the entered state with it.  The kernel's cpu_idle_miss differs:\n"
+		"    whose exit latency <= the PM QoS limit (when recorded); hit / deeper / shallower\n"
+		"    than ideal compare the entered state with it.  The kernel's cpu_idle_miss differs:\n"
 		"    it subtracts the entered state's exit latency before calling it too shallow,\n"
 		"    looks one enabled state deeper only, and ignores the PM QoS limit.\n");
 	if (agg_nr_shadows(agg))
@@ -418,6 +421,41 @@ static void print_clock_mode(FILE *f, const struct run_meta *meta)
 	print_one_line(f, meta->clock_mode[0] ? meta->clock_mode : "unknown");
 }
 
+/*
+ * How much guest time an instruction took (live/insnrate.h): what a busy
+ * stretch between idle periods costs in this guest.  Under shift=auto it
+ * moves within a run; the range is over the start and end of every file.
+ */
+static void print_guest_speed(FILE *f, const struct run_meta *meta)
+{
+	if (!meta->insn_ps_lo) {
+		fprintf(f, "unknown");
+		return;
+	}
+	fprintf(f, "%.2f", meta->insn_ps_lo / 1e3);
+	if (meta->insn_ps_hi != meta->insn_ps_lo)
+		fprintf(f, "-%.2f", meta->insn_ps_hi / 1e3);
+	fprintf(f, " ns/instruction");
+}
+
+/*
+ * Idle periods a sleep's timer ended more than AGG_LATE_SLEEP_NS late: the
+ * guest's clock lost its pace (a spinning vCPU under shift=auto, the first
+ * seconds after boot, the host clock); the headline marks their cells.
+ */
+static void print_late_sleeps(FILE *f, const struct agg *agg)
+{
+	struct agg_stats all;
+
+	if (!agg_sum(agg, AGG_ANY, AGG_ANY, AGG_ANY, &all) || !all.late_sleep_samples)
+		return;
+	fprintf(f, "WARNING: %llu of %llu idle periods ended by a sleep's timer woke more than "
+		"%.0f ms late (max %.1f ms): cells marked %s\n",
+		(unsigned long long)all.late_sleep_samples,
+		(unsigned long long)all.sleep_woke_samples, AGG_LATE_SLEEP_NS / 1e6,
+		all.late_sleep_max_ns / 1e6, HEADLINE_LATE_MARK);
+}
+
 static void print_fidelity_summary(FILE *f, const struct agg *agg,
 				   const struct run_meta *meta)
 {
@@ -425,8 +463,11 @@ static void print_fidelity_summary(FILE *f, const struct agg *agg,
 	print_kernel(f, meta, ", ");
 	fprintf(f, "\nclock ");
 	print_clock_mode(f, meta);
-	fprintf(f, ", timer lateness ");
+	fprintf(f, ", guest speed ");
+	print_guest_speed(f, meta);
+	fprintf(f, ", exit cost %s, timer lateness ", recfile_exit_cost_name(meta->exit_cost));
 	print_lateness(f, &meta->lateness);
+	print_late_sleeps(f, agg);
 	if (records_missing(agg, meta))
 		fprintf(f, "WARNING: %llu idle periods dropped (ring buffer full), %llu cut short, "
 			"%llu rejected: the numbers below miss them\n",
@@ -455,7 +496,13 @@ static void print_fidelity(FILE *f, const struct agg *agg, const struct run_meta
 		print_one_line(f, meta->clock_args);
 		fputc(')', f);
 	}
-	fprintf(f, "\n  %-14s ", "timer lateness");
+	fprintf(f, "\n  %-14s ", "guest speed");
+	print_guest_speed(f, meta);
+	fprintf(f, "\n  %-14s %s (the idle states %s their declared exit latency on exit)\n",
+		"exit cost", recfile_exit_cost_name(meta->exit_cost),
+		meta->exit_cost == RECFILE_EXIT_COST_ON ? "spend" :
+		meta->exit_cost == RECFILE_EXIT_COST_OFF ? "do not spend" : "may or may not spend");
+	fprintf(f, "  %-14s ", "timer lateness");
 	print_lateness(f, &meta->lateness);
 	fprintf(f, "  %-14s", "capabilities");
 	for (i = 0; report_capability_name(i); i++)
@@ -554,9 +601,10 @@ int report_fprint_text(FILE *f, const struct agg *agg,
 	errno = 0;
 	/* Whether the numbers can be trusted comes before the numbers. */
 	print_fidelity_summary(f, agg, meta);
-	headline_print(f, agg, HEADLINE_MAX_LINES - REPORT_SUMMARY_LINES);
+	headline_print(f, agg, meta, HEADLINE_MAX_LINES - REPORT_SUMMARY_LINES);
 	headline_print_seed_methods(f, agg);
 	print_method(f, agg);
+	report_print_logical(f, agg);
 	fputc('\n', f);
 	print_header(f, agg, meta);
 	for (w = 0; w < agg_nr_workloads(agg); w++)

@@ -21,13 +21,14 @@ import sys
 
 TOP_KEYS = [
     "schema_version", "tool", "kernel_release", "hz", "cpuidle_driver",
-    "clock_mode", "clock_args", "timer_lateness", "capabilities", "records_cut_short",
+    "clock_mode", "clock_args", "guest_ps_per_instruction", "exit_cost", "timer_lateness", "capabilities", "records_cut_short",
     "start_time_utc",
     "duration_s", "governors", "workloads", "predictions_available", "reconstruction",
     "ringbuf_size_bytes", "records_produced", "dropped_records",
     "sysfs_usage_delta", "aggregator_rejected_records", "per_cpu_records", "skipped_programs",
     "factors", "seed_reference", "shadow_models", "shadow_replay_resets",
-    "state_table", "headline", "seed_method", "results", "across_governors",
+    "state_table", "headline", "headline_logical", "seed_method", "results",
+    "across_governors",
 ]
 RESULT_KEYS = ["workload", "governor", "governor_id", "all_cpus", "per_cpu"]
 ACROSS_KEYS = ["workload", "governors", "all_governors"]
@@ -53,9 +54,10 @@ IDEAL_KEYS = ["samples", "hit_samples", "too_deep_samples", "too_shallow_samples
               "idle_ns", "shallow_idle_ns", "hit", "too_deep", "too_shallow",
               "shallow_time"]
 CI_KEYS = ["pct", "lo", "hi"]
-HEADLINE_KEYS = ["workload", "governor", "periods", "predicted", "within_2x",
-                 "ideal_hit", "too_deep", "too_shallow"]
-SEED_METHOD_KEYS = ["workload", "host_governor", "periods", "columns"]
+HEADLINE_KEYS = ["workload", "events", "host_timed", "governor", "periods", "predicted",
+                 "late_sleeps", "within_2x", "ideal_hit", "too_deep", "too_shallow"]
+SEED_METHOD_KEYS = ["workload", "host_governor", "periods", "next_timer_wrap_samples",
+                    "columns"]
 SEED_COLUMN_KEYS = ["column", "model", "samples", "excluded_samples", "within_factor"]
 
 def source_lists():
@@ -478,6 +480,17 @@ def check_headline(doc):
                            ("too_shallow", "too_shallow")):
             if h[key] != st["ideal_state"][ideal]:
                 fail(w, f"{key} differs from the result's ideal_state.{ideal}")
+    # The logical view: one entry per raw one, no more periods than it.
+    raw = {(h["workload"], h["governor"]): h for h in doc["headline"]}
+    for i, h in enumerate(doc["headline_logical"]):
+        w = f"$.headline_logical[{i}]"
+        if not check_keys(w, h, HEADLINE_KEYS):
+            continue
+        r = raw.get((h["workload"], h["governor"]))
+        if r is None:
+            fail(w, "no raw headline entry for this workload x governor")
+        elif h["periods"] > r["periods"] or h["late_sleeps"] != r["late_sleeps"]:
+            fail(w, "more periods than the raw view, or other late sleeps")
 
 
 def check_seed_reference(rows):

@@ -70,10 +70,11 @@ check "jitter: the same seed and period give periodic's phase" \
 check "periodic: -P sets the phase" [ "$(phase "$w/periodic" -s 2 -P 250)" = 250 ]
 
 # The suite's commands (workloads/suite.txt, what `make run` runs) run
-# programs that exist: the word after vm/guest/suite.sh's helpers.
+# programs that exist: the word after the EVENTS field and vm/guest/suite.sh's
+# helpers.
 names=" $(for bin in $programs; do basename "$bin"; done | tr '\n' ' ')"
 unknown=$(awk '$1 !~ /^#/ && NF {
-		for (i = 2; $i == "on_both_cpus" || $i == "with_irqfeed"; i++) ;
+		for (i = 3; $i == "on_both_cpus" || $i == "with_irqfeed"; i++) ;
 		print $1 ":" $i }' "$top/workloads/suite.txt" |
 	while IFS=: read -r entry program; do
 		case "$names " in *" $program "*) ;; *) echo "$entry runs '$program'" ;; esac

@@ -21,11 +21,16 @@ suite_file=$1
 known_governors=$2
 
 # workload_command NAME: the command template of workload NAME (it runs
-# for $d seconds); fails for an unknown name.
+# for $d seconds), after its NAME and EVENTS; fails for an unknown name.
 workload_command() {
 	awk -v name="$1" '$1 !~ /^#/ && $1 == name {
-			sub(/^[^ \t]+[ \t]+/, ""); print; found = 1; exit }
+			sub(/^[^ \t]+[ \t]+[^ \t]+[ \t]+/, ""); print; found = 1; exit }
 		END { exit !found }' "$suite_file"
+}
+
+# workload_events NAME: the EVENTS field of workload NAME.
+workload_events() {
+	awk -v name="$1" '$1 !~ /^#/ && $1 == name { print $2; exit }' "$suite_file"
 }
 
 # workload_names: every NAME of the suite file, on one line.
@@ -48,6 +53,11 @@ check_names() {
 			echo "suite: unknown workload '$w' (known: $(workload_names))" >&2
 			return 1
 		}
+		case $(workload_events "$w") in
+		timer | ipi | device | host) ;;
+		*) echo "suite: workload '$w': EVENTS must be timer, ipi, device or host, not '$(workload_events "$w")'" >&2
+			return 1 ;;
+		esac
 	done
 }
 

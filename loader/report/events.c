@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * events.c - where the workloads' events come from, in the report (see
+ * events.h).
+ */
+#include <string.h>
+#include "report/events.h"
+#include "format/numbers.h"
+
+/* CLOCK=virtual and CLOCK=fixed: icount without sleeping (docs/clock.md). */
+static bool clock_is_virtual(const struct run_meta *meta)
+{
+	return !strcmp(meta->clock_mode, "virtual") || !strcmp(meta->clock_mode, "fixed");
+}
+
+bool report_host_timed(const struct run_meta *meta, const char *workload)
+{
+	return clock_is_virtual(meta) &&
+	       event_source_of(&meta->events, workload) == EVENTS_HOST;
+}
+
+const char *report_workload_row_label(char *buf, size_t size, const struct run_meta *meta,
+				      const char *workload)
+{
+	snprintf(buf, size, "%s%s", fmt_workload_label(workload),
+		 report_host_timed(meta, workload) ? REPORT_HOST_TIMED_MARK : "");
+	return buf;
+}
+
+int report_print_event_sources(FILE *f, const struct run_meta *meta)
+{
+	bool any_marked = false, first = true;
+	int s, w, n;
+
+	if (!meta->events.nr)
+		return 0;
+	fprintf(f, "events:");
+	for (s = EVENTS_UNKNOWN; s < EVENTS_NR; s++) {
+		n = 0;
+		for (w = 0; w < meta->nr_workloads; w++) {
+			if (!meta->workloads[w][0] ||
+			    event_source_of(&meta->events, meta->workloads[w]) != (unsigned int)s)
+				continue;
+			fprintf(f, "%s%s%s", n ? ", " : first ? " " : "; ",
+				n ? "" : event_source_word(s), n ? "" : ": ");
+			fprintf(f, "%s", meta->workloads[w]);
+			any_marked |= report_host_timed(meta, meta->workloads[w]);
+			n++;
+			first = false;
+		}
+	}
+	fputc('\n', f);
+	if (!any_marked)
+		return 1;
+	fprintf(f, "%s host-timed: under the %s clock such an event cannot end an idle period early\n",
+		REPORT_HOST_TIMED_MARK, meta->clock_mode);
+	return 2;
+}
