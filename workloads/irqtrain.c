@@ -1,73 +1,100 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * irqtrain - idle periods ended by regular device interrupts that are not
- * timers: bytes arriving on a serial port that the host feeds at a fixed
- * rate (irqfeed).
+ * irqtrain - idle periods ended by device interrupts that are not timers.
  *
- * Each byte QEMU's 16550A receives raises a receive interrupt in the guest;
- * the CPU wakes for it although no timer of its own was due, so the
- * governor's next-timer input overestimates the idle period and only
+ * The CPU wakes for an interrupt although no timer of its own was due, so
+ * the governor's next-timer input overestimates the idle period and only
  * history can catch the rhythm: the "network with interrupt mitigation /
- * moving mouse" case.  Two port settings keep one interrupt per byte:
- *   - the receive FIFO trigger level goes to 1 byte (sysfs rx_trig_bytes).
- *     At Linux's 16550A default of 8, a lone byte is signalled only by the
- *     character timeout, which QEMU raises 4 character times after it;
- *   - 115200 baud, so that timeout (about 350 us) stays well below the feed
- *     period should the trigger level not be settable.
- * The port is raw (cfmakeraw, VMIN 1, VTIME 0): every byte reaches read()
- * untouched, nothing is echoed back.  The feeder sends a counter, so a gap
- * in the sequence shows a lost byte.
+ * moving mouse" case.  Two sources:
+ *
+ *  - /dev/hpet (the default): a comparator of the HPET that the kernel
+ *    leaves free, programmed through the hpet character device to raise
+ *    its interrupt -r times a second (periodic mode: the comparator
+ *    re-arms itself, so the rate is exact), or, with -i, after gaps drawn
+ *    from the seed (exponential, mean 1/rate: the comparator is re-armed
+ *    from each interrupt).  QEMU's HPET counts the guest's virtual clock,
+ *    so under CLOCK=virtual the interrupts come at guest times: an idle
+ *    period they end lasts what the train says.  No guest timer stands
+ *    for them: the hpet driver's handler only wakes the reader.
+ *
+ *  - a serial port (a tty, e.g. /dev/ttyS1) that the host's irqfeed feeds
+ *    a byte at a time.  Its bytes arrive at host times: under the virtual
+ *    clock, whose guest time jumps to the next timer when every CPU is
+ *    idle, a byte cannot end an idle period early, so this source is for
+ *    the host clock and for comparison.  Two port settings keep one
+ *    interrupt per byte: the receive FIFO trigger level goes to 1 byte
+ *    (sysfs rx_trig_bytes; at Linux's 16550A default of 8, a lone byte is
+ *    signalled only by the character timeout, which QEMU raises 4
+ *    character times after it), and 115200 baud, so that timeout (about
+ *    350 us) stays well below the feed period should the trigger level not
+ *    be settable.  The port is raw (cfmakeraw, VMIN 1, VTIME 0); the feeder
+ *    sends a counter, so a gap in the sequence shows a lost byte.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <math.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
+#include <sys/ioctl.h>
+#include <linux/hpet.h>
 #include "workload.h"
 
 #define RX_TRIGGER_BYTES	1
+#define MIN_GAP_US		50	/* -i: shortest gap drawn */
+#define MAX_RATE_HZ		20000
 
 static struct env {
 	const char *path;
+	long rate_hz;
+	bool irregular;
 } env = {
-	.path = "/dev/ttyS1",
+	.path = "/dev/hpet",
+	.rate_hz = 1000,
 };
 
-/* What the run saw. */
+/* What the run saw: interrupts (HPET) or bytes (serial). */
 struct train {
-	__u64 bytes;
-	__u64 first_read_bytes;		/* arrived before first_ns: not in the rate */
+	__u64 events;
+	__u64 first_read_events;	/* arrived before first_ns: not in the rate */
 	__u64 reads;			/* wake-ups of the reader */
-	__u64 seq_gaps;			/* bytes that did not follow their predecessor */
+	__u64 seq_gaps;			/* serial: bytes that did not follow their predecessor */
 	__u64 first_ns, last_ns;
-	int last_byte;			/* -1 before the first */
+	int last_byte;			/* serial: -1 before the first */
 	struct duration_stats interarrival;	/* between consecutive reads */
 };
 
 static struct train train = { .last_byte = -1 };
 static int port_fd = -1;
+static bool is_serial;
 static struct termios saved_tio;	/* the port's settings before the run */
 static int saved_trigger = -1;		/* its receive trigger level, if set */
 
 static const char argp_doc[] =
-"Count bytes the host sends to a serial port at a fixed rate (irqfeed on the\n"
-"host): idle periods ended by device interrupts, not timers.  Reports the\n"
-"mean inter-arrival time.\n"
+"Count device interrupts that are not timers: an HPET comparator raising its\n"
+"interrupt at -r Hz (/dev/hpet, timed by the guest's clock), or bytes the\n"
+"host's irqfeed sends to a serial port (a tty, timed by the host).  Reports\n"
+"the rate in guest time and the inter-arrival time.\n"
 "\n"
 "Default tag: irqtrain.\n"
 "\n"
 "EXAMPLES:\n"
-"    irqtrain -d 5              # read /dev/ttyS1 for 5 s\n"
-"    irqtrain -f /dev/ttyS2 -c 1\n";
+"    irqtrain -d 5              # 1000 HPET interrupts a second for 5 s\n"
+"    irqtrain -r 250 -i -c 1    # irregular gaps, 4 ms on average\n"
+"    irqtrain -f /dev/ttyS1     # bytes from the host's irqfeed\n";
 
 static const struct arg_value values[] = {
-	ARG_STR('f', "file", "PATH", "Serial port to read (default /dev/ttyS1)",
-		"serial port path", &env.path, PATH_MAX - 1),
+	ARG_STR('f', "file", "PATH", "hpet device or serial port to read (default /dev/hpet)",
+		"device path", &env.path, PATH_MAX - 1),
+	ARG_NUM('r', "rate", "HZ", "HPET: interrupts per second (default 1000)",
+		"rate", &env.rate_hz, 1, MAX_RATE_HZ),
+	ARG_FLAG('i', "irregular", "HPET: gaps drawn from the seed, exponential with mean 1/rate",
+		 &env.irregular),
 	{},
 };
 
@@ -141,19 +168,75 @@ static int set_rx_trigger(const char *port, int bytes)
 	return err ? err : old;
 }
 
-static void count_bytes(struct train *t, const unsigned char *buf, ssize_t n, __u64 now_ns)
+/*
+ * HPET_IRQFREQ takes whole Hz: the gap drawn, as the nearest rate.  The
+ * driver turns it into comparator ticks (10 ns on QEMU's HPET).
+ */
+static unsigned long next_irregular_hz(void)
 {
-	ssize_t i;
+	double gap_us = rng_exp(&wl_rng, 1e6 / env.rate_hz);
 
+	if (gap_us < MIN_GAP_US)
+		gap_us = MIN_GAP_US;
+	return lround(fmax(1.0, 1e6 / gap_us));
+}
+
+/*
+ * The comparator the hpet driver hands out, interrupting at the rate:
+ * periodic (HPET_EPI) for a regular train, so the hardware re-arms it by
+ * exactly one period; one-shot for an irregular one, where the driver's
+ * handler re-arms it by the gap set last.
+ */
+static int open_hpet(const char *path)
+{
+	unsigned long hz = env.irregular ? next_irregular_hz() : (unsigned long)env.rate_hz;
+	const char *what;
+	int fd, err;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		err = -errno;
+		fprintf(stderr, "irqtrain: cannot open %s: %s%s\n", path, strerror(-err),
+			err == -ENOENT ? " (a kernel with CONFIG_HPET and QEMU's HPET)" :
+			err == -EBUSY ? " (no HPET comparator left)" : "");
+		return err;
+	}
+	what = "HPET_IRQFREQ";
+	if (ioctl(fd, HPET_IRQFREQ, hz))
+		goto fail;
+	what = "HPET_EPI";
+	if (!env.irregular && ioctl(fd, HPET_EPI, 0))
+		goto fail;
+	what = "HPET_IE_ON";
+	if (ioctl(fd, HPET_IE_ON, 0))
+		goto fail;
+	return fd;
+fail:
+	err = -errno;
+	fprintf(stderr, "irqtrain: %s on %s: %s%s\n", what, path, strerror(-err),
+		err == -EIO ? " (the comparator has no interrupt: QEMU's hpet-intcap)" : "");
+	close(fd);
+	return err;
+}
+
+/* One wake-up of the reader: @n events arrived by @now_ns. */
+static void count_read(struct train *t, __u64 n, __u64 now_ns)
+{
 	if (t->reads) {
 		duration_stats_add(&t->interarrival, now_ns - t->last_ns);
 	} else {
 		t->first_ns = now_ns;
-		t->first_read_bytes = n;
+		t->first_read_events = n;
 	}
 	t->last_ns = now_ns;
 	t->reads++;
-	t->bytes += n;
+	t->events += n;
+}
+
+static void check_sequence(struct train *t, const unsigned char *buf, ssize_t n)
+{
+	ssize_t i;
+
 	for (i = 0; i < n; i++) {
 		if (t->last_byte >= 0 && buf[i] != (unsigned char)(t->last_byte + 1))
 			t->seq_gaps++;
@@ -161,17 +244,46 @@ static void count_bytes(struct train *t, const unsigned char *buf, ssize_t n, __
 	}
 }
 
+/*
+ * What one read() brought: bytes of the port, or the hpet driver's count
+ * of interrupts since the last read; for an irregular train, the next gap.
+ * Returns the events, or -errno (said).
+ */
+static long take_events(__u64 now_ns)
+{
+	unsigned char buf[256];
+	unsigned long count;
+	ssize_t n;
+
+	n = is_serial ? read(port_fd, buf, sizeof(buf)) : read(port_fd, &count, sizeof(count));
+	if (n < 0 && errno == EINTR)
+		return 0;
+	if (n <= 0 || (!is_serial && n != sizeof(count))) {
+		fprintf(stderr, "irqtrain: read %s: %s\n", env.path,
+			n < 0 ? strerror(errno) : "short read");
+		return n < 0 ? -errno : -EPIPE;
+	}
+	if (is_serial) {
+		check_sequence(&train, buf, n);
+		count = n;
+	} else if (env.irregular && ioctl(port_fd, HPET_IRQFREQ, next_irregular_hz())) {
+		fprintf(stderr, "irqtrain: HPET_IRQFREQ on %s: %s\n", env.path, strerror(errno));
+		return -errno;
+	}
+	count_read(&train, count, now_ns);
+	return count;
+}
+
 /* The run: read until it ends; returns 0 or -errno. */
 static int read_train(void)
 {
 	struct pollfd pfd = { .fd = port_fd, .events = POLLIN };
-	unsigned char buf[256];
 	struct timespec left;
 	__u64 now_ns;
-	ssize_t n;
+	long n;
 	int err;
 
-	/* the one timer of the loop is the end of the run, far beyond any byte */
+	/* the one timer of the loop is the end of the run, far beyond any event */
 	while (!wl_exiting && (now_ns = wl_now_ns()) < wl_end_ns) {
 		left.tv_sec = (wl_end_ns - now_ns) / NSEC_PER_SEC;
 		left.tv_nsec = (wl_end_ns - now_ns) % NSEC_PER_SEC;
@@ -185,23 +297,26 @@ static int read_train(void)
 		}
 		if (!err)
 			break;		/* the run is over */
-		n = read(port_fd, buf, sizeof(buf));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			err = n ? -errno : -EPIPE;
-			fprintf(stderr, "irqtrain: read %s: %s\n", env.path,
-				n ? strerror(-err) : "hung up");
-			return err;
-		}
-		count_bytes(&train, buf, n, wl_now_ns());
+		n = take_events(wl_now_ns());
+		if (n < 0)
+			return n;
 	}
 	return 0;
 }
 
-/* The port, raw, and its receive trigger level at one byte. */
+/* A terminal is a serial port the host feeds; anything else an hpet device. */
 static int open_train(void)
 {
+	int fd = open(env.path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd >= 0) {
+		is_serial = isatty(fd);
+		close(fd);
+	}
+	if (!is_serial) {
+		port_fd = open_hpet(env.path);
+		return port_fd < 0 ? port_fd : 0;
+	}
 	port_fd = open_port(env.path, &saved_tio);
 	if (port_fd < 0)
 		return port_fd;
@@ -215,30 +330,39 @@ static int open_train(void)
 static int summary(void)
 {
 	char interarrival[160];
-	double span_s;
+	double span_s, rate_hz;
 
 	duration_stats_fmt(&train.interarrival, interarrival, sizeof(interarrival));
 	span_s = (double)(train.last_ns - train.first_ns) / NSEC_PER_SEC;
-	wl_summary("%s, %llu bytes in %llu reads, %.1f bytes/s, inter-arrival %s, %llu sequence gaps",
-		   env.path, (unsigned long long)train.bytes, (unsigned long long)train.reads,
-		   span_s > 0 ? (train.bytes - train.first_read_bytes) / span_s : 0.0,
-		   interarrival, (unsigned long long)train.seq_gaps);
-	if (!train.bytes) {
-		fprintf(stderr, "irqtrain: no bytes arrived on %s: is irqfeed feeding it?\n",
-			env.path);
+	rate_hz = span_s > 0 ? (train.events - train.first_read_events) / span_s : 0.0;
+	if (is_serial)
+		wl_summary("%s, events host, %llu bytes in %llu reads, %.1f bytes/s, inter-arrival %s, %llu sequence gaps",
+			   env.path, (unsigned long long)train.events,
+			   (unsigned long long)train.reads, rate_hz, interarrival,
+			   (unsigned long long)train.seq_gaps);
+	else
+		wl_summary("%s, events device, %s, %llu interrupts in %llu reads, %.1f Hz of %ld Hz (%+.2f%%), inter-arrival %s",
+			   env.path, env.irregular ? "irregular" : "regular",
+			   (unsigned long long)train.events, (unsigned long long)train.reads,
+			   rate_hz, env.rate_hz, 100.0 * (rate_hz - env.rate_hz) / env.rate_hz,
+			   interarrival);
+	if (!train.events) {
+		fprintf(stderr, "irqtrain: nothing arrived on %s%s\n", env.path,
+			is_serial ? ": is irqfeed feeding it?" : "");
 		return -ENODATA;
 	}
 	return 0;
 }
 
-/* The port as it was. */
+/* The device as it was. */
 static void close_train(void)
 {
 	if (saved_trigger > 0)
 		set_rx_trigger(env.path, saved_trigger);
 	if (port_fd >= 0) {
-		tcsetattr(port_fd, TCSANOW, &saved_tio);
-		close(port_fd);
+		if (is_serial)
+			tcsetattr(port_fd, TCSANOW, &saved_tio);
+		close(port_fd);	/* the hpet driver frees the comparator */
 	}
 	duration_stats_free(&train.interarrival);
 }
