@@ -173,6 +173,18 @@ endif
 # `X(ID, name, select)`; the workloads are the names
 # of workloads/suite.txt, which vm/guest/suite.sh runs.
 SECONDS_PER_WORKLOAD ?= 5
+# on: a background population of timers (workloads/bgtimers.c) on every
+# CPU while the suite runs, so the next timer is always within seconds, as
+# on a desktop of 2010 (docs/devices.md has its effect on the seed table).
+BGTIMERS ?= on
+# off: the synthetic idle states leave their exit free (exit_delay=0).
+EXIT_COST ?= on
+ifneq ($(filter-out on off,$(BGTIMERS))$(words $(BGTIMERS)),1)
+$(error BGTIMERS must be on or off, not '$(BGTIMERS)')
+endif
+ifneq ($(filter-out on off,$(EXIT_COST))$(words $(EXIT_COST)),1)
+$(error EXIT_COST must be on or off, not '$(EXIT_COST)')
+endif
 KNOWN_GOVERNORS := $(filter-out none,$(shell sed -n \
 	's/^[[:space:]]*X.[A-Z0-9_]*,[[:space:]]*\([a-z0-9_]*\),.*/\1/p' bpf/idlescope.h))
 SUITE := workloads/suite.txt
@@ -206,7 +218,8 @@ run: $(INITRAMFS) $(DISK) $(IRQFEED)
 		-q -serial -q mon:stdio -q -serial -q chardev:irq \
 		-q -chardev -q socket,id=irq,path=$(IRQ_SOCK),server=on,wait=off -- \
 		sh /usr/share/idlescope/suite.sh /usr/share/idlescope/suite.txt \
-		"'$(KNOWN_GOVERNORS)'" $(SECONDS_PER_WORKLOAD) "'$(GOVERNORS)'" "'$(WORKLOAD_SET)'"; \
+		"'$(KNOWN_GOVERNORS)'" $(SECONDS_PER_WORKLOAD) "'$(GOVERNORS)'" "'$(WORKLOAD_SET)'" \
+		$(BGTIMERS) $(EXIT_COST); \
 	rc=$$?; kill $$feeder 2>/dev/null; exit $$rc
 	@scripts/run-summary.sh $(LOADER) $(RUN_DIR) $(GOVERNORS)
 

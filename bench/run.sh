@@ -9,7 +9,8 @@
 # Every guest figure is a ratio or a rate from that one boot: another QEMU
 # may share the host's two cores, so absolute numbers of different runs do
 # not compare.  Then bench/repro.sh: the same reduced suite twice per clock
-# mode, and how far the two runs' reports differ.  Builds: the cached
+# mode, and how far the two runs' reports differ; and bench/exitcost.sh: the
+# seed method's table with the idle states' exit cost on and off.  Builds: the cached
 # kernel build is timed; a cold one (about 9 minutes) is not repeated, its
 # figure is the one kernel/build.sh noted in the cache when it built the
 # tree in use.
@@ -25,7 +26,8 @@
 # highest rate in the sweep) and BENCH_TOP_S
 # (15): the default loader under that level that long, BENCH_REPORT_RECORDS ("1000000
 # 10000000 100000000", bench/replay.sh), and bench/repro.sh's BENCH_REPRO_*
-# (BENCH_REPRO_CLOCKS="" skips those boots).
+# (BENCH_REPRO_CLOCKS="" skips those boots) and bench/exitcost.sh's
+# BENCH_EXITCOST_* (BENCH_EXITCOST_WORKLOADS="" skips those).
 
 set -uo pipefail
 
@@ -136,5 +138,6 @@ python3 bench/summarize.py "$run_dir/guest/raw.txt" "$host" "$run_dir/bench.json
 	die "summarizing failed"
 
 bench/repro.sh "$run_dir/repro" || die "the reproducibility runs failed"
+bench/exitcost.sh "$run_dir/exitcost" || die "the exit-cost runs failed"
 ln -sfn "$(basename "$run_dir")" out/latest
 echo "bench: $run_dir/bench.json (out/latest)"

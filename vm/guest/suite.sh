@@ -7,11 +7,16 @@
 # console, its reports and raw records under /host/<governor>/.
 #
 # usage: suite.sh SUITE_FILE KNOWN_GOVERNORS SECONDS_PER_WORKLOAD GOVERNORS WORKLOADS
+#                 [BGTIMERS [EXIT_COST]]
 #        suite.sh --check SUITE_FILE KNOWN_GOVERNORS GOVERNORS WORKLOADS
 # SUITE_FILE is workloads/suite.txt (the workloads' names and commands),
 # KNOWN_GOVERNORS the governors of bpf/idlescope.h; the Makefile passes
-# both.  The second form only checks the names (on the host, before
-# building or booting anything).
+# both.  BGTIMERS "on" (the default) keeps bgtimers' background population
+# of timers on every CPU for the whole measurement ("off": none).
+# EXIT_COST "off" loads idlescope_states with exit_delay=0 (default "on":
+# the states spend their exit latency, kernel/modules/idlescope_states).  The
+# second form only checks the names (on the host, before building or
+# booting anything).
 
 if [ "$1" = --check ]; then
 	check_only=1
@@ -72,9 +77,16 @@ fi
 d=${3:?"usage: suite.sh SUITE_FILE KNOWN_GOVERNORS SECONDS_PER_WORKLOAD GOVERNORS WORKLOADS"}
 governors=$4
 workloads=$5
+bgtimers=${6:-on}
+exit_cost=${7:-on}
 
 check_names "$governors" "$workloads" || exit 1
-insmod /lib/modules/idlescope_states.ko || exit 1
+case $exit_cost in
+on) exit_delay=1 ;;
+off) exit_delay=0 ;;
+*) echo "suite: EXIT_COST must be on or off, not '$exit_cost'" >&2; exit 1 ;;
+esac
+insmod /lib/modules/idlescope_states.ko exit_delay=$exit_delay || exit 1
 
 # with_irqfeed COMMAND...: the host's irqfeed (make run starts it with
 # -w /host/irqfeed.on) sends bytes to the second serial port only meanwhile.
@@ -95,6 +107,15 @@ on_both_cpus() {
 	wait $first
 }
 
+# The background timers, one population per CPU, for the whole run.
+background=
+if [ "$bgtimers" = on ]; then
+	for cpu in 0 1; do
+		bgtimers -d 86400 -c $cpu >>/host/bgtimers.txt 2>&1 &
+		background="$background $!"
+	done
+fi
+
 status=0
 for g in $governors; do
 	mkdir -p /host/$g
@@ -110,4 +131,5 @@ for g in $governors; do
 	kill -INT $loader
 	wait $loader || status=1
 done
+[ -z "$background" ] || kill $background
 exit $status
