@@ -8,15 +8,25 @@
 #
 # usage: suite.sh SUITE_FILE KNOWN_GOVERNORS SECONDS_PER_WORKLOAD GOVERNORS WORKLOADS
 #        suite.sh --check SUITE_FILE KNOWN_GOVERNORS GOVERNORS WORKLOADS
-# SUITE_FILE is workloads/suite.txt (the workloads' names and commands),
-# KNOWN_GOVERNORS the governors of bpf/idlescope.h; the Makefile passes
-# both.  The second form only checks the names (on the host, before
-# building or booting anything).
+#        suite.sh --names SUITE_FILE SUITE
+# SUITE_FILE is workloads/suite.txt (the workloads' names, suites and
+# commands), KNOWN_GOVERNORS the governors of bpf/idlescope.h; the Makefile
+# passes both.  The second form only checks the names (on the host, before
+# building or booting anything), the third prints the names of the
+# workloads of suite SUITE (all: every one) on one line, or fails with one
+# line for a suite no workload names.
+#
+# Each governor's run leaves in /host/GOVERNOR/: run.rec (the records),
+# the loader's reports, workloads.txt (every workload's output) and, when
+# a workload gives its own figures (the program helper), run.rec.figures:
+# the figures file docs/figures.md describes, which `idlescope report`
+# reads beside the record file.
 
-if [ "$1" = --check ]; then
-	check_only=1
-	shift
-fi
+case $1 in
+--check) mode=check; shift ;;
+--names) mode=names; shift ;;
+*) mode=run ;;
+esac
 suite_file=$1
 known_governors=$2
 
@@ -24,13 +34,25 @@ known_governors=$2
 # for $d seconds); fails for an unknown name.
 workload_command() {
 	awk -v name="$1" '$1 !~ /^#/ && $1 == name {
-			sub(/^[^ \t]+[ \t]+/, ""); print; found = 1; exit }
+			sub(/^[^ \t]+[ \t]+[^ \t]+[ \t]+/, ""); print; found = 1; exit }
 		END { exit !found }' "$suite_file"
 }
 
-# workload_names: every NAME of the suite file, on one line.
+# workload_names [SUITE]: every NAME of the suite file (of SUITE's lines,
+# unless SUITE is empty or "all"), on one line.
 workload_names() {
-	awk '$1 !~ /^#/ && NF { printf "%s%s", sep, $1; sep = " " }' "$suite_file"
+	awk -v suite="${1:-all}" '$1 !~ /^#/ && NF {
+			n = split($2, s, ",")
+			for (i = 1; i <= n; i++) if (s[i] == suite) mine = 1
+			if (suite == "all" || mine) { printf "%s%s", sep, $1; sep = " " }
+			mine = 0 }' "$suite_file"
+}
+
+# suite_names: every suite some line names, and all, on one line.
+suite_names() {
+	awk '$1 !~ /^#/ && NF { n = split($2, s, ","); for (i = 1; i <= n; i++) seen[s[i]] = 1 }
+		END { for (k in seen) printf "%s ", k; print "all" }' "$suite_file" |
+		tr ' ' '\n' | sort | tr '\n' ' ' | sed 's/^ *//; s/ *$//'
 }
 
 # check_names GOVERNORS WORKLOADS: one line and failure for the first
@@ -51,10 +73,19 @@ check_names() {
 	done
 }
 
-if [ -n "$check_only" ]; then
+case $mode in
+check)
 	check_names "$3" "$4"
 	exit
-fi
+	;;
+names)
+	[ -r "$suite_file" ] || { echo "suite: cannot read the workload list '$suite_file'" >&2; exit 1; }
+	names=$(workload_names "$2")
+	[ -n "$names" ] || { echo "suite: unknown suite '$2' (known: $(suite_names))" >&2; exit 1; }
+	echo "$names"
+	exit
+	;;
+esac
 
 . /usr/share/idlescope/lib.sh
 
@@ -82,12 +113,75 @@ on_both_cpus() {
 	"$@" -c 0 &
 	first=$!
 	"$@" -c 1 -s 2
-	wait $first
+	rc=$?
+	wait $first || rc=1
+	return $rc
+}
+
+# program PARSER COMMAND...: COMMAND (a Debian program, or one of ours) is
+# workload $w: its idle periods tagged $w by the suite (`idlescope tag`),
+# its output kept in $run_dir/$w.out and its own figures, which
+# vm/guest/figures.sh PARSER reads from that output, appended to the
+# record file's figures file as "GOVERNOR WORKLOAD FIGURE VALUE UNIT".
+# Fails when the command fails or its output lacks a figure.
+program() {
+	parser=$1
+	shift
+	idlescope tag "$w" || return 1
+	"$@" >"$run_dir/$w.out" 2>&1
+	rc=$?
+	idlescope tag
+	cat "$run_dir/$w.out"
+	if [ $rc != 0 ]; then
+		echo "suite: $w: '$*' exited with status $rc" >&2
+		return 1
+	fi
+	figures=$(sh /usr/share/idlescope/figures.sh "$parser" "$run_dir/$w.out") || return 1
+	[ -s "$figures_file" ] || echo "# idlescope figures 1" >"$figures_file"
+	echo "$figures" | awk -v g="$g" -v w="$w" '{ print g, w, $0 }' >>"$figures_file"
+}
+
+# wait_for_port PROTO PORT: until a socket listens on PORT (udp or tcp),
+# at most 10 s.
+wait_for_port() {
+	hex=$(printf ':%04X ' "$2")
+	tries=0
+	until grep -q "$hex" /proc/net/$1; do
+		tries=$((tries + 1))
+		[ $tries -le 100 ] || { echo "suite: $w: nothing listens on $1 port $2" >&2; return 1; }
+		usleep 100000
+	done
+}
+
+# with_server PROTO PORT SERVER... -- COMMAND...: SERVER in the background
+# until it listens on PORT, then COMMAND, then SERVER stopped.  The
+# server's start and stop stay outside the tagged window of COMMAND.
+with_server() {
+	proto=$1
+	port=$2
+	shift 2
+	server=
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		server="$server '$1'"
+		shift
+	done
+	shift
+	eval "$server" >"$run_dir/$w.server.out" 2>&1 &
+	server_pid=$!
+	wait_for_port "$proto" "$port" || { kill $server_pid; return 1; }
+	"$@"
+	rc=$?
+	kill $server_pid
+	wait $server_pid 2>/dev/null
+	return $rc
 }
 
 status=0
 for g in $governors; do
-	mkdir -p /host/$g
+	run_dir=/host/$g
+	figures_file=$run_dir/run.rec.figures
+	mkdir -p $run_dir
+	rm -f $figures_file
 	# Runs until SIGINT, which still writes complete reports.
 	idlescope -g $g -d 3600 -i 5 -o /host/$g -r /host/$g/run.rec &
 	loader=$!
