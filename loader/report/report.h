@@ -46,6 +46,8 @@ typedef void (*report_text_hook_t)(FILE *f, const struct agg *agg,
 				   int workload, int governor,
 				   const struct agg_stats *all_cpus, void *ctx);
 
+struct figures;
+
 /* Everything about the run that is not in the aggregate. */
 struct report_meta {
 	char kernel_release[REPORT_RELEASE_LEN];	/* uname -r */
@@ -78,6 +80,9 @@ struct report_meta {
 	 * replay's replay_resets.  Printed only when shadows are named.
 	 */
 	__u64 shadow_replay_resets;
+
+	/* The workloads' own figures (report/figures.h), NULL: none. */
+	const struct figures *figures;
 
 	report_text_hook_t text_hook;		/* optional */
 	void *text_hook_ctx;
