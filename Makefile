@@ -147,7 +147,7 @@ $(BUILD)/tests/%: $(OBJ)/tests/host/%.o $(LOADER_CORE) $(LIB_ARCHIVE)
 host-tests: $(HOST_TESTS)
 
 # What the guest side of the suite uses besides suite.sh (vm/guest/).
-GUEST_SUITE_FILES := vm/guest/figures.sh vm/guest/lighttpd.conf vm/guest/www/index.html
+GUEST_SUITE_FILES := vm/guest/helpers.sh vm/guest/figures.sh vm/guest/lighttpd.conf vm/guest/www/index.html
 
 $(INITRAMFS): vm/init vm/mkinitramfs.sh vm/guest/suite.sh workloads/suite.txt $(LOADER) $(MODULE) \
 		$(ATTACHCYCLES) $(GUEST_SUITE_FILES) \
