@@ -53,13 +53,16 @@ case $parser in
 cyclictest)
 	# "T: 0 (  337) P: 0 I:1000 C:   2000 Min:     51 Act:   54 Avg:   54 Max:      66"
 	# per thread: the average weighted by loops, the largest maximum.
+	# A wide value leaves no blank after its label ("Act:467544").
 	run_awk '
+	function after(label) {
+		if (!match($0, label " *[0-9]+")) return ""
+		s = substr($0, RSTART + length(label), RLENGTH - length(label))
+		sub(/^ */, "", s)
+		return s
+	}
 	/^T: *[0-9]+ / {
-		for (i = 1; i < NF; i++) {
-			if ($i == "C:") c = $(i + 1)
-			if ($i == "Avg:") a = $(i + 1)
-			if ($i == "Max:") m = $(i + 1)
-		}
+		c = after("C:"); a = after("Avg:"); m = after("Max:")
 		if (!isnum(c) || !isnum(a) || !isnum(m)) { fail("C:/Avg:/Max: in a thread line"); next }
 		threads++; loops += c; sum += a * c; if (m > max) max = m
 	}
@@ -169,11 +172,12 @@ pingpong)
 	;;
 consume)
 	# "consume: ..., busy 500 us, ... lateness mean 5.2 us, median 4.9 us, p99 12.1 us, ..."
+	# once per instance (on_both_cpus: one per CPU): the worse CPU's.
 	run_awk '
 	/^consume: / {
 		for (i = 2; i < NF; i++) {
-			if ($i == "median") med = $(i + 1)
-			if ($i == "p99") p99 = $(i + 1)
+			if ($i == "median" && (med == "" || $(i + 1) + 0 > med + 0)) med = $(i + 1)
+			if ($i == "p99" && (p99 == "" || $(i + 1) + 0 > p99 + 0)) p99 = $(i + 1)
 		}
 	}
 	END {

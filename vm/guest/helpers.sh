@@ -60,10 +60,11 @@ program() {
 	echo "$figures" | awk -v g="$g" -v w="$w" '{ print g, w, $0 }' >>"$figures_file"
 }
 
-# wait_for_port PROTO PORT: until a socket listens on PORT (udp or tcp),
-# at most 10 s.
+# wait_for_port PROTO PORT: until a socket listens on PORT (udp: bound;
+# tcp: in state LISTEN, 0A), at most 10 s.
 wait_for_port() {
 	hex=$(printf ':%04X ' "$2")
+	[ "$1" = tcp ] && hex="$hex[0-9A-F:]* 0A "
 	tries=0
 	until grep -q "$hex" /proc/net/$1; do
 		tries=$((tries + 1))
