@@ -83,7 +83,7 @@ check_report_json "programs: the report.json with figures matches the schema" $o
 for w in $workloads; do
 	parser=$(workload_command $w | sed -n 's/.*program \([^ ]*\) .*/\1/p')
 	lines=$(grep -c '' $out/$w.out)
-	head -n $((lines / 2)) $out/$w.out >$out/$w.cut
+	head -n $(((lines - 1) / 2)) $out/$w.out >$out/$w.cut
 	error_status=1 check_error "programs: $w's output cut in half is one error naming $parser" \
 		"^figures: $parser: " sh /usr/share/idlescope/figures.sh $parser $out/$w.cut
 done
