@@ -57,14 +57,10 @@ static __u64 next_deadline(__u64 deadline_ns, __u64 now_ns)
 	return deadline_ns;
 }
 
-/* The work of one period: spin until -b microseconds have passed. */
+/* The work of one period: spin -b microseconds. */
 static int wakeup(void)
 {
-	__u64 end_ns = wl_now_ns() + env.busy_us * NSEC_PER_USEC;
-
-	while (wl_now_ns() < end_ns && !wl_exiting)
-		;
-	return wl_exiting ? -EINTR : 0;
+	return wl_spin_us(env.busy_us) ? 0 : -EINTR;
 }
 
 static int summary(void)
