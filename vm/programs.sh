@@ -206,11 +206,6 @@ add_packages() {
 	done
 }
 
-# owner PATH: the first unpacked package that has PATH (a file or a link).
-owner() {
-	[ -n "${owners[$1]:-}" ] && echo "${owners[$1]}"
-}
-
 declare -A seen		# guest path -> package
 # What no package had yet: "REQUESTER|BINARY|PATH|" for a file,
 # "REQUESTER|BINARY|SONAME|RUNPATH" for a library.
