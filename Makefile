@@ -35,7 +35,7 @@ MODULE := $(BUILD)/idlescope_states/idlescope_states.ko
 # Guest test scripts, installed in /usr/share/idlescope/tests.
 GUEST_TESTS := $(wildcard tests/guest/*.sh)
 
-.PHONY: help deps kernel module bpf loader initramfs host-tests run test bench clean FORCE
+.PHONY: help deps kernel module bpf loader initramfs programs host-tests run test bench clean FORCE
 
 help:
 	@echo "idlescope targets:"
@@ -49,6 +49,7 @@ help:
 	@echo "  make bpf        build the BPF object"
 	@echo "  make loader     build the BPF object and the static idlescope loader"
 	@echo "  make initramfs  build the guest initramfs"
+	@echo "  make programs   fetch Debian's programs (workloads/programs.txt) into a second image"
 	@echo "  make host-tests build the host test programs (tests/run.sh --host runs them)"
 	@echo "  make clean      remove build/ (the kernel cache stays)"
 
@@ -145,12 +146,16 @@ $(BUILD)/tests/%: $(OBJ)/tests/host/%.o $(LOADER_CORE) $(LIB_ARCHIVE)
 
 host-tests: $(HOST_TESTS)
 
+# What the guest side of the suite uses besides suite.sh (vm/guest/).
+GUEST_SUITE_FILES := vm/guest/helpers.sh vm/guest/figures.sh vm/guest/lighttpd.conf vm/guest/www/index.html
+
 $(INITRAMFS): vm/init vm/mkinitramfs.sh vm/guest/suite.sh workloads/suite.txt $(LOADER) $(MODULE) \
-		$(ATTACHCYCLES) \
+		$(ATTACHCYCLES) $(GUEST_SUITE_FILES) \
 		$(WORKLOAD_BINS) tests/lib.sh $(GUEST_TESTS)
 	vm/mkinitramfs.sh $@ $(LOADER):/usr/bin/idlescope \
 		$(ATTACHCYCLES):/usr/bin/attachcycles \
 		vm/guest/suite.sh:/usr/share/idlescope/suite.sh \
+		$(foreach f,$(GUEST_SUITE_FILES),$(f):/usr/share/idlescope/$(f:vm/guest/%=%)) \
 		workloads/suite.txt:/usr/share/idlescope/suite.txt \
 		$(foreach w,$(WORKLOAD_BINS),$(w):/usr/bin/$(notdir $(w))) \
 		$(MODULE):/lib/modules/idlescope_states.ko \
@@ -159,6 +164,22 @@ $(INITRAMFS): vm/init vm/mkinitramfs.sh vm/guest/suite.sh workloads/suite.txt $(
 		$(foreach s,$(GUEST_TESTS),$(s):/usr/share/idlescope/tests/$(notdir $(s)))
 
 initramfs: $(INITRAMFS)
+
+# Debian's programs (workloads/programs.txt) with their libraries, as a
+# second cpio archive the kernel unpacks over the first: 116 MiB in the
+# guest's memory and about 30 s more of boot, so only the boots that run
+# them (make run with a workload of the real suite, make test) take the
+# image with them.
+PROGRAMS_CPIO := $(BUILD)/programs/programs.cpio.gz
+PROGRAMS_INITRAMFS := $(BUILD)/initramfs-programs.cpio.gz
+
+$(PROGRAMS_CPIO): workloads/programs.txt vm/programs.sh | deps
+	vm/programs.sh -l workloads/programs.txt -o $(BUILD)/programs
+
+$(PROGRAMS_INITRAMFS): $(INITRAMFS) $(PROGRAMS_CPIO)
+	cat $^ >$@.tmp && mv $@.tmp $@
+
+programs: $(PROGRAMS_INITRAMFS)
 
 # KERNEL=debian: make run boots Debian's own kernel (kernel/debian.sh), which
 # has the stock governors only, instead of ours.
@@ -170,16 +191,24 @@ endif
 
 # make run: seconds per workload and the governors/workloads to measure.
 # The governors are bpf/idlescope.h's IDLESCOPE_CPUIDLE_GOVERNORS(X) lines
-# `X(ID, name, select)`; the workloads are the names
-# of workloads/suite.txt, which vm/guest/suite.sh runs.
+# `X(ID, name, select)`; the workloads are the names of workloads/suite.txt,
+# which vm/guest/suite.sh runs: those of the suite SUITE (default,
+# synthetic, real, linux-pm or all), or WORKLOAD_SET.
 SECONDS_PER_WORKLOAD ?= 5
 KNOWN_GOVERNORS := $(filter-out none,$(shell sed -n \
 	's/^[[:space:]]*X.[A-Z0-9_]*,[[:space:]]*\([a-z0-9_]*\),.*/\1/p' bpf/idlescope.h))
-SUITE := workloads/suite.txt
+SUITE_FILE := workloads/suite.txt
+SUITE ?= default
 GOVERNORS ?= $(KNOWN_GOVERNORS)
-WORKLOAD_SET ?= $(shell awk '$$1 ~ /^[^\#]/ { print $$1 }' $(SUITE))
+WORKLOAD_SET ?= $(shell sh vm/guest/suite.sh --names $(SUITE_FILE) $(SUITE) 2>/dev/null)
+# The workloads of the real suite run Debian's programs.
+REAL_WORKLOADS := $(shell sh vm/guest/suite.sh --names $(SUITE_FILE) real 2>/dev/null)
+RUN_INITRAMFS := $(if $(filter $(REAL_WORKLOADS),$(WORKLOAD_SET)),$(PROGRAMS_INITRAMFS),$(INITRAMFS))
 RUN_DIR := out/$(shell date -u +%Y%m%dT%H%M%SZ)
 DISK := $(BUILD)/disk.img
+# The boot's timeout: a minute per workload and governor, and the boot.
+RUN_TIMEOUT_S := $(shell echo $$(( ($(words $(WORKLOAD_SET)) * $(words $(GOVERNORS)) + 5) \
+	* (60 + 8 * $(SECONDS_PER_WORKLOAD)) )))
 # irqtrain's interrupts: a byte every IRQTRAIN_PERIOD_US from the host's
 # irqfeed to the guest's second serial port (/dev/ttyS1) through IRQ_SOCK.
 IRQ_SOCK := $(BUILD)/irq.sock
@@ -191,18 +220,19 @@ $(DISK):
 
 # Names are checked before anything is built or booted: one line, then stop.
 ifneq ($(filter run,$(MAKECMDGOALS)),)
-SUITE_NAMES_ERROR := $(shell sh vm/guest/suite.sh --check $(SUITE) '$(KNOWN_GOVERNORS)' \
-	'$(GOVERNORS)' '$(WORKLOAD_SET)' 2>&1)
+SUITE_NAMES_ERROR := $(shell sh vm/guest/suite.sh --names $(SUITE_FILE) $(SUITE) 2>&1 >/dev/null)
+SUITE_NAMES_ERROR := $(or $(SUITE_NAMES_ERROR),$(shell sh vm/guest/suite.sh --check $(SUITE_FILE) \
+	'$(KNOWN_GOVERNORS)' '$(GOVERNORS)' '$(WORKLOAD_SET)' 2>&1))
 $(if $(SUITE_NAMES_ERROR),$(error $(SUITE_NAMES_ERROR)))
 endif
 
-run: $(INITRAMFS) $(DISK) $(IRQFEED)
-	@$(if $(RUN_VM),kernel/debian.sh $(INITRAMFS))
+run: $(RUN_INITRAMFS) $(DISK) $(IRQFEED)
+	@$(if $(RUN_VM),kernel/debian.sh $(RUN_INITRAMFS))
 	@mkdir -p $(RUN_DIR) && ln -sfn $(notdir $(RUN_DIR)) out/latest
 	@rm -f $(IRQ_SOCK); \
 	$(IRQFEED) -u $(IRQ_SOCK) -p $(IRQTRAIN_PERIOD_US) -d 86400 -w $(RUN_DIR)/irqfeed.on \
 		>$(RUN_DIR)/irqfeed.txt 2>&1 & feeder=$$!; \
-	vm/run.sh $(RUN_VM) -s $(RUN_DIR) -t 3000 -q -drive -q file=$(DISK),if=virtio,format=raw,cache=none \
+	vm/run.sh $(RUN_VM) $(if $(RUN_VM),,-i $(RUN_INITRAMFS)) -s $(RUN_DIR) -t $(RUN_TIMEOUT_S) -q -drive -q file=$(DISK),if=virtio,format=raw,cache=none \
 		-q -serial -q mon:stdio -q -serial -q chardev:irq \
 		-q -chardev -q socket,id=irq,path=$(IRQ_SOCK),server=on,wait=off -- \
 		sh /usr/share/idlescope/suite.sh /usr/share/idlescope/suite.txt \
@@ -210,7 +240,7 @@ run: $(INITRAMFS) $(DISK) $(IRQFEED)
 	rc=$$?; kill $$feeder 2>/dev/null; exit $$rc
 	@scripts/run-summary.sh $(LOADER) $(RUN_DIR) $(GOVERNORS)
 
-test: $(INITRAMFS) $(HOST_TESTS)
+test: $(INITRAMFS) $(PROGRAMS_INITRAMFS) $(DISK) $(HOST_TESTS)
 	@tests/run.sh
 
 # make bench: one boot of the bench image (the initramfs above plus the

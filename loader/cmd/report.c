@@ -2,7 +2,9 @@
 /*
  * report.c - `idlescope report FILE... [-j] [-o DIR]`.  One file gives
  * the live report again; several (say, one per governor) give one report
- * over all of them, each file replayed from a fresh start.
+ * over all of them, each file replayed from a fresh start.  A record
+ * file's figures file (FILE.figures, report/figures.h) adds the workloads'
+ * own figures.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -14,6 +16,7 @@
 #include "pipeline.h"
 #include "recfile.h"
 #include "report/dir.h"
+#include "report/figures.h"
 #include "report/set.h"
 #include "runinfo/runinfo.h"
 
@@ -81,6 +84,7 @@ int report_command(int argc, char **argv)
 	static const char usage[] = "idlescope: error: usage: idlescope report FILE... [-j] [-o DIR]\n";
 	struct recfile first = {}, rf = {};
 	struct run_meta meta;
+	struct figures *figures = NULL;
 	struct pipeline pl = {};
 	struct stat *seen = NULL;
 	const char *outdir = NULL;
@@ -108,15 +112,22 @@ int report_command(int argc, char **argv)
 	if (outdir && reportdir_check(outdir))
 		return 1;
 	seen = calloc(argc, sizeof(*seen));
-	if (!seen)
+	figures = calloc(1, sizeof(*figures));
+	if (!seen || !figures) {
+		free(seen);
+		free(figures);
 		return 1;
+	}
 
 	run_meta_init(&meta);
+	meta.figures = figures;
 	for (i = optind; i < argc && !err; i++) {
 		err = report_open_file(&rf, argv[i], i == optind ? NULL : &first,
 				       seen, i - optind);
 		if (!err)
 			err = report_add_file(&pl, &meta, &rf, i == optind);
+		if (!err)
+			err = figures_read_beside(figures, argv[i]);
 		seen[i - optind].st_dev = rf.dev;
 		seen[i - optind].st_ino = rf.ino;
 		if (i == optind) {
@@ -132,6 +143,7 @@ int report_command(int argc, char **argv)
 	}
 	recfile_close(&rf);
 	pipeline_free(&pl);
+	free(figures);
 	free(seen);
 	return err ? 1 : 0;
 }

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <string.h>
+#include "report/figures.h"
 #include "report/headline.h"
 #include "format/json_writer.h"
 #include "stats/lateness.h"
@@ -367,6 +368,7 @@ int report_fprint_json(FILE *f, const struct agg *agg,
 	headline_json(&j, agg);
 	json_results(&j, agg);
 	json_across_governors(&j, agg);
+	figures_json(&j, meta->figures);
 	json_object_end(&j);
 	fputc('\n', f);
 	return report_stream_status(f);

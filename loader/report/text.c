@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "report/headline.h"
+#include "report/figures.h"
 #include "replay/inputs.h"
 #include "stats/lateness.h"
 #include "report/report.h"
@@ -556,6 +557,7 @@ int report_fprint_text(FILE *f, const struct agg *agg,
 	print_fidelity_summary(f, agg, meta);
 	headline_print(f, agg, HEADLINE_MAX_LINES - REPORT_SUMMARY_LINES);
 	headline_print_seed_methods(f, agg);
+	figures_fprint_text(f, meta->figures);
 	print_method(f, agg);
 	fputc('\n', f);
 	print_header(f, agg, meta);

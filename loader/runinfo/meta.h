@@ -28,6 +28,8 @@
 #define RUN_CLOCK_MODE_LEN	16
 #define RUN_CLOCK_ARGS_LEN	128
 
+struct figures;
+
 struct run_skipped_prog {
 	char name[RUN_NAME_LEN];		/* BPF program name */
 	/* Why, e.g. "attach target not in kernel BTF". */
@@ -65,6 +67,9 @@ struct run_meta {
 	 * replay's replay_resets.  Printed only when shadows are named.
 	 */
 	__u64 shadow_replay_resets;
+
+	/* The workloads' own figures (report/figures.h), NULL: none. */
+	const struct figures *figures;
 };
 
 /**

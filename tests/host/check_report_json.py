@@ -28,7 +28,9 @@ TOP_KEYS = [
     "sysfs_usage_delta", "aggregator_rejected_records", "per_cpu_records", "skipped_programs",
     "factors", "seed_reference", "shadow_models", "shadow_replay_resets",
     "state_table", "headline", "seed_method", "results", "across_governors",
+    "workload_figures",
 ]
+FIGURE_KEYS = ["workload", "governor", "figure", "unit", "runs", "mean", "values"]
 RESULT_KEYS = ["workload", "governor", "governor_id", "all_cpus", "per_cpu"]
 ACROSS_KEYS = ["workload", "governors", "all_governors"]
 STATS_KEYS = [
@@ -380,6 +382,30 @@ def check_across_governors(doc):
                   [r["all_cpus"]["residency_max_ns"] for r in mine], e["all_governors"])
 
 
+def check_workload_figures(doc):
+    """Each cell's runs count its values and its mean is theirs; no cell twice."""
+    seen = set()
+    for i, e in enumerate(doc["workload_figures"]):
+        where = f"$.workload_figures[{i}]"
+        if not check_keys(where, e, FIGURE_KEYS):
+            continue
+        if e["governor"] not in GOVERNORS:
+            fail(where, f"unknown governor {e['governor']!r}")
+        values = e["values"]
+        if not isinstance(values, list) or not values or \
+                not all(isinstance(v, (int, float)) for v in values):
+            fail(where, "values is not a non-empty array of numbers")
+            continue
+        if e["runs"] != len(values):
+            fail(where, f"runs {e['runs']} != {len(values)} values")
+        if abs(e["mean"] - sum(values) / len(values)) > 1e-5 * max(1.0, abs(e["mean"])):
+            fail(where, "mean is not the values' mean")
+        key = (e["workload"], e["governor"], e["figure"])
+        if key in seen:
+            fail(where, f"{key} given twice")
+        seen.add(key)
+
+
 def check_top(doc):
     if not check_keys("$", doc, TOP_KEYS):
         return
@@ -447,6 +473,7 @@ def check_top(doc):
         check_across_governors(doc)
     if not errors:
         check_headline(doc)
+    check_workload_figures(doc)
     for i, sm in enumerate(doc["seed_method"]):
         w = f"$.seed_method[{i}]"
         if check_keys(w, sm, SEED_METHOD_KEYS):
