@@ -7,33 +7,32 @@
 #include <stdio.h>
 #include <string.h>
 #include "cmd/dump.h"
+#include "format/escape.h"
 #include "stats/aggregate.h"
 #include "recfile.h"
 
 /*
- * A name from a record file as one CSV field: quoted when it holds a
- * comma or a quote (doubled), control and non-ASCII bytes as \xNN so that
- * nothing reaches a terminal raw.
+ * A record's workload tag (16 bytes, no NUL if it fills them) as one CSV
+ * field: escaped (format/escape.h), then quoted when it holds a comma or
+ * a quote (doubled).
  */
 static void print_csv_field(const char *s, size_t size)
 {
-	size_t len = strnlen(s, size), i;
-	bool quote = strcspn(s, ",\"") < len;
+	char name[ESCAPE_SIZE(IDLESCOPE_WORKLOAD_LEN)];
+	const char *c;
 
-	if (quote)
-		putchar('"');
-	for (i = 0; i < len; i++) {
-		unsigned char c = s[i];
-
-		if (c == '"')
-			fputs("\"\"", stdout);
-		else if (c < 0x20 || c >= 0x7f || c == '\\')
-			printf("\\x%02x", c);
-		else
-			putchar(c);
+	escape_name(name, sizeof(name), s, size);
+	if (!strpbrk(name, ",\"")) {
+		fputs(name, stdout);
+		return;
 	}
-	if (quote)
-		putchar('"');
+	putchar('"');
+	for (c = name; *c; c++) {
+		if (*c == '"')
+			putchar('"');
+		putchar(*c);
+	}
+	putchar('"');
 }
 
 static void dump_record(const struct idlescope_record *rec)
