@@ -22,12 +22,6 @@ struct pipeline {
 	struct reconstruct_stats reconstruct;
 	unsigned int nr_states;
 	struct idlescope_state states[IDLESCOPE_MAX_STATES];
-	/*
-	 * The last record's raw workload tag and whether it was printable:
-	 * records come in runs of one tag, so most need no check and no copy.
-	 */
-	char last_tag[IDLESCOPE_WORKLOAD_LEN];
-	bool last_tag_printable;
 };
 
 /*
@@ -46,9 +40,8 @@ void pipeline_free(struct pipeline *pl);
 
 /*
  * reconstruct_record() (a stock kernel's menu prediction), agg_add(), then
- * every model's score for the period; agg_add()'s result.
- * The workload name is made printable first (it comes from a tag or a
- * file): bytes outside printable ASCII become '?'.
+ * every model's score for the period; agg_add()'s result.  The aggregate
+ * names the workload by its tag escaped (stats/aggregate.h).
  */
 int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec);
 

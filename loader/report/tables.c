@@ -10,6 +10,7 @@
 #include "report/headline.h"
 #include "report/report.h"
 #include "format/table.h"
+#include "stats/sat.h"
 
 /* The shadow table's reference columns (numbers: report/headline.h). */
 static const char *const seed_short_labels[SEED_NR_COLUMNS] = {
@@ -197,7 +198,7 @@ static __u64 time_in_states_ns(const struct agg_stats *st)
 	int i;
 
 	for (i = 0; i < IDLESCOPE_MAX_STATES; i++)
-		sum += st->state_residency_ns[i];
+		sum = sat_add(sum, st->state_residency_ns[i]);
 	return sum;
 }
 
