@@ -33,6 +33,8 @@ void json_double(struct json *j, const char *key, const char *fmt,
 		 double val);
 void json_bool(struct json *j, const char *key, bool val);
 void json_str(struct json *j, const char *key, const char *val);
+/* null: a value that is not known. */
+void json_null(struct json *j, const char *key);
 /* A number with %.6g, null for NaN. */
 void json_number(struct json *j, const char *key, double val);
 /* {"pct": .., "lo": .., "hi": ..}: a share and its 95% interval, in %. */

@@ -19,7 +19,9 @@
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
+#include "report/fault.h"
 #include "report/report.h"
+#include "stats/sat.h"
 
 int report_stream_status(FILE *f)
 {
@@ -62,6 +64,9 @@ int report_write_file(const char *path, report_fprint_fn fprint,
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid()) >=
 	    (int)sizeof(tmp))
 		return -ENAMETOOLONG;
+	err = fault_point("writing a document");
+	if (err)
+		return err;
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return -errno;
@@ -136,6 +141,26 @@ void report_meta_init(struct report_meta *meta)
 	meta->start_time = time(NULL);
 }
 
+static __u64 sum_cpus(const struct report_meta *meta, const __u64 *per_cpu)
+{
+	__u64 sum = 0;
+	int cpu;
+
+	for (cpu = 0; cpu < meta->nr_cpus && cpu < IDLESCOPE_MAX_CPUS; cpu++)
+		sat_inc(&sum, per_cpu[cpu]);
+	return sum;
+}
+
+__u64 report_meta_produced(const struct report_meta *meta)
+{
+	return sum_cpus(meta, meta->records_produced);
+}
+
+__u64 report_meta_dropped(const struct report_meta *meta)
+{
+	return sum_cpus(meta, meta->dropped_records);
+}
+
 /* Copy src into dst[size]; -ENAMETOOLONG if it had to be cut. */
 static int copy_name(char *dst, size_t size, const char *src)
 {
@@ -156,7 +181,7 @@ int report_meta_add_workload(struct report_meta *meta, const char *name)
 	if (meta->nr_workloads == REPORT_MAX_WORKLOADS)
 		return -ENOSPC;
 	return copy_name(meta->workloads[meta->nr_workloads++],
-			 IDLESCOPE_WORKLOAD_LEN + 1, name);
+			 AGG_WORKLOAD_NAME_LEN, name);
 }
 
 int report_meta_add_skipped(struct report_meta *meta, const char *prog,

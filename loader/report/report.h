@@ -56,10 +56,17 @@ struct report_meta {
 	__u32 capabilities;			/* IDLESCOPE_CAP_* */
 	struct idlescope_lateness lateness;	/* count 0: not measured */
 	__u64 records_cut_short;		/* partial last records ignored */
+	/*
+	 * Record files without their trailer (the loader was killed): the
+	 * duration, drops, sysfs count, ring buffer and timer lateness are
+	 * then unknown, and print as such.
+	 */
+	int nr_untrailed_files;
+	__u64 seq_lost;				/* periods missing from the records' seq */
 	int nr_governors;
 	char governors[REPORT_MAX_GOVERNORS][REPORT_NAME_LEN];
 	int nr_workloads;
-	char workloads[REPORT_MAX_WORKLOADS][IDLESCOPE_WORKLOAD_LEN + 1];
+	char workloads[REPORT_MAX_WORKLOADS][AGG_WORKLOAD_NAME_LEN];
 	double duration_s;
 	time_t start_time;			/* wall clock, printed as UTC */
 	int nr_cpus;				/* entries used below */
@@ -85,6 +92,17 @@ struct report_meta {
 
 /* Zero *meta, fill kernel_release from uname(2) and start_time from now. */
 void report_meta_init(struct report_meta *meta);
+/*
+ * Whether the trailer's facts are known: every record file had its
+ * trailer (a live run always knows them).
+ */
+static inline bool report_meta_trailer_known(const struct report_meta *meta)
+{
+	return !meta->nr_untrailed_files;
+}
+/* Records produced and dropped, all CPUs (saturating: stats/sat.h). */
+__u64 report_meta_produced(const struct report_meta *meta);
+__u64 report_meta_dropped(const struct report_meta *meta);
 /*
  * Append to the lists; -ENOSPC when full, -ENAMETOOLONG when truncated
  * (the truncated copy is kept).

@@ -44,6 +44,32 @@ void runinfo_add_recfile(struct report_meta *meta, const struct recfile *rf,
 			 const __u64 *records_read, bool first);
 
 /*
+ * What must be the same for two record files' numbers to be compared or
+ * pooled: a bit each in a mask of facts.
+ */
+enum runinfo_fact {
+	RUNINFO_CLOCK,			/* the clock mode */
+	RUNINFO_HZ,
+	RUNINFO_DRIVER,			/* the cpuidle driver */
+	RUNINFO_STATES,			/* the state table */
+	RUNINFO_KERNEL,			/* the kernel release */
+	RUNINFO_NR_FACTS,
+};
+
+#define RUNINFO_ALL_FACTS	((1U << RUNINFO_NR_FACTS) - 1)
+
+/* "clock", "hz", "driver", "states", "kernel": as `compare --across` names them. */
+extern const char *const runinfo_fact_names[RUNINFO_NR_FACTS];
+
+/* The first fact of @facts in which the headers differ, or -1. */
+int runinfo_setup_difference(const struct recfile_header *a, const struct recfile_header *b,
+			     unsigned int facts);
+
+/* A header's value of @fact into buf, printable ("6.1.0", "1000", "4 states"). */
+void runinfo_fact_value(const struct recfile_header *hdr, enum runinfo_fact fact,
+			char *buf, size_t size);
+
+/*
  * Whether @rf can go into one report with @first: recorded under the same
  * clock mode, HZ and cpuidle driver.  0, or -1 with one line in err[].
  */
