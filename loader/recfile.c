@@ -19,6 +19,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include "recfile.h"
+#include "format/escape.h"
 #include "stats/sat.h"
 
 /* Records are read in place: each must start aligned for its __u64s. */
@@ -90,7 +91,9 @@ int recfile_finish(FILE *f, const struct recfile_trailer *trailer, __u64 nr_reco
 
 static int fail(struct recfile *rf, const char *fmt, ...)
 {
-	int n = snprintf(rf->error, sizeof(rf->error), "%s: ", rf->path);
+	char path[sizeof(rf->error)];
+	int n = snprintf(rf->error, sizeof(rf->error), "%s: ",
+			 escape_name(path, sizeof(path), rf->path, SIZE_MAX));
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -300,6 +303,7 @@ static void guard_window(const struct recfile *rf)
 {
 	static bool installed;
 	struct sigaction sa = { .sa_sigaction = on_sigbus, .sa_flags = SA_SIGINFO };
+	char path[sizeof(shrink_guard.line) / 2];
 	int n;
 
 	if (!installed) {
@@ -307,7 +311,8 @@ static void guard_window(const struct recfile *rf)
 		installed = !sigaction(SIGBUS, &sa, NULL);
 	}
 	n = snprintf(shrink_guard.line, sizeof(shrink_guard.line),
-		     "idlescope: error: %s: the file shrank while it was read\n", rf->path);
+		     "idlescope: error: %s: the file shrank while it was read\n",
+		     escape_name(path, sizeof(path), rf->path, SIZE_MAX));
 	shrink_guard.line_len = n < 0 ? 0 : (size_t)n < sizeof(shrink_guard.line) ?
 				(size_t)n : sizeof(shrink_guard.line) - 1;
 	shrink_guard.start = rf->window;

@@ -23,6 +23,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -301,11 +302,13 @@ static void setup_text(const struct side *s, struct setup_text *t)
 /* "A: ARG (N files): kernel K (HZ n, cpuidle driver D), clock C, S states". */
 static void print_setup(const struct side *s)
 {
+	char arg[512];
 	struct setup_text t;
 
 	setup_text(s, &t);
 	printf("%c: %s (%d files): kernel %s (HZ %s, cpuidle driver %s), clock %s, %s\n",
-	       s->name, s->arg, s->files.nr_files, t.fact[RUNINFO_KERNEL], t.fact[RUNINFO_HZ],
+	       s->name, escape_name(arg, sizeof(arg), s->arg, SIZE_MAX), s->files.nr_files,
+	       t.fact[RUNINFO_KERNEL], t.fact[RUNINFO_HZ],
 	       t.fact[RUNINFO_DRIVER][0] ? t.fact[RUNINFO_DRIVER] : "none",
 	       t.fact[RUNINFO_CLOCK][0] ? t.fact[RUNINFO_CLOCK] : "unknown",
 	       t.fact[RUNINFO_STATES]);

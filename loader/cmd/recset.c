@@ -6,12 +6,22 @@
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include "cmd/recset.h"
+#include "format/escape.h"
 #include "runinfo/runinfo.h"
+
+/* A path for a message: a file name found in a directory may hold any byte. */
+#define SHOWN_PATH_SIZE	512
+
+static const char *shown(const char *path, char *buf)
+{
+	return escape_name(buf, SHOWN_PATH_SIZE, path, SIZE_MAX);
+}
 
 static bool has_suffix(const char *name, const char *suffix)
 {
@@ -76,6 +86,7 @@ static int collect_dir(struct recset *rs, const char *dir, int depth)
 int recset_add(struct recset *rs, const char *arg)
 {
 	int nr_before = rs->nr_files, err;
+	char buf[SHOWN_PATH_SIZE];
 	struct stat st;
 
 	/* A path that is not a directory is a record file: recfile_open() says what is wrong. */
@@ -87,7 +98,7 @@ int recset_add(struct recset *rs, const char *arg)
 			err = -ENOENT;
 	}
 	if (err)
-		fprintf(stderr, "idlescope: error: %s: %s\n", arg,
+		fprintf(stderr, "idlescope: error: %s: %s\n", shown(arg, buf),
 			err == -ENOENT ? "no record files (*.rec)" : strerror(-err));
 	return err;
 }
@@ -97,7 +108,7 @@ static int open_file(struct recset *rs, int i, struct recfile *rf)
 {
 	struct recset_file *file = &rs->files[i];
 	struct recfile first = { .hdr = rs->first, .path = rs->files[0].path };
-	char err_msg[512];
+	char err_msg[1024], buf[SHOWN_PATH_SIZE], other[SHOWN_PATH_SIZE];
 	int j;
 
 	if (recfile_open(rf, file->path)) {
@@ -109,9 +120,10 @@ static int open_file(struct recset *rs, int i, struct recfile *rf)
 	for (j = 0; j < i; j++) {
 		if (rs->files[j].dev == rf->dev && rs->files[j].ino == rf->ino) {
 			fprintf(stderr, "idlescope: error: %s: given twice%s%s: "
-				"its periods would count twice\n", file->path,
+				"its periods would count twice\n", shown(file->path, buf),
 				strcmp(file->path, rs->files[j].path) ? ", as " : "",
-				strcmp(file->path, rs->files[j].path) ? rs->files[j].path : "");
+				strcmp(file->path, rs->files[j].path) ?
+				shown(rs->files[j].path, other) : "");
 			return -EINVAL;
 		}
 	}
@@ -126,24 +138,25 @@ static int open_file(struct recset *rs, int i, struct recfile *rf)
 static int check_end(const struct recset *rs, const struct recfile *rf, bool cut_short,
 		     struct report_meta *meta)
 {
+	char buf[SHOWN_PATH_SIZE];
+	const char *path = shown(rf->path, buf);
+
 	if (!rf->complete && rs->refuse_untrailed) {
 		fprintf(stderr, "idlescope: error: %s: the loader did not finish it (no trailer: "
-			"drops unknown%s); --allow-missing takes it\n", rf->path,
+			"drops unknown%s); --allow-missing takes it\n", path,
 			cut_short ? ", its last record cut short" : "");
 		return -EINVAL;
 	}
 	if (cut_short) {
-		fprintf(stderr, "idlescope: warning: %s: last record cut short, ignored\n",
-			rf->path);
+		fprintf(stderr, "idlescope: warning: %s: last record cut short, ignored\n", path);
 		meta->records_cut_short++;
 	}
 	if (!rf->complete)
 		fprintf(stderr, "idlescope: warning: %s: the loader did not finish it: "
-			"duration and drop counts unknown\n", rf->path);
+			"duration and drop counts unknown\n", path);
 	if (rf->zero_record)
 		fprintf(stderr, "idlescope: warning: %s: record %llu is all zeros: "
-			"the records end there\n", rf->path,
-			(unsigned long long)rf->zero_record);
+			"the records end there\n", path, (unsigned long long)rf->zero_record);
 	return 0;
 }
 

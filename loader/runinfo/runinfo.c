@@ -3,6 +3,7 @@
  * runinfo.c - the run's facts between system, record file and report
  * metadata (see runinfo/runinfo.h).
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -285,20 +286,23 @@ int runinfo_check_same_setup(const struct recfile *first, const struct recfile *
 	static const unsigned int facts = 1U << RUNINFO_CLOCK | 1U << RUNINFO_HZ |
 					  1U << RUNINFO_DRIVER;
 	char va[ESCAPE_SIZE(RECFILE_RELEASE_LEN)], vb[ESCAPE_SIZE(RECFILE_RELEASE_LEN)];
+	char pa[256], pb[256];
 	int fact = runinfo_setup_difference(&first->hdr, &rf->hdr, facts);
 
 	if (fact < 0)
 		return 0;
 	runinfo_fact_value(&first->hdr, fact, va, sizeof(va));
 	runinfo_fact_value(&rf->hdr, fact, vb, sizeof(vb));
+	escape_name(pa, sizeof(pa), first->path, SIZE_MAX);
+	escape_name(pb, sizeof(pb), rf->path, SIZE_MAX);
 	if (fact == RUNINFO_CLOCK)
 		snprintf(err, size, "%s: recorded under clock '%s', %s under '%s': "
-			 "one report is one setup", rf->path, vb, first->path, va);
+			 "one report is one setup", pb, vb, pa, va);
 	else if (fact == RUNINFO_HZ)
 		snprintf(err, size, "%s: recorded with HZ %s, %s with HZ %s: "
-			 "one report is one setup", rf->path, vb, first->path, va);
+			 "one report is one setup", pb, vb, pa, va);
 	else
 		snprintf(err, size, "%s: recorded with cpuidle driver '%s', %s with '%s': "
-			 "one report is one setup", rf->path, vb, first->path, va);
+			 "one report is one setup", pb, vb, pa, va);
 	return -1;
 }

@@ -14,7 +14,7 @@
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/build/test/cli
-plan 32
+plan 33
 rm -rf "$out"
 mkdir -p "$out/cases" "$out/run/gov"
 cd "$out" || exit 1
@@ -103,8 +103,12 @@ check_error "cli: report of a directory without record files is one error" \
 	"empty: no record files \\(\\*.rec\\)" "$L" report empty
 ln -s gov/run.rec run/link.rec
 check_error "cli: report DIR refuses a file twice through a link" "given twice" "$L" report run
-unset error_status
 rm run/link.rec
+cp cases/v2.rec "run/$(printf 'new\nline').rec"
+check_error "cli: an error naming a file found in DIR stays one line" \
+	'run/new\\x0aline.rec: record file version 2' "$L" report run
+rm run/new*
+unset error_status
 mkdir -p many
 for i in $(seq 1 70); do cp base.rec "many/$i.rec"; done
 "$L" report many >many.txt 2>many.err

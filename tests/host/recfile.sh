@@ -28,7 +28,8 @@ make -s -C "$top" --no-print-directory build/genrec build/asan/idlescope \
 cp "$top/build/genrec" genrec && cp "$top/build/tests/recfile_cases" recfile_cases &&
 cp "$top/build/asan/idlescope" idlescope &&
 # Without the sanitizers, whose own SIGBUS handler would stand in the way.
-gcc $cflags "$top/tests/host/recfile_shrink.c" "$top/loader/recfile.c" -lm -o recfile_shrink ||
+gcc $cflags "$top/tests/host/recfile_shrink.c" "$top/loader/recfile.c" \
+	"$top/loader/format/escape.c" -lm -o recfile_shrink ||
 	{ fail "recfile: test programs build" "$(tail -n 3 build.log | tr '\n' ' ')"; exit 1; }
 export ASAN_OPTIONS=exitcode=99:detect_leaks=0 UBSAN_OPTIONS=exitcode=99:print_stacktrace=1
 L=$out/idlescope
