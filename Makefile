@@ -190,7 +190,7 @@ $(FUZZER): $(patsubst %.c,$(FUZZ_OBJ)/%.o,tests/host/fuzz_reader.c $(LOADER_CORE
 	$(CLANG) $(SANITIZE) -fsanitize=fuzzer $^ -lz -lm -o $@
 
 fuzz: $(FUZZER) $(GENREC)
-	@tests/host/fuzz.sh --seconds $(FUZZ_SECONDS)
+	@bash tests/host/fuzz.sh --seconds $(FUZZ_SECONDS)
 
 $(INITRAMFS): vm/init vm/mkinitramfs.sh vm/guest/suite.sh workloads/suite.txt $(LOADER) $(MODULE) \
 		$(ATTACHCYCLES) \
