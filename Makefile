@@ -35,7 +35,7 @@ MODULE := $(BUILD)/idlescope_states/idlescope_states.ko
 # Guest test scripts, installed in /usr/share/idlescope/tests.
 GUEST_TESTS := $(wildcard tests/guest/*.sh)
 
-.PHONY: help deps kernel module bpf loader initramfs programs host-tests run test bench clean FORCE
+.PHONY: help deps kernel module bpf loader initramfs programs host-tests run test bench fuzz clean FORCE
 
 help:
 	@echo "idlescope targets:"
@@ -51,6 +51,7 @@ help:
 	@echo "  make initramfs  build the guest initramfs"
 	@echo "  make programs   fetch Debian's programs (workloads/programs.txt) into a second image"
 	@echo "  make host-tests build the host test programs (tests/run.sh --host runs them)"
+	@echo "  make fuzz       fuzz the record file reader for FUZZ_SECONDS (default 600)"
 	@echo "  make clean      remove build/ (the kernel cache stays)"
 
 # The guest's clock for every boot (vm/run.sh): virtual (icount, the
@@ -103,8 +104,8 @@ LOADER_DUP_NAMES := $(shell echo $(notdir $(LOADER_SRCS)) | tr ' ' '\n' | sort |
 $(if $(LOADER_DUP_NAMES),$(error loader/: two source files named $(LOADER_DUP_NAMES)))
 LOADER_SKEL_SRCS := $(shell grep -l 'idlescope\.skel\.h' $(LOADER_SRCS))
 LOADER_MAIN_SRCS := $(shell grep -lw '^int main' $(LOADER_SRCS))
-LOADER_CORE_OBJS := $(patsubst %.c,$(OBJ)/%.o,\
-	$(filter-out $(LOADER_SKEL_SRCS) $(LOADER_MAIN_SRCS),$(LOADER_SRCS)))
+LOADER_CORE_SRCS := $(filter-out $(LOADER_SKEL_SRCS) $(LOADER_MAIN_SRCS),$(LOADER_SRCS))
+LOADER_CORE_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(LOADER_CORE_SRCS))
 LOADER_CORE := $(BUILD)/loader-core.a
 
 # The skeleton must exist before its users compile; once it does, their
@@ -115,7 +116,8 @@ $(LOADER_CORE): $(LOADER_CORE_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(LOADER): $(patsubst %.c,$(OBJ)/%.o,$(LOADER_SKEL_SRCS) $(LOADER_MAIN_SRCS)) $(LOADER_CORE)
+$(LOADER): $(patsubst %.c,$(OBJ)/%.o,$(LOADER_SKEL_SRCS) $(LOADER_MAIN_SRCS)) $(LOADER_CORE) \
+		$(LIB_ARCHIVE)
 	$(CC) $(CFLAGS) -static $^ $(LOADER_LIBS) -o $@
 
 # Built in a copy under build/ so the module's objects stay out of the source tree.
@@ -142,12 +144,56 @@ HOST_TESTS := $(patsubst tests/host/%.c,$(BUILD)/tests/%,$(wildcard tests/host/t
 
 $(BUILD)/tests/%: $(OBJ)/tests/host/%.o $(LOADER_CORE) $(LIB_ARCHIVE)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $^ -lm -o $@
+	$(CC) $(CFLAGS) $^ -lz -lm -o $@
+
+# The command line with a stub for the live run (tests/host/cli.sh).
+$(BUILD)/tests/cli_idlescope: $(OBJ)/loader/main.o $(OBJ)/tests/host/cli_stub.o $(LOADER_CORE) \
+		$(LIB_ARCHIVE)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $^ -lz -lm -o $@
 
 host-tests: $(HOST_TESTS)
 
 # What the guest side of the suite uses besides suite.sh (vm/guest/).
 GUEST_SUITE_FILES := vm/guest/helpers.sh vm/guest/figures.sh vm/guest/lighttpd.conf vm/guest/www/index.html
+# The loader built with ASan and UBSan, and with the report set's fault
+# points (loader/report/fault.h), for the host tests that feed it hostile
+# input or stop it halfway (tests/host/recfile.sh, cli.sh, reportset.sh).
+ASAN_OBJ := $(BUILD)/obj-asan
+ASAN_LOADER := $(BUILD)/asan/idlescope
+SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+ASAN_CFLAGS := -O1 -g -Wall -Wextra -Wno-unused-parameter $(SANITIZE) -DIDLESCOPE_FAULT_INJECTION
+
+$(ASAN_OBJ)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) $(DEPFLAGS) $(HOST_CPPFLAGS) -c $< -o $@
+
+$(patsubst %.c,$(ASAN_OBJ)/%.o,$(LOADER_SKEL_SRCS)): | $(BUILD)/idlescope.skel.h
+
+$(ASAN_LOADER): $(patsubst %.c,$(ASAN_OBJ)/%.o,$(LOADER_SRCS) $(wildcard lib/*.c))
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) $^ $(LOADER_LIBS) -o $@
+
+# The reader's libFuzzer target (tests/host/fuzz_reader.c), built with
+# clang: the loader's core, without the BPF side, under ASan and UBSan.
+# make test runs it briefly (tests/host/fuzz.sh); make fuzz runs it for
+# FUZZ_SECONDS on the corpus in build/fuzz/corpus, crashes into build/fuzz/.
+FUZZ_OBJ := $(BUILD)/obj-fuzz
+FUZZER := $(BUILD)/fuzz/fuzz_reader
+FUZZ_CFLAGS := -O1 -g -Wall -Wno-unused-parameter $(SANITIZE) -fsanitize=fuzzer-no-link
+FUZZ_SECONDS ?= 600
+
+$(FUZZ_OBJ)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CLANG) $(FUZZ_CFLAGS) $(DEPFLAGS) $(HOST_CPPFLAGS) -c $< -o $@
+
+$(FUZZER): $(patsubst %.c,$(FUZZ_OBJ)/%.o,tests/host/fuzz_reader.c $(LOADER_CORE_SRCS) \
+		$(wildcard lib/*.c))
+	@mkdir -p $(@D)
+	$(CLANG) $(SANITIZE) -fsanitize=fuzzer $^ -lz -lm -o $@
+
+fuzz: $(FUZZER) $(GENREC)
+	@bash tests/host/fuzz.sh --seconds $(FUZZ_SECONDS)
 
 $(INITRAMFS): vm/init vm/mkinitramfs.sh vm/guest/suite.sh workloads/suite.txt $(LOADER) $(MODULE) \
 		$(ATTACHCYCLES) $(GUEST_SUITE_FILES) \
@@ -273,4 +319,4 @@ clean:
 .SECONDARY:
 .DELETE_ON_ERROR:
 
--include $(shell find $(OBJ) -name '*.d' 2>/dev/null) $(wildcard $(BUILD)/*.d)
+-include $(shell find $(OBJ) $(ASAN_OBJ) $(FUZZ_OBJ) -name '*.d' 2>/dev/null) $(wildcard $(BUILD)/*.d)
