@@ -46,7 +46,8 @@ static int parse_line(struct event_sources *es, char *line, const char *path,
 		      int lineno, char *err, size_t size)
 {
 	char *save, *name = strtok_r(line, " \t\r\n", &save);
-	char *word = name ? strtok_r(NULL, " \t\r\n", &save) : NULL;
+	char *suites = name ? strtok_r(NULL, " \t\r\n", &save) : NULL;
+	char *word = suites ? strtok_r(NULL, " \t\r\n", &save) : NULL;
 	enum event_source source;
 
 	if (!name || name[0] == '#')

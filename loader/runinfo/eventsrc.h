@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * eventsrc.h - where each workload's wake-up events come from, as the
- * workload list says (workloads/suite.txt: NAME EVENTS COMMAND).
+ * workload list says (workloads/suite.txt: NAME SUITES EVENTS COMMAND).
  *
  * Under the virtual clock an event the host times (QEMU's host I/O, a host
  * program) cannot end an idle period early: guest time jumps to the next
