@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "recfile.h"
+#include "report/guestclock.h"
 #include "report/headline.h"
 #include "report/logicalview.h"
 #include "report/figures.h"
@@ -426,41 +427,6 @@ static void print_clock_mode(FILE *f, const struct run_meta *meta)
 }
 
 /*
- * How much guest time an instruction took (live/insnrate.h): what a busy
- * stretch between idle periods costs in this guest.  Under shift=auto it
- * moves within a run; the range is over the start and end of every file.
- */
-static void print_guest_speed(FILE *f, const struct run_meta *meta)
-{
-	if (!meta->insn_ps_lo) {
-		fprintf(f, "unknown");
-		return;
-	}
-	fprintf(f, "%.2f", meta->insn_ps_lo / 1e3);
-	if (meta->insn_ps_hi != meta->insn_ps_lo)
-		fprintf(f, "-%.2f", meta->insn_ps_hi / 1e3);
-	fprintf(f, " ns/instruction");
-}
-
-/*
- * Idle periods a sleep's timer ended more than AGG_LATE_SLEEP_NS late: the
- * guest's clock lost its pace (a spinning vCPU under shift=auto, the first
- * seconds after boot, the host clock); the headline marks their cells.
- */
-static void print_late_sleeps(FILE *f, const struct agg *agg)
-{
-	struct agg_stats all;
-
-	if (!agg_sum(agg, AGG_ANY, AGG_ANY, AGG_ANY, &all) || !all.late_sleep_samples)
-		return;
-	fprintf(f, "WARNING: %llu of %llu idle periods ended by a sleep's timer woke more than "
-		"%.0f ms late (max %.1f ms): cells marked %s\n",
-		(unsigned long long)all.late_sleep_samples,
-		(unsigned long long)all.sleep_woke_samples, AGG_LATE_SLEEP_NS / 1e6,
-		all.late_sleep_max_ns / 1e6, HEADLINE_LATE_MARK);
-}
-
-/*
  * The losses line.  Without a trailer the drops are unknown, and the
  * gaps in the records' sequence numbers are what is known of them; they
  * are named too when they are more than the trailer's drops.
@@ -493,10 +459,10 @@ static void print_fidelity_summary(FILE *f, const struct agg *agg,
 	fprintf(f, "\nclock ");
 	print_clock_mode(f, meta);
 	fprintf(f, ", guest speed ");
-	print_guest_speed(f, meta);
+	report_print_guest_speed(f, meta);
 	fprintf(f, ", exit cost %s, timer lateness ", recfile_exit_cost_name(meta->exit_cost));
 	print_lateness(f, meta);
-	print_late_sleeps(f, agg);
+	report_print_late_sleeps(f, agg);
 	print_losses(f, agg, meta);
 }
 
@@ -519,7 +485,7 @@ static void print_fidelity(FILE *f, const struct agg *agg, const struct run_meta
 		fputc(')', f);
 	}
 	fprintf(f, "\n  %-14s ", "guest speed");
-	print_guest_speed(f, meta);
+	report_print_guest_speed(f, meta);
 	fprintf(f, "\n  %-14s %s (the idle states %s their declared exit latency on exit)\n",
 		"exit cost", recfile_exit_cost_name(meta->exit_cost),
 		meta->exit_cost == RECFILE_EXIT_COST_ON ? "spend" :
