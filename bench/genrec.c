@@ -165,6 +165,7 @@ static void make_record(struct idlescope_record *rec, const struct recfile_heade
 	rec->residency_ns = residency_ns;
 	rec->kernel_residency_ns = residency_ns;
 	rec->predicted_ns = predicted_ns;
+	rec->tick_adjusted_ns = IDLESCOPE_UNKNOWN_NS;	/* not modelled */
 	rec->next_timer_ns = p->timer_ends_period ? residency_ns : residency_ns * 8;
 	rec->latency_req_ns = IDLESCOPE_LATENCY_REQ_UNKNOWN;
 	rec->exit_latency_ns = hdr->states[state].exit_latency_ns;

@@ -370,7 +370,8 @@ int agg_add(struct agg *agg, const struct idlescope_record *rec)
 	    prediction_made(rec->predicted_ns)) {
 		add_prediction(st, rec->predicted_ns, rec->residency_ns);
 		st->next_timer_wrap_samples += rec->next_timer_ns >= AGG_NEXT_TIMER_WRAP_NS;
-		if (prediction_made(rec->tick_adjusted_ns)) {
+		if (rec->governor == IDLESCOPE_GOV_MENU &&
+		    prediction_made(rec->tick_adjusted_ns)) {
 			st->tick_adjusted_samples++;
 			score_prediction(st->tick_adjusted_within, st->tick_adjusted_ci,
 					 NULL, rec->tick_adjusted_ns, rec->residency_ns);
