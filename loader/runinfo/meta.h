@@ -23,6 +23,7 @@
 #define RUN_RELEASE_LEN		65	/* struct utsname.release */
 #define RUN_CLOCK_MODE_LEN	16
 #define RUN_CLOCK_ARGS_LEN	128
+#define RUN_BOOT_ID_LEN		40	/* a UUID and its NUL, with room */
 
 struct run_skipped_prog {
 	char name[RUN_NAME_LEN];		/* BPF program name */
@@ -35,6 +36,7 @@ struct run_meta {
 	char cpuidle_driver[RUN_NAME_LEN];	/* "": none */
 	char clock_mode[RUN_CLOCK_MODE_LEN];	/* "": unknown */
 	char clock_args[RUN_CLOCK_ARGS_LEN];	/* QEMU's arguments for it */
+	char boot_id[RUN_BOOT_ID_LEN];		/* the kernel's random boot_id, "": unknown */
 	__u32 capabilities;			/* IDLESCOPE_CAP_* */
 	struct idlescope_lateness lateness;	/* count 0: not measured */
 	__u64 records_cut_short;		/* partial last records ignored */
