@@ -4,7 +4,11 @@
 # The measurement `make run` makes, inside the guest: with the synthetic
 # idle states loaded, every workload runs under every governor while
 # idlescope watches; one loader run per governor, its live dashboard on the
-# console, its reports and raw records under /host/<governor>/.
+# console, its reports and raw records under /host/<governor>/.  They are
+# written to guest memory (/tmp: the initramfs is RAM) while the workloads
+# run and copied to the 9p share after them, so no host I/O completes
+# during a measurement (IDLESCOPE_RECORDS=share writes them there at once,
+# for comparison: bench/README.md).
 #
 # usage: suite.sh SUITE_FILE KNOWN_GOVERNORS SECONDS_PER_WORKLOAD GOVERNORS WORKLOADS
 #        suite.sh --check SUITE_FILE KNOWN_GOVERNORS GOVERNORS WORKLOADS
@@ -85,19 +89,29 @@ on_both_cpus() {
 	wait $first
 }
 
+case ${IDLESCOPE_RECORDS:-memory} in
+memory) out=/tmp/suite ;;
+share) out=/host ;;
+*) echo "suite: IDLESCOPE_RECORDS must be memory or share" >&2; exit 1 ;;
+esac
+
 status=0
 for g in $governors; do
-	mkdir -p /host/$g
+	mkdir -p $out/$g /host/$g
 	# Runs until SIGINT, which still writes complete reports.
-	idlescope -g $g -d 3600 -i 5 -o /host/$g -r /host/$g/run.rec &
+	idlescope -g $g -d 3600 -i 5 -o $out/$g -r $out/$g/run.rec &
 	loader=$!
 	wait_for_loader
 	for w in $workloads; do
 		echo "suite: governor $g, workload $w"
-		eval "$(workload_command $w)" >>/host/$g/workloads.txt 2>&1 || status=1
+		eval "$(workload_command $w)" >>$out/$g/workloads.txt 2>&1 || status=1
 		sleep 1
 	done
 	kill -INT $loader
 	wait $loader || status=1
+	if [ $out != /host ]; then
+		cp -r $out/$g/. /host/$g/ || status=1
+		rm -rf $out/$g
+	fi
 done
 exit $status
