@@ -34,7 +34,9 @@ feeder=$!
 
 start_s=$(date +%s)
 # IDLESCOPE_SEED: every workload of this boot draws from seed + SEED << 32.
-cmd="IDLESCOPE_SEED=$seed sh /usr/share/idlescope/suite.sh /usr/share/idlescope/suite.txt"
+# IDLESCOPE_RECORDS (vm/guest/suite.sh): where the records go meanwhile.
+cmd="IDLESCOPE_SEED=$seed IDLESCOPE_RECORDS=${IDLESCOPE_RECORDS:-memory}"
+cmd+=" sh /usr/share/idlescope/suite.sh /usr/share/idlescope/suite.txt"
 # The governors are their own list of known names: make run checked them.
 cmd+=" '$governors' $seconds '$governors' '$workloads'"
 "$top/vm/run.sh" "$@" -s "$dir" -t 3000 \
