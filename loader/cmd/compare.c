@@ -9,9 +9,12 @@
  * number (report/headline.h) and each shadow model's within 2x on that
  * governor's periods is subtracted, B - A, in percentage points.  The two
  * runs are independent, so the difference's interval adds the two 95%
- * half-widths in quadrature (ci_diff()); a difference is flagged when its
- * interval excludes 0, and is worse when it goes the wrong way for its
- * number (less within 2x, more too deep, ...).
+ * half-widths in quadrature (ci_diff()).  Some fifty rows are tested at
+ * once: a row is flagged by Holm's procedure over all of them at a
+ * family-wise 5% (stats/holm.h), and is worse when it goes the wrong way
+ * for its number (less within 2x, more too deep, ...).  Two sides that
+ * share a boot (the same record files, or --pair of two governors of one
+ * boot) are not independent: their differences are shown, flagged never.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -24,14 +27,16 @@
 #include <sys/stat.h>
 #include "cmd/compare.h"
 #include "report/headline.h"
+#include "stats/holm.h"
 #include "format/json_writer.h"
 #include "pipeline.h"
 #include "format/table.h"
 #include "governors.h"
 #include "format/numbers.h"
 
-#define COMPARE_MAX_FILES	64
+#define COMPARE_MAX_FILES	1024
 #define COMPARE_EXIT_BAD_INPUT	2
+#define COMPARE_ALPHA		0.05	/* family-wise, over the rows tested */
 
 struct side {
 	const char *arg;		/* as given: a file or a run directory */
@@ -47,6 +52,7 @@ struct diff_row {
 	const char *model;		/* NULL: the live governor's number */
 	int metric;
 	struct ci_pct a, b, diff;
+	double p_value;			/* NaN: not tested */
 	bool flagged, worse;
 };
 
@@ -55,6 +61,8 @@ struct compare {
 	int pair_a, pair_b;		/* --pair GA:GB, else -1: same governor */
 	double fail_above_pp;		/* NAN: no gate */
 	bool json;
+	bool shared_boot;		/* A and B share a boot: no test */
+	int nr_tested;			/* rows with a p-value */
 	int nr_rows, nr_alloc;
 	struct diff_row *rows;
 };
@@ -76,7 +84,10 @@ static int add_file(struct side *s, const char *dir, const char *name)
 	return 0;
 }
 
-/* DIR/NAME.rec and DIR/SUB/NAME.rec (a `make run` directory), in name order. */
+/*
+ * DIR/NAME.rec and those up to three levels below (a `make run` directory:
+ * seed-S/GOVERNOR/GOVERNOR/run.rec), in name order.
+ */
 static int collect_dir(struct side *s, const char *dir, int depth)
 {
 	struct dirent **ents;
@@ -119,7 +130,7 @@ static int load_side(struct side *s)
 		return -errno;
 	}
 	if (S_ISDIR(st.st_mode)) {
-		ret = collect_dir(s, s->arg, 1);
+		ret = collect_dir(s, s->arg, 3);
 	} else {
 		s->files[0] = strdup(s->arg);
 		s->nr_files = !!s->files[0];
@@ -180,7 +191,8 @@ static int add_row(struct compare *c, const char *workload, int ga, int gb,
 	r->a = *a;
 	r->b = *b;
 	r->diff = ci_diff(b, a);
-	r->flagged = !isnan(r->diff.half) && (r->diff.lo > 0 || r->diff.hi < 0);
+	r->p_value = holm_p_value(b, a);
+	r->flagged = false;	/* flag_rows(), over all rows */
 	r->worse = r->diff.pct * headline_metrics[metric].better < 0;
 	return 0;
 }
@@ -231,6 +243,56 @@ static int diff_all(struct compare *c)
 	return err;
 }
 
+/* The same file on both sides: st_dev and st_ino equal. */
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+/*
+ * A boot id, or a record file, in both sides: their differences are no
+ * independent test (a file without a boot id is a boot of its own).
+ */
+static bool sides_share_a_boot(const struct compare *c)
+{
+	const struct agg *A = c->a.pl.agg, *B = c->b.pl.agg;
+	int i, k;
+
+	for (i = 0; i < c->a.nr_files; i++)
+		for (k = 0; k < c->b.nr_files; k++)
+			if (same_file(c->a.files[i], c->b.files[k]))
+				return true;
+	for (i = 0; i < agg_nr_boots(A); i++)
+		for (k = 0; k < agg_nr_boots(B); k++)
+			if (agg_boot_id(A, i)[0] && !strcmp(agg_boot_id(A, i), agg_boot_id(B, k)))
+				return true;
+	return false;
+}
+
+/* Holm over every row with a p-value; 0 or -ENOMEM. */
+static int flag_rows(struct compare *c)
+{
+	double *p = calloc(c->nr_rows ? c->nr_rows : 1, sizeof(*p));
+	bool *reject = calloc(c->nr_rows ? c->nr_rows : 1, sizeof(*reject));
+	int i, err = p && reject ? 0 : -ENOMEM;
+
+	c->shared_boot = sides_share_a_boot(c);
+	for (i = 0; !err && i < c->nr_rows; i++) {
+		p[i] = c->shared_boot ? NAN : c->rows[i].p_value;
+		c->nr_tested += !isnan(p[i]);
+	}
+	if (!err)
+		holm_reject(p, c->nr_rows, COMPARE_ALPHA, reject);
+	for (i = 0; !err && i < c->nr_rows; i++)
+		c->rows[i].flagged = reject[i];
+	free(p);
+	free(reject);
+	return err;
+}
+
 static bool fails_gate(const struct compare *c, const struct diff_row *r)
 {
 	return !isnan(c->fail_above_pp) && r->flagged && r->worse &&
@@ -268,9 +330,15 @@ static void print_text(const struct compare *c, int nr_failed)
 		if ((int)strlen(gov) > gov_width)
 			gov_width = strlen(gov);
 	}
-	printf("idlescope compare: B - A in percentage points, 95%% interval; * = interval excludes 0\n"
-	       "A: %s (%d files)\nB: %s (%d files)\n\n", c->a.arg, c->a.nr_files,
-	       c->b.arg, c->b.nr_files);
+	printf("idlescope compare: B - A in percentage points, 95%% interval; * = flagged by Holm's "
+	       "procedure\nover the %d rows tested (family-wise 5%%)\n"
+	       "A: %s (%d files, %d boots)\nB: %s (%d files, %d boots)\n", c->nr_tested,
+	       c->a.arg, c->a.nr_files, agg_nr_boots(c->a.pl.agg),
+	       c->b.arg, c->b.nr_files, agg_nr_boots(c->b.pl.agg));
+	if (c->shared_boot)
+		printf("A and B share a boot: not independent runs, so not a significance test; "
+		       "nothing is flagged\n");
+	putchar('\n');
 	printf("%-14s %-*s %-22s", "workload", gov_width, "governor", "number");
 	print_cells("A", "B", "B - A");
 	putchar('\n');
@@ -310,6 +378,9 @@ static void print_json(const struct compare *c, int nr_failed)
 	json_str(&j, "a", c->a.arg);
 	json_str(&j, "b", c->b.arg);
 	json_number(&j, "fail_above_pp", c->fail_above_pp);
+	json_str(&j, "correction", "holm");
+	json_u64(&j, "rows_tested", c->nr_tested);
+	json_bool(&j, "independent", !c->shared_boot);
 	json_array(&j, "differences", false);
 	for (i = 0; i < c->nr_rows; i++) {
 		const struct diff_row *r = &c->rows[i];
@@ -323,6 +394,7 @@ static void print_json(const struct compare *c, int nr_failed)
 		json_ci(&j, "a", &r->a);
 		json_ci(&j, "b", &r->b);
 		json_ci(&j, "diff_pp", &r->diff);
+		json_number(&j, "p_value", r->p_value);
 		json_bool(&j, "flagged", r->flagged);
 		json_bool(&j, "worse", r->worse);
 		json_object_end(&j);
@@ -412,7 +484,7 @@ int compare_command(int argc, char **argv)
 
 	if (parse_args(&c, argc, argv) || load_side(&c.a) || load_side(&c.b))
 		goto cleanup;
-	if (diff_all(&c)) {
+	if (diff_all(&c) || flag_rows(&c)) {
 		fprintf(stderr, "idlescope: error: comparing: %s\n", strerror(ENOMEM));
 		goto cleanup;
 	}
