@@ -85,6 +85,35 @@ def headline_cells(report):
     return out
 
 
+def per_boot_shares(report):
+    """{(seed, workload, governor, metric): pct}: each boot's own headline
+    shares, keyed by the boot's seed (both runs use the same seeds)."""
+    out = {}
+    for h in report["headline"]:
+        if not h["workload"]:
+            continue
+        for b in h["per_boot"]:
+            seed = report["boot_seeds"].get(b["boot"])
+            for metric in ("within_2x", "ideal_hit", "too_deep", "too_shallow"):
+                if seed is not None and b[metric]["pct"] is not None:
+                    out[(seed, h["workload"], h["governor"], metric)] = b[metric]["pct"]
+    return out
+
+
+def boot_seeds(run_dir):
+    """{boot index: seed}: `idlescope report` numbers the boots in the order
+    of its files, seed-*/*/*/run.rec as the shell sorts them."""
+    files = []
+    for seed_dir in sorted(os.listdir(run_dir)):
+        if not seed_dir.startswith("seed-"):
+            continue
+        for job in sorted(os.listdir(os.path.join(run_dir, seed_dir))):
+            for gov in sorted(os.listdir(os.path.join(run_dir, seed_dir, job))):
+                if os.path.isfile(os.path.join(run_dir, seed_dir, job, gov, "run.rec")):
+                    files.append(int(seed_dir[len("seed-"):]))
+    return dict(enumerate(files))
+
+
 def covered(a, b):
     """Cells of both runs whose |A - B| is within the two half-widths added
     in quadrature (the interval of A - B), and how many there are."""
@@ -98,6 +127,7 @@ def run_cells(run_dir):
     """Cells, drops and produced records of one run, and its report."""
     with open(os.path.join(run_dir, "report.json")) as f:
         report = json.load(f)
+    report["boot_seeds"] = boot_seeds(run_dir)
     return cells(report), report["dropped_records"], report["records_produced"], report
 
 
@@ -147,6 +177,8 @@ def compare(mode_dir):
                      "lateness": lateness(run_dir), "wall_s": wall_s(run_dir)}
     within_in, within_n = covered(within_cells(reports["a"]), within_cells(reports["b"]))
     head_in, head_n = covered(headline_cells(reports["a"]), headline_cells(reports["b"]))
+    pa, pb = per_boot_shares(reports["a"]), per_boot_shares(reports["b"])
+    same_seed = sorted(abs(pa[k] - pb[k]) for k in set(pa) & set(pb))
     a, b = runs["a"]["cells"], runs["b"]["cells"]
     common = sorted(set(a) & set(b))
     if not common:
@@ -161,6 +193,11 @@ def compare(mode_dir):
         "within_f_cells_with_interval": within_n,
         "headline_cells_inside_interval": head_in,
         "headline_cells_with_interval": head_n,
+        "same_seed_boot_shares": len(same_seed),
+        "same_seed_max_abs_diff_pp": same_seed[-1] if same_seed else None,
+        "same_seed_median_abs_diff_pp": statistics.median(same_seed) if same_seed else None,
+        "same_seed_p90_abs_diff_pp": same_seed[int(0.9 * (len(same_seed) - 1))]
+        if same_seed else None,
         "worst": [{"workload": c[0], "governor": c[1], "predictor": c[2], "factor": c[3],
                    "a_pct": a[c][0], "b_pct": b[c][0], "a_samples": a[c][1],
                    "b_samples": b[c][1], "abs_diff_pp": d}
@@ -195,6 +232,11 @@ def main():
             n, k = r[f"{kind}_cells_with_interval"], r[f"{kind}_cells_inside_interval"]
             share = f"{100 * k / n:.1f}%" if n else "-"
             print(f"  A-B within the combined 95% interval: {k} of {n} {what} ({share})")
+        if r["same_seed_boot_shares"]:
+            print(f"  boots of one seed in A and B, {r['same_seed_boot_shares']} headline shares: "
+                  f"|A-B| median {r['same_seed_median_abs_diff_pp']:.2f} pp, 90th percentile "
+                  f"{r['same_seed_p90_abs_diff_pp']:.2f} pp, max "
+                  f"{r['same_seed_max_abs_diff_pp']:.2f} pp")
         for run, v in r["runs"].items():
             wall = "-" if v["wall_s"] is None else f"{v['wall_s']:.0f} s"
             print(f"  run {run}: {v['boots']} boots; periodic1ms lateness {fmt_lateness(v['lateness'])}; "

@@ -65,7 +65,9 @@ for c in $clocks; do
 		rc=$?
 		[ $rc = 0 ] || die "clock $c run $run failed with status $rc (log: $dir/run.log)" $rc
 		echo "$(date +%s.%N) - $start_s" | bc >"$dir/wall-s"
-		"$top/build/idlescope" report "$dir"/seed-*/*/*/run.rec -o "$dir" >/dev/null ||
+		# In C order, the order repro.py numbers the boots in.
+		(LC_ALL=C; "$top/build/idlescope" report "$dir"/seed-*/*/*/run.rec -o "$dir") \
+			>/dev/null ||
 			die "clock $c run $run: no report"
 	done
 done

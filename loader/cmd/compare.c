@@ -331,14 +331,10 @@ static void print_text(const struct compare *c, int nr_failed)
 			gov_width = strlen(gov);
 	}
 	printf("idlescope compare: B - A in percentage points, 95%% interval; * = flagged by Holm's "
-	       "procedure\nover the %d rows tested (family-wise 5%%)\n"
-	       "A: %s (%d files, %d boots)\nB: %s (%d files, %d boots)\n", c->nr_tested,
+	       "procedure over the %d rows tested (family-wise 5%%)\n"
+	       "A: %s (%d files, %d boots)\nB: %s (%d files, %d boots)\n\n", c->nr_tested,
 	       c->a.arg, c->a.nr_files, agg_nr_boots(c->a.pl.agg),
 	       c->b.arg, c->b.nr_files, agg_nr_boots(c->b.pl.agg));
-	if (c->shared_boot)
-		printf("A and B share a boot: not independent runs, so not a significance test; "
-		       "nothing is flagged\n");
-	putchar('\n');
 	printf("%-14s %-*s %-22s", "workload", gov_width, "governor", "number");
 	print_cells("A", "B", "B - A");
 	putchar('\n');
@@ -362,6 +358,9 @@ static void print_text(const struct compare *c, int nr_failed)
 		printf("%s%s\n", r->flagged ? " *" : "", fails_gate(c, r) ? " FAIL" : "");
 		nr_flagged += r->flagged;
 	}
+	if (c->shared_boot)
+		printf("\nA and B share a boot: not independent runs, so not a significance test; "
+		       "nothing is flagged");
 	printf("\n%d of %d differences flagged", nr_flagged, c->nr_rows);
 	if (!isnan(c->fail_above_pp))
 		printf(", %d worse by more than %g points: %s", nr_failed,

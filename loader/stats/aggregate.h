@@ -33,7 +33,7 @@
 #define AGG_MAX_WORKLOADS	64
 
 /* Boots one aggregate can be merged from (agg_add_boot()), their ids' size. */
-#define AGG_MAX_BOOTS		64
+#define AGG_MAX_BOOTS		256
 #define AGG_BOOT_ID_LEN		40
 
 /* Wildcard for agg_sum()'s workload, governor and cpu arguments. */
