@@ -32,6 +32,10 @@ truncate -s 64M "$scratch/disk.img"
 	>"$dir/irqfeed.txt" 2>&1 &
 feeder=$!
 
+# The suite's guest seconds (vm/guest/suite.sh: idle runs 8 x SECONDS, the
+# others SECONDS, a second between two), 8 times over, and the boot.
+nr_workloads=$(wc -w <<<"$workloads")
+timeout_s=$((120 + 8 * $(wc -w <<<"$governors") * (seconds * (nr_workloads + 7) + nr_workloads)))
 start_s=$(date +%s)
 # IDLESCOPE_SEED: every workload of this boot draws from seed + SEED << 32.
 # IDLESCOPE_RECORDS (vm/guest/suite.sh): where the records go meanwhile.
@@ -39,7 +43,7 @@ cmd="IDLESCOPE_SEED=$seed IDLESCOPE_RECORDS=${IDLESCOPE_RECORDS:-memory}"
 cmd+=" sh /usr/share/idlescope/suite.sh /usr/share/idlescope/suite.txt"
 # The governors are their own list of known names: make run checked them.
 cmd+=" '$governors' $seconds '$governors' '$workloads'"
-"$top/vm/run.sh" "$@" -s "$dir" -t 3000 \
+"$top/vm/run.sh" "$@" -s "$dir" -t $timeout_s \
 	-q -drive -q "file=$scratch/disk.img,if=virtio,format=raw,cache=none" \
 	-q -serial -q mon:stdio -q -serial -q chardev:irq \
 	-q -chardev -q "socket,id=irq,path=$scratch/irq.sock,server=on,wait=off" \

@@ -12,8 +12,9 @@
 # usage: scripts/run-boots.sh OUT_DIR REPEATS JOBS SECONDS 'GOVERNORS' 'WORKLOADS' \
 #            [VM_ARG...]
 # Environment: SSHLOGINFILE (empty: this machine only), FIRST_SEED (0).
-# The job list is OUT_DIR/jobs.txt, parallel's log of every job (host,
-# start, run time, status) OUT_DIR/jobs.log.  Exits 1 if a job failed.
+# The jobs are appended to OUT_DIR/jobs.txt, parallel's log of each (host,
+# start, run time, status) to OUT_DIR/jobs.log: a later call with other
+# seeds (scripts/run-until.sh) adds to them.  Exits 1 if a job failed.
 
 set -uo pipefail
 
@@ -37,21 +38,27 @@ fi
 
 mkdir -p "$out" || die "cannot create $out"
 out=$(cd "$out" && pwd)
-: >"$out/jobs.txt"
+list=
 for ((seed = first_seed; seed < first_seed + repeats; seed++)); do
 	for g in $governors; do
-		echo "$seed $g" >>"$out/jobs.txt"
+		list+="$seed $g"$'\n'
 	done
 done
+printf '%s' "$list" >>"$out/jobs.txt"
 
 where=(-j "$jobs")
 [ -n "${SSHLOGINFILE:-}" ] && where=(--sshloginfile "$SSHLOGINFILE")
 # The job's arguments are quoted for the shell that runs it (ssh's too).
 vm_args=
 [ $# = 0 ] || vm_args=$(printf ' %q' "$@")
-parallel --will-cite "${where[@]}" --colsep ' ' --joblog "$out/jobs.log" --line-buffer \
+# A boot that hangs (a guest stuck in early boot was seen once in 24 on a
+# host loaded 10x over) times out (scripts/boot-job.sh) and is booted
+# again, once.
+parallel --will-cite "${where[@]}" --colsep ' ' --joblog "+$out/jobs.log" --line-buffer \
+	--retries 2 \
 	"cd $(printf %q "$top") && scripts/boot-job.sh $(printf %q "$out") {1} $seconds {2}" \
-	"$(printf %q "$workloads")$vm_args" <"$out/jobs.txt"
+	"$(printf %q "$workloads")$vm_args" <<<"${list%$'\n'}"
 rc=$?
-[ $rc = 0 ] || echo "run: $rc of $(wc -l <"$out/jobs.txt") boot jobs failed (see $out/jobs.log)" >&2
+[ $rc = 0 ] || echo "run: $rc of $((repeats * $(wc -w <<<"$governors"))) boot jobs failed" \
+	"(see $out/jobs.log)" >&2
 [ $rc = 0 ]
