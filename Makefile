@@ -39,7 +39,8 @@ GUEST_TESTS := $(wildcard tests/guest/*.sh)
 
 help:
 	@echo "idlescope targets:"
-	@echo "  make run        build everything, boot the VM, measure, print the report"
+	@echo "  make run        build everything, boot the VM (REPEATS seeds x GOVERNORS, JOBS at a"
+	@echo "                  time; PRECISION=PP boots until that narrow), measure, print the report"
 	@echo "  make test       build everything, run host and VM tests (N passed, N failed)"
 	@echo "  make bench      probe overhead, drop-free rates, loader/report cost, build times,"
 	@echo "                  reproducibility of two runs per clock mode (bench/repro.sh)"

@@ -63,8 +63,8 @@ if [ ! -x /usr/sbin/sshd ] && [ "$(id -u)" = 0 ]; then
 		printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d && chmod 755 /usr/sbin/policy-rc.d
 		made_policy=1
 	fi
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-		openssh-server >"$out/apt.log" 2>&1
+	{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+		--no-install-recommends openssh-server; } >"$out/apt.log" 2>&1
 	[ -n "$made_policy" ] && rm -f /usr/sbin/policy-rc.d
 fi
 ssh_dir=$out/ssh
