@@ -40,6 +40,7 @@ start_s=$(date +%s)
 # IDLESCOPE_SEED: every workload of this boot draws from seed + SEED << 32.
 # IDLESCOPE_RECORDS (vm/guest/suite.sh): where the records go meanwhile.
 cmd="IDLESCOPE_SEED=$seed IDLESCOPE_RECORDS=${IDLESCOPE_RECORDS:-memory}"
+cmd+=" IDLESCOPE_SETTLE_S=${IDLESCOPE_SETTLE_S:-5}"
 cmd+=" sh /usr/share/idlescope/suite.sh /usr/share/idlescope/suite.txt"
 # The governors are their own list of known names: make run checked them.
 cmd+=" '$governors' $seconds '$governors' '$workloads'"
