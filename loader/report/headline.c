@@ -415,12 +415,17 @@ static void json_seed_method(struct json *j, const struct agg *agg, int w)
 	json_object_end(j);
 }
 
-/* The boots behind a cell's intervals, and each one's own shares. */
+/*
+ * The boots behind a cell's intervals, and with several each one's own
+ * shares.  A live aggregate records no boot: it is one, like a report of
+ * one boot's files, and both write the same (the off-line report of a
+ * live run's file is byte for byte the live one).
+ */
 static void json_cell_boots(struct json *j, const struct headline_cell *cell)
 {
 	int b, m;
 
-	json_u64(j, "boots", cell->nr_boots);
+	json_u64(j, "boots", cell->nr_boots > 1 ? cell->nr_boots : 1);
 	json_str(j, "interval", cell->nr_boots > 1 ? "over boots" : "within one boot");
 	json_array(j, "too_few_independent_samples", true);
 	for (m = 0; m < HL_NR_METRICS; m++) {
@@ -430,7 +435,7 @@ static void json_cell_boots(struct json *j, const struct headline_cell *cell)
 	}
 	json_array_end(j);
 	json_array(j, "per_boot", false);
-	for (b = 0; b < cell->nr_boots; b++) {
+	for (b = 0; cell->nr_boots > 1 && b < cell->nr_boots; b++) {
 		json_object(j, NULL, true);
 		json_u64(j, "boot", cell->boot[b]);
 		json_u64(j, "periods", cell->boot_periods[b]);
@@ -447,7 +452,7 @@ void headline_json(struct json *j, const struct agg *agg)
 	int w, g, m;
 
 	json_array(j, "boots", false);
-	for (w = 0; w < agg_nr_boots(agg); w++) {
+	for (w = 0; agg_nr_boots(agg) > 1 && w < agg_nr_boots(agg); w++) {
 		json_object(j, NULL, true);
 		json_u64(j, "boot", w);
 		json_str(j, "boot_id", agg_boot_id(agg, w));

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Check an idlescope report.json against schema_version 1.
+"""Check an idlescope report.json against schema_version 2.
 
 usage: check_report_json.py REPORT.json [--expect PATH=VALUE ...]
 
@@ -384,8 +384,8 @@ def check_across_governors(doc):
 def check_top(doc):
     if not check_keys("$", doc, TOP_KEYS):
         return
-    if doc["schema_version"] != 1:
-        fail("$.schema_version", f"{doc['schema_version']!r} != 1")
+    if doc["schema_version"] != 2:
+        fail("$.schema_version", f"{doc['schema_version']!r} != 2")
     if doc["tool"] != "idlescope":
         fail("$.tool", "not idlescope")
     if doc["start_time_utc"] != "unknown" and \
@@ -466,7 +466,7 @@ def check_headline_boots(where, h, nr_boots):
     """A cell over boots: its boots' periods add up, each share is the mean
     of the boots' shares; with one boot, the boot's share is the cell's."""
     per_boot = h["per_boot"]
-    if h["boots"] != len(per_boot) or h["interval"] != (
+    if h["boots"] != max(len(per_boot), 1) or len(per_boot) == 1 or h["interval"] != (
             "over boots" if h["boots"] > 1 else "within one boot"):
         fail(where, f"boots {h['boots']}, interval {h['interval']!r}, {len(per_boot)} per_boot")
         return

@@ -8,8 +8,8 @@
 # report.json's again after its "reconstruction" line, the only change;
 # both again after issue 25's intervals, which changed the headline's title
 # into two lines, the half-widths (batch length from the measured
-# correlation: no share and no count moved) and added report.json's
-# "boots" and the headline's per-boot members).
+# correlation: no share and no count moved), the schema version (2) and
+# added report.json's "boots" and the headline's per-boot members).
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -29,6 +29,6 @@ same() { # NAME FILE SHA256
 	check -m "sha256 $got" "$1" [ "$got" = "$3" ]
 }
 same "replay: report.txt of a genrec file is unchanged" report.txt \
-	4c1acb7a2d598462f466dcb6284079f62c8889af784c926de96af17dceee4755
+	f12721b0b98117bb57ac79a1c03b61f5a09cb535a2de824ff2e687bf2b44da8a
 same "replay: report.json of a genrec file is unchanged" report.json \
-	054340026c6e866012244e37358f956448a891062659bbfd35d24577ef6a8807
+	c4c38bc781341f8831ce87c4d7f803b543b8d807e6634145e0258f80ad9c412b
