@@ -50,6 +50,7 @@ static struct env {
 	const char *template_path;
 	const char *output_path;
 	long far_off_pct;	/* -p: share of predictions made far off */
+	const char *far_off_tag;	/* -w: only in this workload; NULL: all */
 	const char *clock_mode;
 	long hz;
 } env = {
@@ -99,6 +100,7 @@ static const char argp_doc[] =
 "    genrec -n 1000000 -H run.rec -o 1m.rec   # 1M periods, run.rec's states\n"
 "    genrec -n 10000000 -c 8 -H run.rec -o 10m.rec\n"
 "    genrec -n 80000 -c 2 -p 5 -H run.rec -o worse.rec  # 5% of predictions 64x off\n"
+"    genrec -n 80000 -c 2 -p 3 -w pingpong -o worse.rec # 3% off, pingpong only\n"
 "    genrec -n 1000 -o small.rec              # idlescope_states' default table\n";
 
 static const struct arg_value values[] = {
@@ -117,6 +119,9 @@ static const struct arg_value values[] = {
 	ARG_NUM('p', "far-off", "PCT", "Make PCT % of the predictions 64x too long "
 		"(a planted regression for `idlescope compare`; default 0)", "far-off",
 		&env.far_off_pct, 0, 100),
+	ARG_STR('w', "far-off-workload", "TAG", "Plant -p's regression in workload TAG only "
+		"(default: every workload)", "far-off workload", &env.far_off_tag,
+		IDLESCOPE_WORKLOAD_LEN - 1),
 	{},
 };
 
@@ -151,7 +156,8 @@ static void make_record(struct idlescope_record *rec, const struct recfile_heade
 {
 	double stray_log2 = (2 * rng_unit(rng) - 1) * p->prediction_spread_log2;
 	/* Drawn whatever -p says, so -p changes nothing but these predictions. */
-	bool far_off = rng_unit(rng) * 100 < env.far_off_pct;
+	bool far_off = rng_unit(rng) * 100 < env.far_off_pct &&
+		       (!env.far_off_tag || !strcmp(env.far_off_tag, p->tag));
 	__u64 residency_ns = p->residency_fixed_ns + rng_exp(rng, p->residency_mean_ns);
 	__u64 predicted_ns = residency_ns * exp2(stray_log2) + 1;
 

@@ -25,29 +25,44 @@ static void model_table_of(const struct idlescope_state *states, unsigned int nr
 	}
 }
 
+/* An empty aggregate with the pipeline's state table and models. */
+static struct agg *pipeline_new_agg(const struct pipeline *pl)
+{
+	struct agg_state_info agg_states[IDLESCOPE_MAX_STATES] = {};
+	struct agg *agg = agg_new();
+	unsigned int i;
+
+	if (!agg)
+		return NULL;
+	for (i = 0; i < pl->nr_states; i++) {
+		agg_states[i].target_residency_ns = pl->states[i].target_residency_ns;
+		agg_states[i].exit_latency_ns = pl->states[i].exit_latency_ns;
+		agg_states[i].disabled = pl->states[i].disabled;
+	}
+	if (agg_set_states(agg, agg_states, pl->nr_states) ||
+	    agg_set_shadows(agg, model_names, model_input_masks, MODEL_NR)) {
+		agg_free(agg);
+		return NULL;
+	}
+	return agg;
+}
+
 int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
 		  unsigned int nr_states, unsigned int hz)
 {
-	struct agg_state_info agg_states[IDLESCOPE_MAX_STATES] = {};
 	struct model_states_table table;
-	unsigned int i;
 
 	pl->nr_states = nr_states;
 	memset(&pl->reconstruct, 0, sizeof(pl->reconstruct));
 	memcpy(pl->states, states, sizeof(*states) * nr_states);
-	for (i = 0; i < nr_states; i++) {
-		agg_states[i].target_residency_ns = states[i].target_residency_ns;
-		agg_states[i].exit_latency_ns = states[i].exit_latency_ns;
-		agg_states[i].disabled = states[i].disabled;
-	}
-	pl->agg = agg_new();
+	pl->agg = pipeline_new_agg(pl);
+	pl->cur = pl->agg;
 	pl->replay = calloc(1, sizeof(*pl->replay));
 	if (!pl->agg || !pl->replay)
 		return -ENOMEM;
 	model_table_of(states, nr_states, hz, &table);
 	replay_init(pl->replay, &table);
-	agg_set_states(pl->agg, agg_states, nr_states);
-	return agg_set_shadows(pl->agg, model_names, model_input_masks, MODEL_NR);
+	return 0;
 }
 
 int pipeline_restart(struct pipeline *pl, const struct idlescope_state *states,
@@ -67,7 +82,10 @@ void pipeline_free(struct pipeline *pl)
 {
 	agg_free(pl->agg);
 	free(pl->replay);
+	if (pl->cur != pl->agg)
+		agg_free(pl->cur);
 	pl->agg = NULL;
+	pl->cur = NULL;
 	pl->replay = NULL;
 }
 
@@ -82,7 +100,7 @@ static void replay_shadows(struct pipeline *pl, const struct idlescope_record *r
 
 	/* A prediction neither scored nor checked need not be computed. */
 	for (m = 0; m < MODEL_NR; m++)
-		if (m == running || agg_shadow_has_inputs(pl->agg, m, rec_inputs))
+		if (m == running || agg_shadow_has_inputs(pl->cur, m, rec_inputs))
 			scored |= 1U << m;
 	if (replay_record_wanted(pl->replay, rec, scored, predicted_ns))
 		return;
@@ -93,7 +111,7 @@ static void replay_shadows(struct pipeline *pl, const struct idlescope_record *r
 		    replay_in_step(pl->replay, rec->cpu, m))
 			agreement[m] = predicted_ns[m] == rec->predicted_ns;
 	}
-	agg_add_shadows(pl->agg, rec, rec_inputs, 0, MODEL_NR, predicted_ns, agreement);
+	agg_add_shadows(pl->cur, rec, rec_inputs, 0, MODEL_NR, predicted_ns, agreement);
 }
 
 int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
@@ -111,9 +129,39 @@ int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
 		reconstruct_record(&copy, &pl->replay->table, &pl->reconstruct);
 		rec = &copy;
 	}
-	err = agg_add(pl->agg, rec);
+	err = agg_add(pl->cur, rec);
 	if (!err)
 		replay_shadows(pl, rec);
+	return err;
+}
+
+/* The aggregate of boot @boot_id, new for a new or empty id; NULL: no memory. */
+static struct agg *boot_agg(struct pipeline *pl, const char *boot_id)
+{
+	struct agg *boot;
+	int b;
+
+	for (b = 0; boot_id[0] && b < agg_nr_boots(pl->agg); b++)
+		if (!strcmp(agg_boot_id(pl->agg, b), boot_id))
+			return agg_boot(pl->agg, b);
+	boot = pipeline_new_agg(pl);
+	if (boot && agg_add_boot(pl->agg, boot, boot_id)) {
+		agg_free(boot);
+		boot = NULL;
+	}
+	return boot;
+}
+
+/* The file's own aggregate into the pipeline's and its boot's. */
+static int merge_file(struct pipeline *pl, const char *boot_id)
+{
+	struct agg *boot = boot_agg(pl, boot_id);
+	int err = boot ? agg_merge(boot, pl->cur) : -ENOMEM;
+
+	if (!err)
+		err = agg_merge(pl->agg, pl->cur);
+	agg_free(pl->cur);
+	pl->cur = pl->agg;
 	return err;
 }
 
@@ -126,6 +174,12 @@ int pipeline_add_file(struct pipeline *pl, struct recfile *rf, bool first,
 
 	err = first ? pipeline_init(pl, rf->hdr.states, rf->hdr.nr_states, rf->hdr.hz) :
 		      pipeline_restart(pl, rf->hdr.states, rf->hdr.nr_states, rf->hdr.hz);
+	if (!err) {
+		pl->cur = pipeline_new_agg(pl);
+		err = pl->cur ? 0 : -ENOMEM;
+		if (err)
+			pl->cur = pl->agg;
+	}
 	if (err) {
 		snprintf(rf->error, sizeof(rf->error), "%s: %s", rf->path, err == -EINVAL ?
 			 "another state table than the first file's" : strerror(-err));
@@ -137,5 +191,11 @@ int pipeline_add_file(struct pipeline *pl, struct recfile *rf, bool first,
 		pipeline_add(pl, rec);
 	}
 	*cut_short = ret == RECFILE_CUT_SHORT;
+	err = merge_file(pl, rf->hdr.boot_id);
+	if (err) {
+		snprintf(rf->error, sizeof(rf->error), "%s: %s", rf->path, err == -ENOSPC ?
+			 "too many boots or workloads for one report" : strerror(-err));
+		return err;
+	}
 	return ret == RECFILE_BAD ? -EINVAL : 0;
 }

@@ -16,7 +16,15 @@
 #include "recfile.h"
 
 struct pipeline {
+	/*
+	 * Every record so far.  Off-line, each file's records go into an
+	 * aggregate of their own (@cur), merged at the file's end into @agg
+	 * and into the aggregate of its boot, one of @agg's boots
+	 * (agg_boot()): files of one boot id are one boot, a file without an
+	 * id is a boot of its own.  Live, @cur is @agg.
+	 */
 	struct agg *agg;
+	struct agg *cur;
 	struct replay *replay;		/* shadow replay of every model */
 	/* Stock menu's predictions rebuilt, all files since pipeline_init(). */
 	struct reconstruct_stats reconstruct;
@@ -82,8 +90,9 @@ int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec);
  * @records_read: set to its records per CPU, IDLESCOPE_MAX_CPUS of them
  * @cut_short: set when the last record was incomplete
  *
- * A record the aggregate refuses is counted in agg_rejected_records(), not
- * an error here.
+ * The records go into the pipeline's aggregate and into that of the file's
+ * boot (its header's boot id).  A record the aggregate refuses is counted
+ * in agg_rejected_records(), not an error here.
  *
  * Return: 0, or -errno with a one-line reason in rf->error.
  */

@@ -136,6 +136,7 @@ static int check_header(struct recfile *rf)
 	if (!terminated(hdr->kernel_release, sizeof(hdr->kernel_release)) ||
 	    !terminated(hdr->cpuidle_driver, sizeof(hdr->cpuidle_driver)) ||
 	    !terminated(hdr->clock_mode, sizeof(hdr->clock_mode)) ||
+	    !terminated(hdr->boot_id, sizeof(hdr->boot_id)) ||
 	    !terminated(hdr->clock_args, sizeof(hdr->clock_args)))
 		return fail(rf, "inconsistent header (unterminated name)");
 	return 0;

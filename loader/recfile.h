@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * recfile.h - the raw record file of `idlescope -r FILE`, version 3.
+ * recfile.h - the raw record file of `idlescope -r FILE`, version 4.
  *
  * A header (what the records need to be understood off-line: the state
  * table, CPU count, kernel release and HZ, the cpuidle driver, the clock
@@ -33,7 +33,7 @@
 
 #define RECFILE_MAGIC		"IDLSCOPE"
 #define RECFILE_TRAILER_MAGIC	"IDLSCEND"
-#define RECFILE_VERSION		3
+#define RECFILE_VERSION		4
 #define RECFILE_MAX_SKIPPED	32
 #define RECFILE_NAME_LEN	32
 #define RECFILE_REASON_LEN	128
@@ -41,6 +41,7 @@
 #define RECFILE_DRIVER_LEN	32
 #define RECFILE_CLOCK_MODE_LEN	16
 #define RECFILE_CLOCK_ARGS_LEN	128
+#define RECFILE_BOOT_ID_LEN	40
 
 /* recfile_header.flags */
 #define RECFILE_F_COMPLETE	(1U << 0)	/* closed cleanly: data_size, trailer valid */
@@ -65,6 +66,11 @@ struct recfile_header {
 	char cpuidle_driver[RECFILE_DRIVER_LEN];	/* "" when none */
 	char clock_mode[RECFILE_CLOCK_MODE_LEN];	/* "virtual", "host", "" unknown */
 	char clock_args[RECFILE_CLOCK_ARGS_LEN];	/* QEMU's accel/icount arguments */
+	/*
+	 * The measured kernel's /proc/sys/kernel/random/boot_id, "" unknown:
+	 * a report groups its files by boot, the unit of replication.
+	 */
+	char boot_id[RECFILE_BOOT_ID_LEN];
 };
 
 struct recfile_skipped {

@@ -93,7 +93,7 @@ int recset_add(struct recset *rs, const char *arg)
 	if (stat(arg, &st) || !S_ISDIR(st.st_mode)) {
 		err = add_path(rs, strdup(arg));
 	} else {
-		err = collect_dir(rs, arg, 1);
+		err = collect_dir(rs, arg, 3);
 		if (!err && rs->nr_files == nr_before)
 			err = -ENOENT;
 	}

@@ -14,6 +14,7 @@
 #define CPUIDLE_DRIVER_SYSFS	"/sys/devices/system/cpu/cpuidle/current_driver"
 #define CMDLINE_CLOCK		"idlescope.clock="
 #define CMDLINE_CLOCK_ARGS	"idlescope.clock_args="
+#define BOOT_ID_PROC		"/proc/sys/kernel/random/boot_id"
 
 /* CONFIG_HZ of a kernel config, plain or gzipped (gzread reads both). */
 static unsigned int config_hz(const char *path)
@@ -100,4 +101,6 @@ void live_read_system(struct run_meta *meta)
 	    !strcmp(meta->cpuidle_driver, "none"))
 		meta->cpuidle_driver[0] = '\0';
 	read_clock(meta);
+	if (sysfs_read_line(BOOT_ID_PROC, meta->boot_id, sizeof(meta->boot_id)))
+		meta->boot_id[0] = '\0';
 }

@@ -30,6 +30,7 @@
 #define RUN_CLOCK_ARGS_LEN	128
 /* A workload's name: its tag escaped (format/escape.h). */
 #define RUN_WORKLOAD_NAME_LEN	ESCAPE_SIZE(IDLESCOPE_WORKLOAD_LEN)
+#define RUN_BOOT_ID_LEN		40	/* a UUID and its NUL, with room */
 
 struct figures;
 
@@ -45,6 +46,7 @@ struct run_meta {
 	char cpuidle_driver[RUN_NAME_LEN];	/* "": none */
 	char clock_mode[RUN_CLOCK_MODE_LEN];	/* "": unknown */
 	char clock_args[RUN_CLOCK_ARGS_LEN];	/* QEMU's arguments for it */
+	char boot_id[RUN_BOOT_ID_LEN];		/* the kernel's random boot_id, "": unknown */
 	__u32 capabilities;			/* IDLESCOPE_CAP_* */
 	struct idlescope_lateness lateness;	/* count 0: not measured */
 	__u64 records_cut_short;		/* partial last records ignored */

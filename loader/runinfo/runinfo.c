@@ -26,6 +26,7 @@ void runinfo_header(struct recfile_header *hdr, const struct run_meta *meta,
 	snprintf(hdr->cpuidle_driver, sizeof(hdr->cpuidle_driver), "%s", meta->cpuidle_driver);
 	snprintf(hdr->clock_mode, sizeof(hdr->clock_mode), "%s", meta->clock_mode);
 	snprintf(hdr->clock_args, sizeof(hdr->clock_args), "%s", meta->clock_args);
+	snprintf(hdr->boot_id, sizeof(hdr->boot_id), "%s", meta->boot_id);
 }
 
 void runinfo_trailer(struct recfile_trailer *t, const struct run_meta *meta,

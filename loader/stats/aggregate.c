@@ -18,6 +18,7 @@
  * the order they are first seen.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -47,6 +48,11 @@ struct agg {
 	unsigned int shadow_inputs[AGG_MAX_SHADOWS];	/* agg_shadow_inputs() */
 
 	__u64 rejected_records;
+
+	/* The boots this aggregate was merged from (agg_add_boot()). */
+	int nr_boots;
+	struct agg *boots[AGG_MAX_BOOTS];
+	char boot_ids[AGG_MAX_BOOTS][AGG_BOOT_ID_LEN];
 };
 
 /*
@@ -65,8 +71,13 @@ struct agg *agg_new(void)
 
 void agg_free(struct agg *agg)
 {
-	if (agg)
-		munmap(agg, sizeof(*agg));
+	int b;
+
+	if (!agg)
+		return;
+	for (b = 0; b < agg->nr_boots; b++)
+		agg_free(agg->boots[b]);
+	munmap(agg, sizeof(*agg));
 }
 
 int agg_set_states(struct agg *agg, const struct agg_state_info *states,
@@ -525,4 +536,58 @@ int agg_sum(const struct agg *agg, int workload, int governor, int cpu,
 		}
 	}
 	return nr_keys;
+}
+
+/* Index of an already escaped workload name, adding it when new. */
+static int intern_workload_name(struct agg *agg, const char *name)
+{
+	int i = agg_workload_index(agg, name);
+
+	if (i < 0) {
+		if (agg->nr_workloads == AGG_MAX_WORKLOADS)
+			return -ENOSPC;
+		i = agg->nr_workloads++;
+		snprintf(agg->workload_names[i], AGG_WORKLOAD_NAME_LEN, "%s", name);
+	}
+	return i;
+}
+
+int agg_merge(struct agg *dst, const struct agg *src)
+{
+	int w, wd, g, c;
+
+	for (w = 0; w < src->nr_workloads; w++) {
+		wd = intern_workload_name(dst, src->workload_names[w]);
+		if (wd < 0)
+			return wd;
+		for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++)
+			for (c = 0; c < IDLESCOPE_MAX_CPUS; c++)
+				agg_stats_merge(&dst->stats[wd][g][c], &src->stats[w][g][c]);
+	}
+	dst->rejected_records += src->rejected_records;
+	return 0;
+}
+
+int agg_add_boot(struct agg *agg, struct agg *boot, const char *boot_id)
+{
+	if (agg->nr_boots == AGG_MAX_BOOTS)
+		return -ENOSPC;
+	snprintf(agg->boot_ids[agg->nr_boots], AGG_BOOT_ID_LEN, "%s", boot_id);
+	agg->boots[agg->nr_boots++] = boot;
+	return 0;
+}
+
+int agg_nr_boots(const struct agg *agg)
+{
+	return agg->nr_boots;
+}
+
+struct agg *agg_boot(const struct agg *agg, int boot)
+{
+	return boot >= 0 && boot < agg->nr_boots ? agg->boots[boot] : NULL;
+}
+
+const char *agg_boot_id(const struct agg *agg, int boot)
+{
+	return boot >= 0 && boot < agg->nr_boots ? agg->boot_ids[boot] : NULL;
 }

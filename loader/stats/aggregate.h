@@ -37,6 +37,10 @@
  */
 #define AGG_WORKLOAD_NAME_LEN	(4 * IDLESCOPE_WORKLOAD_LEN + 1)
 
+/* Boots one aggregate can be merged from (agg_add_boot()), their ids' size. */
+#define AGG_MAX_BOOTS		256
+#define AGG_BOOT_ID_LEN		40
+
 /* Wildcard for agg_sum()'s workload, governor and cpu arguments. */
 #define AGG_ANY			(-1)
 
@@ -438,5 +442,23 @@ int agg_sum(const struct agg *agg, int workload, int governor, int cpu,
  * interval accumulators merge (ci_merge()).
  */
 void agg_stats_merge(struct agg_stats *dst, const struct agg_stats *src);
+
+/*
+ * Every key of @src into @dst (workloads by name, interned in @dst when
+ * new), and its rejected records.  Both need the same shadows.  0, or
+ * -ENOSPC with part of @src merged (AGG_MAX_WORKLOADS in use).
+ */
+int agg_merge(struct agg *dst, const struct agg *src);
+
+/*
+ * The boots an aggregate is the sum of: the unit of replication of its
+ * intervals (stats/boots.h).  agg_add_boot() hands @boot to @agg, which
+ * frees it with itself; 0 or -ENOSPC (AGG_MAX_BOOTS).  @boot_id is kept
+ * (cut to AGG_BOOT_ID_LEN - 1); "" for a boot of unknown id.
+ */
+int agg_add_boot(struct agg *agg, struct agg *boot, const char *boot_id);
+int agg_nr_boots(const struct agg *agg);
+struct agg *agg_boot(const struct agg *agg, int boot);		/* NULL: none */
+const char *agg_boot_id(const struct agg *agg, int boot);	/* NULL: none */
 
 #endif /* __IDLESCOPE_STATS_AGGREGATE_H */

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Check an idlescope report.json against schema_version 1.
+"""Check an idlescope report.json against schema_version 2.
 
 usage: check_report_json.py REPORT.json... [--expect PATH=VALUE ...]
 
@@ -32,7 +32,7 @@ TOP_KEYS = [
     "ringbuf_size_bytes", "records_produced", "dropped_records",
     "sysfs_usage_delta", "aggregator_rejected_records", "per_cpu_records", "skipped_programs",
     "factors", "seed_reference", "shadow_models", "shadow_replay_resets",
-    "state_table", "headline", "seed_method", "results", "across_governors",
+    "state_table", "boots", "headline", "seed_method", "results", "across_governors",
     "workload_figures",
 ]
 FIGURE_KEYS = ["workload", "governor", "figure", "unit", "runs", "mean", "values"]
@@ -61,7 +61,8 @@ IDEAL_KEYS = ["samples", "hit_samples", "too_deep_samples", "too_shallow_samples
               "shallow_time"]
 CI_KEYS = ["pct", "lo", "hi"]
 HEADLINE_KEYS = ["workload", "governor", "periods", "predicted", "within_2x",
-                 "ideal_hit", "too_deep", "too_shallow"]
+                 "ideal_hit", "too_deep", "too_shallow",
+                 "boots", "interval", "too_few_independent_samples", "per_boot"]
 SEED_METHOD_KEYS = ["workload", "host_governor", "periods", "columns"]
 SEED_COLUMN_KEYS = ["column", "model", "samples", "excluded_samples", "within_factor"]
 
@@ -420,8 +421,8 @@ def check_workload_figures(doc):
 def check_top(doc):
     if not check_keys("$", doc, TOP_KEYS):
         return
-    if doc["schema_version"] != 1:
-        fail("$.schema_version", f"{doc['schema_version']!r} != 1")
+    if doc["schema_version"] != 2:
+        fail("$.schema_version", f"{doc['schema_version']!r} != 2")
     if doc["tool"] != "idlescope":
         fail("$.tool", "not idlescope")
     if doc["start_time_utc"] != "unknown" and \
@@ -506,8 +507,48 @@ def check_top(doc):
                                    ["factor"] + CI_KEYS + ["seed_pct"])
 
 
+HEADLINE_METRICS = ["within_2x", "ideal_hit", "too_deep", "too_shallow"]
+PER_BOOT_KEYS = ["boot", "periods"] + HEADLINE_METRICS
+
+
+def check_headline_boots(where, h, nr_boots):
+    """A cell over boots: its boots' periods add up, each share is the mean
+    of the boots' shares; with one boot, the boot's share is the cell's."""
+    per_boot = h["per_boot"]
+    if h["boots"] != max(len(per_boot), 1) or len(per_boot) == 1 or h["interval"] != (
+            "over boots" if h["boots"] > 1 else "within one boot"):
+        fail(where, f"boots {h['boots']}, interval {h['interval']!r}, {len(per_boot)} per_boot")
+        return
+    if any(m not in HEADLINE_METRICS for m in h["too_few_independent_samples"]):
+        fail(where, f"too_few_independent_samples {h['too_few_independent_samples']}")
+    for k, b in enumerate(per_boot):
+        if not check_keys(f"{where}.per_boot[{k}]", b, PER_BOOT_KEYS):
+            return
+        if not 0 <= b["boot"] < nr_boots:
+            fail(where, f"per_boot[{k}] names boot {b['boot']} of {nr_boots}")
+        for m in HEADLINE_METRICS:
+            check_ci(f"{where}.per_boot[{k}].{m}", b[m])
+    if per_boot and sum(b["periods"] for b in per_boot) != h["periods"]:
+        fail(where, "the boots' periods do not add up to the cell's")
+    for m in HEADLINE_METRICS:
+        check_ci(f"{where}.{m}", h[m])
+        pcts = [b[m]["pct"] for b in per_boot if b[m]["pct"] is not None]
+        if len(per_boot) > 1 and pcts and abs(h[m]["pct"] - sum(pcts) / len(pcts)) > 1e-3:
+            fail(where, f"{m} {h[m]['pct']} is not the mean of the boots' {pcts}")
+
+
 def check_headline(doc):
-    """Every headline entry repeats its result's numbers."""
+    """Every headline entry repeats its result's numbers (its shares too
+    when it comes from one boot) and its boots' values."""
+    boots = doc["boots"]
+    if not isinstance(boots, list) or [b.get("boot") if isinstance(b, dict) else None
+                                       for b in boots] != list(range(len(boots))):
+        fail("$.boots", "not [{boot: 0, boot_id}, {boot: 1, ...}, ...]")
+        return
+    for i, b in enumerate(boots):
+        if check_keys(f"$.boots[{i}]", b, ["boot", "boot_id"]) and not isinstance(
+                b["boot_id"], str):
+            fail(f"$.boots[{i}].boot_id", "not a string")
     results = {(r["workload"], r["governor"]): r["all_cpus"] for r in doc["results"]}
     if len(doc["headline"]) != len(results):
         fail("$.headline", f"{len(doc['headline'])} entries, {len(results)} results")
@@ -521,6 +562,9 @@ def check_headline(doc):
             continue
         if (h["periods"], h["predicted"]) != (st["samples"], st["predicted_samples"]):
             fail(w, "periods / predicted differ from the result's")
+        check_headline_boots(w, h, len(boots))
+        if h["boots"] > 1:
+            continue
         if h["within_2x"] != {k: st["within_factor"][1][k] for k in CI_KEYS}:
             fail(w, "within_2x differs from the result's within_factor 2x")
         for key, ideal in (("ideal_hit", "hit"), ("too_deep", "too_deep"),

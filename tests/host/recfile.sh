@@ -161,7 +161,7 @@ check_error "recfile: a FIFO is one error, not a hang" 'fifo: not a regular file
 check_error "recfile: a directory is one error" 'not a regular file' "$L" dump cases
 
 # Versions, setups that do not mix, killed loaders.
-check_error "recfile: a version 2 file is one error" 'version 2 is older than this idlescope \(3\)' \
+check_error "recfile: a version 2 file is one error" 'version 2 is older than this idlescope \(4\)' \
 	"$L" report "$c/v2.rec"
 check_error "recfile: files of two clock modes are one error" "under clock 'host'" \
 	"$L" report base.rec "$c/clock-host.rec"

@@ -5,8 +5,12 @@
 # byte for byte the report.txt and report.json the loader gave before that
 # work (main at d2224e9; sha256 of its output below; report.txt's again
 # after the headline's one-line title, which changed only that line;
-# report.json's again after its "reconstruction" line, and after its
-# "workload_figures" member, an empty list here: each the only change).
+# report.json's again after its "reconstruction" line, the only change;
+# both again after issue 25's intervals, which changed the headline's title
+# into two lines, the half-widths (batch length from the measured
+# correlation: no share and no count moved), the schema version (2) and
+# added report.json's "boots" and the headline's per-boot members; and
+# report.json's after its "workload_figures" member, an empty list here.
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -26,6 +30,6 @@ same() { # NAME FILE SHA256
 	check -m "sha256 $got" "$1" [ "$got" = "$3" ]
 }
 same "replay: report.txt of a genrec file is unchanged" report.txt \
-	94e22a183fb33b85aaae628169a69243784673ce0b83c27d3931e6f36c9f3bf9
+	f12721b0b98117bb57ac79a1c03b61f5a09cb535a2de824ff2e687bf2b44da8a
 same "replay: report.json of a genrec file is unchanged" report.json \
-	7613bb663d72a672539efd187a9f3a4af3a17d7c4613b7080b82365c1f568a11
+	33a470408362b143598d7efd37441585df5613840b2b67309734fde54c4da24a
