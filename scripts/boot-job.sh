@@ -33,9 +33,11 @@ truncate -s 64M "$scratch/disk.img"
 feeder=$!
 
 # The suite's guest seconds (vm/guest/suite.sh: idle runs 8 x SECONDS, the
-# others SECONDS, a second between two), 8 times over, and the boot.
+# others SECONDS, a second between two), 8 times over, a minute more per
+# workload for a program's start and end (the real suite), and the boot.
 nr_workloads=$(wc -w <<<"$workloads")
-timeout_s=$((120 + 8 * $(wc -w <<<"$governors") * (seconds * (nr_workloads + 7) + nr_workloads)))
+timeout_s=$((120 + $(wc -w <<<"$governors") * \
+	(8 * (seconds * (nr_workloads + 7) + nr_workloads) + 60 * nr_workloads)))
 start_s=$(date +%s)
 # IDLESCOPE_SEED: every workload of this boot draws from seed + SEED << 32.
 # IDLESCOPE_RECORDS (vm/guest/suite.sh): where the records go meanwhile.
