@@ -13,7 +13,10 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 plan 17
 export IDLESCOPE_CACHE=$tmp/cache
-build=$top/kernel/build.sh
+# A copy of kernel/: build.sh links its build under the copy's build/.
+mkdir -p "$tmp/repo"
+cp -r "$top/kernel" "$tmp/repo/"
+build=$tmp/repo/kernel/build.sh
 
 # fake_tree DIR VERSION PATCHLEVEL: a tree kernel/build.sh accepts.  Its
 # Makefile writes the fragment as the .config, drops from it what Kconfig
@@ -91,7 +94,6 @@ check_error "kernel-src: a tree built in place is one line" \
 
 # A build: the series' own options are not asked of a tree without it,
 # the build is outside the tree, and the tree is left as it was.
-mkdir -p "$tmp/repo/build"
 out=$(KERNEL_SRC=$tmp/src "$build" --link "$tmp/repo/build/linux-src" 2>&1)
 check -m "$(echo "$out" | tail -n 1)" "kernel-src: the tree builds without the series' options" \
 	[ -e "$tmp/cache/kernel-$clean/complete" ]
