@@ -35,7 +35,7 @@ MODULE := $(BUILD)/idlescope_states/idlescope_states.ko
 # Guest test scripts, installed in /usr/share/idlescope/tests.
 GUEST_TESTS := $(wildcard tests/guest/*.sh)
 
-.PHONY: help deps kernel module bpf loader initramfs host-tests run test test-kernels bench clean FORCE
+.PHONY: help deps kernel module bpf loader initramfs programs host-tests run test test-kernels bench fuzz clean FORCE
 
 help:
 	@echo "idlescope targets:"
@@ -53,7 +53,9 @@ help:
 	@echo "  make bpf        build the BPF object"
 	@echo "  make loader     build the BPF object and the static idlescope loader"
 	@echo "  make initramfs  build the guest initramfs"
+	@echo "  make programs   fetch Debian's programs (workloads/programs.txt) into a second image"
 	@echo "  make host-tests build the host test programs (tests/run.sh --host runs them)"
+	@echo "  make fuzz       fuzz the record file reader for FUZZ_SECONDS (default 600)"
 	@echo "  make clean      remove build/ (the kernel cache stays)"
 
 # The guest's clock for every boot (vm/run.sh): virtual (icount, the
@@ -91,7 +93,9 @@ $(KERNEL_STAMP): FORCE | deps
 # and the kernel's config unpacked over it.
 KERNEL ?= 6.1
 KERNEL_SRC ?=
-KERNEL_SERIES := $(notdir $(wildcard kernel/patches/*.*))
+# 6.1 is known without its series, which a copy of the Makefile
+# elsewhere (tests/host/recipe_*.sh) need not carry.
+KERNEL_SERIES := $(sort 6.1 $(notdir $(wildcard kernel/patches/*.*)))
 ifneq ($(KERNEL_SRC),)
 ifneq ($(KERNEL),6.1)
 $(error KERNEL_SRC=$(KERNEL_SRC) builds that tree: it does not go with KERNEL=$(KERNEL))
@@ -120,16 +124,11 @@ $(BUILD)/idlescope_states-%/idlescope_states.ko: $(wildcard $(MODULE_SRC)/*) $(B
 	$(MAKE) -C $(BUILD)/linux-$* M=$(abspath $(dir $@)) modules >$(dir $@)module.log 2>&1 || \
 		{ cat $(dir $@)module.log; exit 1; }
 
-$(BUILD)/initramfs-%.cpio.gz: $(INITRAMFS) $(BUILD)/idlescope_states-%/idlescope_states.ko vm/mkinitramfs.sh
-	KDIR=$(BUILD)/linux-$* vm/mkinitramfs.sh $@.overlay \
-		$(BUILD)/idlescope_states-$*/idlescope_states.ko:/lib/modules/idlescope_states.ko
-	cat $(INITRAMFS) $@.overlay >$@
-	@rm -f $@.overlay
-
+# RUN_INITRAMFS (below: with Debian's programs or not) is what the guest
+# unpacks, for Debian's image under its modules (kernel/debian.sh).
 ifneq ($(BOOT),)
 kernel: $(BUILD)/kernel-$(BOOT).key
-BOOT_INITRAMFS := $(BUILD)/initramfs-$(BOOT).cpio.gz
-RUN_VM := -k $(BUILD)/linux-$(BOOT)/arch/x86/boot/bzImage -i $(BOOT_INITRAMFS)
+RUN_VM = -k $(BUILD)/linux-$(BOOT)/arch/x86/boot/bzImage -i $(RUN_INITRAMFS)
 ifneq ($(KERNEL_SRC),)
 # A tree without our patches has the stock governors only.
 GOVERNORS ?= menu teo ladder
@@ -137,14 +136,13 @@ endif
 else ifneq ($(DEBIAN_DIR),)
 kernel:
 	kernel/debian.sh --series $(DEBIAN_SERIES)
-BOOT_INITRAMFS := $(INITRAMFS)
 RUN_VM := -k $(DEBIAN_DIR)/vmlinuz -i $(DEBIAN_DIR)/initramfs.cpio.gz \
 	-a "$$(cat $(DEBIAN_DIR)/cmdline)"
 # Debian builds menu and ladder, not teo.
 GOVERNORS ?= menu ladder
 else
 kernel: $(KERNEL_STAMP)
-BOOT_INITRAMFS := $(INITRAMFS)
+RUN_VM = -i $(RUN_INITRAMFS)
 endif
 
 $(BUILD)/vmlinux.h: $(KERNEL_STAMP)
@@ -169,8 +167,8 @@ LOADER_DUP_NAMES := $(shell echo $(notdir $(LOADER_SRCS)) | tr ' ' '\n' | sort |
 $(if $(LOADER_DUP_NAMES),$(error loader/: two source files named $(LOADER_DUP_NAMES)))
 LOADER_SKEL_SRCS := $(shell grep -l 'idlescope\.skel\.h' $(LOADER_SRCS))
 LOADER_MAIN_SRCS := $(shell grep -lw '^int main' $(LOADER_SRCS))
-LOADER_CORE_OBJS := $(patsubst %.c,$(OBJ)/%.o,\
-	$(filter-out $(LOADER_SKEL_SRCS) $(LOADER_MAIN_SRCS),$(LOADER_SRCS)))
+LOADER_CORE_SRCS := $(filter-out $(LOADER_SKEL_SRCS) $(LOADER_MAIN_SRCS),$(LOADER_SRCS))
+LOADER_CORE_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(LOADER_CORE_SRCS))
 LOADER_CORE := $(BUILD)/loader-core.a
 
 # The skeleton must exist before its users compile; once it does, their
@@ -181,7 +179,8 @@ $(LOADER_CORE): $(LOADER_CORE_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(LOADER): $(patsubst %.c,$(OBJ)/%.o,$(LOADER_SKEL_SRCS) $(LOADER_MAIN_SRCS)) $(LOADER_CORE)
+$(LOADER): $(patsubst %.c,$(OBJ)/%.o,$(LOADER_SKEL_SRCS) $(LOADER_MAIN_SRCS)) $(LOADER_CORE) \
+		$(LIB_ARCHIVE)
 	$(CC) $(CFLAGS) -static $^ $(LOADER_LIBS) -o $@
 
 # Built in a copy under build/ so the module's objects stay out of the source tree.
@@ -208,16 +207,64 @@ HOST_TESTS := $(patsubst tests/host/%.c,$(BUILD)/tests/%,$(wildcard tests/host/t
 
 $(BUILD)/tests/%: $(OBJ)/tests/host/%.o $(LOADER_CORE) $(LIB_ARCHIVE)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $^ -lm -o $@
+	$(CC) $(CFLAGS) $^ -lz -lm -o $@
+
+# The command line with a stub for the live run (tests/host/cli.sh).
+$(BUILD)/tests/cli_idlescope: $(OBJ)/loader/main.o $(OBJ)/tests/host/cli_stub.o $(LOADER_CORE) \
+		$(LIB_ARCHIVE)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $^ -lz -lm -o $@
 
 host-tests: $(HOST_TESTS)
 
+# What the guest side of the suite uses besides suite.sh (vm/guest/).
+GUEST_SUITE_FILES := vm/guest/helpers.sh vm/guest/figures.sh vm/guest/lighttpd.conf vm/guest/www/index.html
+# The loader built with ASan and UBSan, and with the report set's fault
+# points (loader/report/fault.h), for the host tests that feed it hostile
+# input or stop it halfway (tests/host/recfile.sh, cli.sh, reportset.sh).
+ASAN_OBJ := $(BUILD)/obj-asan
+ASAN_LOADER := $(BUILD)/asan/idlescope
+SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+ASAN_CFLAGS := -O1 -g -Wall -Wextra -Wno-unused-parameter $(SANITIZE) -DIDLESCOPE_FAULT_INJECTION
+
+$(ASAN_OBJ)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) $(DEPFLAGS) $(HOST_CPPFLAGS) -c $< -o $@
+
+$(patsubst %.c,$(ASAN_OBJ)/%.o,$(LOADER_SKEL_SRCS)): | $(BUILD)/idlescope.skel.h
+
+$(ASAN_LOADER): $(patsubst %.c,$(ASAN_OBJ)/%.o,$(LOADER_SRCS) $(wildcard lib/*.c))
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) $^ $(LOADER_LIBS) -o $@
+
+# The reader's libFuzzer target (tests/host/fuzz_reader.c), built with
+# clang: the loader's core, without the BPF side, under ASan and UBSan.
+# make test runs it briefly (tests/host/fuzz.sh); make fuzz runs it for
+# FUZZ_SECONDS on the corpus in build/fuzz/corpus, crashes into build/fuzz/.
+FUZZ_OBJ := $(BUILD)/obj-fuzz
+FUZZER := $(BUILD)/fuzz/fuzz_reader
+FUZZ_CFLAGS := -O1 -g -Wall -Wno-unused-parameter $(SANITIZE) -fsanitize=fuzzer-no-link
+FUZZ_SECONDS ?= 600
+
+$(FUZZ_OBJ)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CLANG) $(FUZZ_CFLAGS) $(DEPFLAGS) $(HOST_CPPFLAGS) -c $< -o $@
+
+$(FUZZER): $(patsubst %.c,$(FUZZ_OBJ)/%.o,tests/host/fuzz_reader.c $(LOADER_CORE_SRCS) \
+		$(wildcard lib/*.c))
+	@mkdir -p $(@D)
+	$(CLANG) $(SANITIZE) -fsanitize=fuzzer $^ -lz -lm -o $@
+
+fuzz: $(FUZZER) $(GENREC)
+	@bash tests/host/fuzz.sh --seconds $(FUZZ_SECONDS)
+
 $(INITRAMFS): vm/init vm/mkinitramfs.sh vm/guest/suite.sh workloads/suite.txt $(LOADER) $(MODULE) \
-		$(ATTACHCYCLES) \
+		$(ATTACHCYCLES) $(GUEST_SUITE_FILES) \
 		$(WORKLOAD_BINS) tests/lib.sh $(GUEST_TESTS)
 	vm/mkinitramfs.sh $@ $(LOADER):/usr/bin/idlescope \
 		$(ATTACHCYCLES):/usr/bin/attachcycles \
 		vm/guest/suite.sh:/usr/share/idlescope/suite.sh \
+		$(foreach f,$(GUEST_SUITE_FILES),$(f):/usr/share/idlescope/$(f:vm/guest/%=%)) \
 		workloads/suite.txt:/usr/share/idlescope/suite.txt \
 		$(foreach w,$(WORKLOAD_BINS),$(w):/usr/bin/$(notdir $(w))) \
 		$(MODULE):/lib/modules/idlescope_states.ko \
@@ -227,18 +274,58 @@ $(INITRAMFS): vm/init vm/mkinitramfs.sh vm/guest/suite.sh workloads/suite.txt $(
 
 initramfs: $(INITRAMFS)
 
+# Debian's programs (workloads/programs.txt) with their libraries, as a
+# second cpio archive the kernel unpacks over the first: 116 MiB in the
+# guest's memory and about 30 s more of boot, so only the boots that run
+# them (make run with a workload of the real suite, make test) take the
+# image with them.
+PROGRAMS_CPIO := $(BUILD)/programs/programs.cpio.gz
+PROGRAMS_INITRAMFS := $(BUILD)/initramfs-programs.cpio.gz
+
+$(PROGRAMS_CPIO): workloads/programs.txt vm/programs.sh | deps
+	vm/programs.sh -l workloads/programs.txt -o $(BUILD)/programs
+
+$(PROGRAMS_INITRAMFS): $(INITRAMFS) $(PROGRAMS_CPIO)
+	cat $^ >$@.tmp && mv $@.tmp $@
+
+programs: $(PROGRAMS_INITRAMFS)
+
+# A boot kernel other than the reference (BOOT, above) boots our images
+# with its own module and config over them, in a third archive.
+$(BUILD)/overlay-%.cpio.gz: $(BUILD)/idlescope_states-%/idlescope_states.ko vm/mkinitramfs.sh
+	KDIR=$(BUILD)/linux-$* vm/mkinitramfs.sh $@ $<:/lib/modules/idlescope_states.ko
+
+$(BUILD)/initramfs-%.cpio.gz: $(INITRAMFS) $(BUILD)/overlay-%.cpio.gz
+	cat $^ >$@.tmp && mv $@.tmp $@
+
+$(BUILD)/initramfs-%-programs.cpio.gz: $(PROGRAMS_INITRAMFS) $(BUILD)/overlay-%.cpio.gz
+	cat $^ >$@.tmp && mv $@.tmp $@
+
 # make run: seconds per workload and the governors/workloads to measure.
-# The governors are bpf/idlescope.h's IDLESCOPE_GOVERNORS(X) lines
-# `X(ID, "name")` but "none" (no governor ran); the workloads are the names
-# of workloads/suite.txt, which vm/guest/suite.sh runs.
+# The governors are bpf/idlescope.h's IDLESCOPE_CPUIDLE_GOVERNORS(X) lines
+# `X(ID, name, select)`; the workloads are the names of workloads/suite.txt,
+# which vm/guest/suite.sh runs: those of the suite SUITE (default,
+# synthetic, real, linux-pm or all), or WORKLOAD_SET.
 SECONDS_PER_WORKLOAD ?= 5
 KNOWN_GOVERNORS := $(filter-out none,$(shell sed -n \
-	's/^[[:space:]]*X([A-Z0-9_]*,[[:space:]]*\([a-z0-9_]*\)).*/\1/p' bpf/idlescope.h))
-SUITE := workloads/suite.txt
+	's/^[[:space:]]*X.[A-Z0-9_]*,[[:space:]]*\([a-z0-9_]*\),.*/\1/p' bpf/idlescope.h))
+SUITE_FILE := workloads/suite.txt
+SUITE ?= default
 GOVERNORS ?= $(KNOWN_GOVERNORS)
-WORKLOAD_SET ?= $(shell awk '$$1 ~ /^[^\#]/ { print $$1 }' $(SUITE))
+WORKLOAD_SET ?= $(shell sh vm/guest/suite.sh --names $(SUITE_FILE) $(SUITE) 2>/dev/null)
+# The workloads of the real suite run Debian's programs.
+REAL_WORKLOADS := $(shell sh vm/guest/suite.sh --names $(SUITE_FILE) real 2>/dev/null)
+RUN_PROGRAMS := $(filter $(REAL_WORKLOADS),$(WORKLOAD_SET))
+ifneq ($(BOOT),)
+RUN_INITRAMFS := $(BUILD)/initramfs-$(BOOT)$(if $(RUN_PROGRAMS),-programs).cpio.gz
+else
+RUN_INITRAMFS := $(if $(RUN_PROGRAMS),$(PROGRAMS_INITRAMFS),$(INITRAMFS))
+endif
 RUN_DIR := out/$(shell date -u +%Y%m%dT%H%M%SZ)
 DISK := $(BUILD)/disk.img
+# The boot's timeout: a minute per workload and governor, and the boot.
+RUN_TIMEOUT_S := $(shell echo $$(( ($(words $(WORKLOAD_SET)) * $(words $(GOVERNORS)) + 5) \
+	* (60 + 8 * $(SECONDS_PER_WORKLOAD)) )))
 # irqtrain's interrupts: a byte every IRQTRAIN_PERIOD_US from the host's
 # irqfeed to the guest's second serial port (/dev/ttyS1) through IRQ_SOCK.
 IRQ_SOCK := $(BUILD)/irq.sock
@@ -250,18 +337,19 @@ $(DISK):
 
 # Names are checked before anything is built or booted: one line, then stop.
 ifneq ($(filter run,$(MAKECMDGOALS)),)
-SUITE_NAMES_ERROR := $(shell sh vm/guest/suite.sh --check $(SUITE) '$(KNOWN_GOVERNORS)' \
-	'$(GOVERNORS)' '$(WORKLOAD_SET)' 2>&1)
+SUITE_NAMES_ERROR := $(shell sh vm/guest/suite.sh --names $(SUITE_FILE) $(SUITE) 2>&1 >/dev/null)
+SUITE_NAMES_ERROR := $(or $(SUITE_NAMES_ERROR),$(shell sh vm/guest/suite.sh --check $(SUITE_FILE) \
+	'$(KNOWN_GOVERNORS)' '$(GOVERNORS)' '$(WORKLOAD_SET)' 2>&1))
 $(if $(SUITE_NAMES_ERROR),$(error $(SUITE_NAMES_ERROR)))
 endif
 
-run: $(BOOT_INITRAMFS) $(DISK) $(IRQFEED)
-	@$(if $(DEBIAN_DIR),kernel/debian.sh --series $(DEBIAN_SERIES) $(INITRAMFS))
+run: $(RUN_INITRAMFS) $(DISK) $(IRQFEED)
+	@$(if $(DEBIAN_DIR),kernel/debian.sh --series $(DEBIAN_SERIES) $(RUN_INITRAMFS))
 	@mkdir -p $(RUN_DIR) $(if $(filter out/%,$(RUN_DIR)),&& ln -sfn $(notdir $(RUN_DIR)) out/latest)
 	@rm -f $(IRQ_SOCK); \
 	$(IRQFEED) -u $(IRQ_SOCK) -p $(IRQTRAIN_PERIOD_US) -d 86400 -w $(RUN_DIR)/irqfeed.on \
 		>$(RUN_DIR)/irqfeed.txt 2>&1 & feeder=$$!; \
-	vm/run.sh $(RUN_VM) -s $(RUN_DIR) -t 3000 -q -drive -q file=$(DISK),if=virtio,format=raw,cache=none \
+	vm/run.sh $(RUN_VM) -s $(RUN_DIR) -t $(RUN_TIMEOUT_S) -q -drive -q file=$(DISK),if=virtio,format=raw,cache=none \
 		-q -serial -q mon:stdio -q -serial -q chardev:irq \
 		-q -chardev -q socket,id=irq,path=$(IRQ_SOCK),server=on,wait=off -- \
 		sh /usr/share/idlescope/suite.sh /usr/share/idlescope/suite.txt \
@@ -269,7 +357,8 @@ run: $(BOOT_INITRAMFS) $(DISK) $(IRQFEED)
 	rc=$$?; kill $$feeder 2>/dev/null; exit $$rc
 	@scripts/run-summary.sh $(LOADER) $(RUN_DIR) $(GOVERNORS)
 
-test: $(BOOT_INITRAMFS) $(HOST_TESTS)
+test: $(INITRAMFS) $(PROGRAMS_INITRAMFS) $(if $(BOOT),$(BUILD)/initramfs-$(BOOT)-programs.cpio.gz) \
+		$(DISK) $(HOST_TESTS)
 	@$(if $(BOOT),TEST_KERNEL=$(BOOT)) tests/run.sh
 
 # The suites that build or boot a kernel of their own (tests/kernels/): our
@@ -307,4 +396,4 @@ clean:
 .SECONDARY:
 .DELETE_ON_ERROR:
 
--include $(shell find $(OBJ) -name '*.d' 2>/dev/null) $(wildcard $(BUILD)/*.d)
+-include $(shell find $(OBJ) $(ASAN_OBJ) $(FUZZ_OBJ) -name '*.d' 2>/dev/null) $(wildcard $(BUILD)/*.d)

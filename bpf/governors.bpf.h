@@ -1,16 +1,39 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * governors.bpf.h - what the idle entry reads of the governors' own per-CPU
- * data (menu, the 2010 menus, teo) and which governor is running.  Part of
- * idlescope.bpf.c, included after its struct cpu_state, the record it
- * fills and observe_predictions are defined: one BPF object, one file per
- * concept.
+ * data (menu, the 2010 menus, teo) and which governor is running.  Included
+ * by idlescope.bpf.c; it needs nothing of it but what struct gov_read
+ * hands over: one BPF object, one file per concept.
  */
 #ifndef __GOVERNORS_BPF_H
 #define __GOVERNORS_BPF_H
 
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_core_read.h>
+#include "idlescope.h"
+
 /* More selects than this between two idle entries: a counter that restarted. */
 #define MAX_LOST_SELECTS	0xffff
+
+/**
+ * struct gov_read - what a governor reader fills, and what it needs of the
+ * CPU's idle periods
+ * @rec: the record of the period being entered
+ * @prev: the previous period's record, still waiting for its misses; NULL
+ *	when none waits
+ * @nr_selects: the governor's count of selects at the previous entry,
+ *	updated to the count at this one (note_selects())
+ * @probed_selects: selects the select probes saw since the previous entry
+ * @observe_predictions: read the governor's prediction and its inputs
+ */
+struct gov_read {
+	struct idlescope_record *rec;
+	struct idlescope_record *prev;
+	__u32 *nr_selects;
+	__u32 probed_selects;
+	bool observe_predictions;
+};
 
 /*
  * The governor data this object reads, as CO-RE flavors: they match the
@@ -56,18 +79,16 @@ extern const struct menu_device___idlescope menu_devices __ksym __weak;
 extern const struct menu2010_device___idlescope menu2010_devices __ksym __weak;
 extern const struct teo_cpu___idlescope teo_cpus __ksym __weak;
 
-/* The governors, by address: which one cpuidle_curr_governor points at. */
 /*
+ * The governors, by address: which one cpuidle_curr_governor points at.
  * Typeless: 6.1's BTF has only per-CPU variables, so a typed ksym (a plain
- * load) of this global fails to load.
+ * load) of this global fails to load.  Each governor's struct is
+ * <name>_governor; a kernel without it resolves the weak ksym to 0.
  */
 extern const void cpuidle_curr_governor __ksym;
-extern const void menu_governor __ksym __weak;
-extern const void teo_governor __ksym __weak;
-extern const void ladder_governor __ksym __weak;
-extern const void menu2010_governor __ksym __weak;
-extern const void menu2010fix_governor __ksym __weak;
-extern const void menu2010rpd_governor __ksym __weak;
+#define GOVERNOR_KSYM(id, name, select)	extern const void name##_governor __ksym __weak;
+IDLESCOPE_CPUIDLE_GOVERNORS(GOVERNOR_KSYM)
+#undef GOVERNOR_KSYM
 
 static __always_inline int current_governor(void)
 {
@@ -76,18 +97,11 @@ static __always_inline int current_governor(void)
 	bpf_probe_read_kernel(&gov, sizeof(gov), &cpuidle_curr_governor);
 	if (!gov)
 		return IDLESCOPE_GOV_NONE;
-	if (gov == &menu_governor)
-		return IDLESCOPE_GOV_MENU;
-	if (gov == &teo_governor)
-		return IDLESCOPE_GOV_TEO;
-	if (gov == &ladder_governor)
-		return IDLESCOPE_GOV_LADDER;
-	if (gov == &menu2010_governor)
-		return IDLESCOPE_GOV_MENU2010;
-	if (gov == &menu2010fix_governor)
-		return IDLESCOPE_GOV_MENU2010FIX;
-	if (gov == &menu2010rpd_governor)
-		return IDLESCOPE_GOV_MENU2010RPD;
+#define GOVERNOR_MATCH(id, name, select)	\
+	if (gov == &name##_governor)		\
+		return IDLESCOPE_GOV_##id;
+	IDLESCOPE_CPUIDLE_GOVERNORS(GOVERNOR_MATCH)
+#undef GOVERNOR_MATCH
 	return IDLESCOPE_GOV_NONE;
 }
 
@@ -110,23 +124,23 @@ static __always_inline int current_governor(void)
  * entry since the load follows lost selects after ->enable() shows no
  * restart: there is no earlier count to compare with.
  */
-static __always_inline void note_selects(struct cpu_state *cs,
-					 struct idlescope_record *rec,
-					 __u32 nr_selects, __u64 update_residency_ns)
+static __always_inline void note_selects(struct gov_read *g, __u32 nr_selects,
+					 __u64 update_residency_ns)
 {
-	__u32 lost = nr_selects - cs->nr_selects - 1;
+	struct idlescope_record *rec = g->rec, *prev = g->prev;
+	__u32 lost = nr_selects - *g->nr_selects - 1;
 
-	if (nr_selects == 1 || nr_selects <= cs->nr_selects ||
-	    nr_selects <= cs->sel.nr_selects) {
+	if (nr_selects == 1 || nr_selects <= *g->nr_selects ||
+	    nr_selects <= g->probed_selects) {
 		rec->flags |= IDLESCOPE_F_RESTARTED;
 		if (nr_selects - 1 <= MAX_LOST_SELECTS)
 			rec->lost_selects = nr_selects - 1;
-	} else if (cs->has_pending && (pending_rec(cs)->flags & IDLESCOPE_F_REFLECTED) &&
-		   pending_rec(cs)->governor == rec->governor && lost <= MAX_LOST_SELECTS) {
-		pending_rec(cs)->kernel_residency_ns = update_residency_ns;
+	} else if (prev && (prev->flags & IDLESCOPE_F_REFLECTED) &&
+		   prev->governor == rec->governor && lost <= MAX_LOST_SELECTS) {
+		prev->kernel_residency_ns = update_residency_ns;
 		rec->lost_selects = lost;
 	}
-	cs->nr_selects = nr_selects;
+	*g->nr_selects = nr_selects;
 }
 
 /*
@@ -224,21 +238,22 @@ static __always_inline void read_menu_data(struct idlescope_record *rec,
  * relocated through the flavors above), each far cheaper than a
  * bpf_probe_read_kernel() call, on a path every idle period runs.
  */
-static __always_inline void read_menu(struct idlescope_record *rec, struct cpu_state *cs)
+static __always_inline void read_menu(struct gov_read *g)
 {
 	const struct menu_device___idlescope *data;
+	struct idlescope_record *rec = g->rec;
 
 	if (!&menu_devices)
 		return;
 	data = bpf_this_cpu_ptr(&menu_devices);
 	/* menu_reflect() noted whether the tick ended the previous period. */
-	if (cs->has_pending && data->tick_wakeup)
-		pending_rec(cs)->flags |= IDLESCOPE_F_TICK_WAKEUP;
+	if (g->prev && data->tick_wakeup)
+		g->prev->flags |= IDLESCOPE_F_TICK_WAKEUP;
 	rec->next_timer_ns = data->next_timer_ns;
 	rec->bucket = data->bucket;
 	if (bpf_core_field_exists(data->nr_selects))
-		note_selects(cs, rec, data->nr_selects, data->update_residency_ns);
-	if (!observe_predictions)
+		note_selects(g, data->nr_selects, data->update_residency_ns);
+	if (!g->observe_predictions)
 		return;
 	read_menu_data(rec, data);
 	if (bpf_core_field_exists(data->predicted_ns)) {
@@ -251,9 +266,10 @@ static __always_inline void read_menu(struct idlescope_record *rec, struct cpu_s
 		rec->nr_iowaiters = data->nr_iowaiters;
 }
 
-static __always_inline void read_menu2010(struct idlescope_record *rec, struct cpu_state *cs)
+static __always_inline void read_menu2010(struct gov_read *g)
 {
 	const struct menu2010_device___idlescope *data;
+	struct idlescope_record *rec = g->rec;
 
 	if (!&menu2010_devices)
 		return;
@@ -261,11 +277,11 @@ static __always_inline void read_menu2010(struct idlescope_record *rec, struct c
 	if (!bpf_core_field_exists(data->predicted_ns))
 		return;
 	if (bpf_core_field_exists(data->nr_selects))
-		note_selects(cs, rec, data->nr_selects, data->update_residency_ns);
+		note_selects(g, data->nr_selects, data->update_residency_ns);
 	rec->next_timer_ns = data->next_timer_ns;
 	rec->bucket = data->bucket;
 	rec->load = data->load;
-	if (observe_predictions) {
+	if (g->observe_predictions) {
 		rec->predicted_ns = data->predicted_ns;
 		rec->nr_iowaiters = data->nr_iowaiters;
 		rec->typical_interval_us = data->typical_interval_us;
@@ -273,7 +289,7 @@ static __always_inline void read_menu2010(struct idlescope_record *rec, struct c
 	}
 }
 
-static __always_inline void read_teo(struct idlescope_record *rec)
+static __always_inline void read_teo(struct gov_read *g)
 {
 	const struct teo_cpu___idlescope *data;
 
@@ -281,7 +297,7 @@ static __always_inline void read_teo(struct idlescope_record *rec)
 		return;
 	data = bpf_this_cpu_ptr(&teo_cpus);
 	if (bpf_core_field_exists(data->sleep_length_ns))
-		rec->next_timer_ns = data->sleep_length_ns;
+		g->rec->next_timer_ns = data->sleep_length_ns;
 }
 
 #endif /* __GOVERNORS_BPF_H */

@@ -18,63 +18,15 @@
  * Since the miss comes after the exit, a record is sent through the ring
  * buffer when the next period on that CPU begins.
  *
- * Two kinds of attach point.  The tracepoints (tp_btf) exist on every
- * kernel with cpuidle; attaching one is not free of code patching either:
- * the first probe on a tracepoint enables its static key and points its
- * static call at the probe (text_poke_bp() on x86), on code every idle
- * entry runs.  The select probes (fexit on each governor's select and on
- * cpuidle_governor_latency_req(), which every select calls first) add what
- * only select knows: the state it returned, stop_tick, the PM QoS limit it
- * used, the chosen state's parameters, and selects that entered no state.
- * They ride on BPF trampolines, which a kernel may lack: the loader then
- * runs the tracepoints alone and says so.
- *
- * The select probes were once dropped because fexit attach/detach cycles
- * froze the guest within 1 to 13 cycles, seen only under multi-threaded
- * TCG and with a ring-buffer wake-up per record.  tests/tools/attachcycles
- * repeats the cycle (the seven fexit programs attached, then detached; the
- * tracepoints attached throughout; threshold wake-ups) with
- * idlescope_states loaded, 200 cycles per experiment, one hypothesis each:
- *   - virtual clock (single-threaded TCG, icount), 2-CPU pingpong: 200 of
- *     200 under menu (148.8 s of guest time, longest cycle 929 ms) and
- *     200 of 200 under menu2010 (151.4 s, longest 883 ms);
- *   - single-threaded TCG without icount, menu2010, 2-CPU pingpong: 200 of
- *     200 (145.5 s, longest 745 ms, 954245 selects probed): the clock is
- *     not involved, the vCPUs taking turns is what matters;
- *   - multi-threaded TCG (CLOCK=host), menu2010, 2-CPU pingpong: froze
- *     within the first 10 cycles in one boot, at cycle 1 in another and
- *     at cycle 25 in a third (each cycle about 0.75 s before it); never
- *     recovered (15 minutes), no RCU stall or lockup report with a 21 s
- *     stall timeout at loglevel=7: not an RCU false positive from host
- *     starvation;
- *   - multi-threaded TCG, CPU 1 offline, a 200 us sleeper on CPU 0: 200 of
- *     200 (145.5 s, longest 754 ms, 385650 selects probed);
- *   - multi-threaded TCG, CPU 1 online but spinning in user space (it
- *     never runs the patched functions), the sleeper on CPU 0: 200 of 200
- *     (171.5 s, longest 1050 ms, 591187 selects probed).
- * So the freeze needs another vCPU running in parallel through the code
- * being patched (select, cpuidle_governor_latency_req), at a random cycle.
- * The frozen guest, seen from QEMU's monitor (a fourth MTTCG boot, frozen
- * at the first attach): both vCPU threads use a full host core each; CPU 1
- * sits at cpuidle_governor_latency_req+0 and CPU 0 alternates between that
- * address and asm_exc_int3's entry, both with interrupts off (the idle
- * path); guest memory there holds the finished 5-byte NOP (0f 1f 44 00 00,
- * the same through the virtual and the physical address), no int3.  The
- * vCPUs execute an int3 that is no longer in memory: QEMU's translation of
- * the bytes text_poke_bp() wrote in between.  The kernel then loops for
- * good: poke_int3_handler() finds no patch in progress, and
- * kprobe_int3_handler() sees no int3 at the address ("removed right after
- * we hit it") and backs ip up to re-execute it, which runs the stale
- * translation again.  Interrupts are off, so nothing (not the RCU stall
- * detector) ever runs again.  The root cause is stale translated code
- * after cross-vCPU modification under QEMU 7.2's multi-threaded TCG, not
- * the guest kernel; single-threaded TCG never runs the other vCPU in the
- * middle of a write.  The other hypotheses do not hold: ftrace's
- * direct-call hash changed in use (fixed upstream in 6.7) needs a hash
- * replacement, which 6.1 only does when the hash outgrows 32 buckets (we
- * add 7 entries): no backport; per-record wake-ups are not needed
- * (threshold wake-ups froze the same way).  So the select probes are for
- * the virtual clock, the default; in a CLOCK=host guest the loader leaves
+ * Two kinds of attach point: the tracepoints (tp_btf), on every kernel with
+ * cpuidle, and the select probes (fexit on each governor's select and on
+ * cpuidle_governor_latency_req(), which every select calls first), which
+ * add what only select knows: the state it returned, stop_tick, the PM QoS
+ * limit it used, the chosen state's parameters, and selects that entered
+ * no state.  They ride on BPF trampolines, which a kernel may lack: the
+ * loader then runs the tracepoints alone and says so.  Attaching them under
+ * QEMU's multi-threaded TCG froze guests (stale translated code after
+ * text_poke_bp(), docs/bpf.md), so in a CLOCK=host guest the loader leaves
  * them off.
  *
  * The governor data is read through weak ksyms with CO-RE guards, so a
@@ -92,6 +44,7 @@
 #include <bpf/bpf_tracing.h>
 #include <bpf/bpf_core_read.h>
 #include "idlescope.h"
+#include "governors.bpf.h"
 
 #define PWR_EVENT_EXIT	((unsigned int)-1)
 
@@ -110,12 +63,8 @@ const volatile __u64 wakeup_bytes = IDLESCOPE_RINGBUF_DEFAULT / 4;
  * CPU's own buffer chosen at output time, so producers never share a
  * buffer's lock and head) or through the one shared buffer (records).
  * The loader creates the per-CPU buffers and picks the mode: per CPU by
- * default.  In the virtual clock a 2-CPU pingpong under the loader (5 s,
- * one run each) dropped nothing in either mode at 4 KiB to 4 MiB per
- * buffer, but made 22822 / 15353 / 21192 / 21935 round trips/s with
- * per-CPU buffers of 4 KiB / 16 KiB / 64 KiB / 4 MiB against 10734 /
- * 13449 / 18639 / 21663 with the shared one: the shared buffer's lock and
- * its wake-ups slow the observed workload, most where the buffer is small.
+ * default, since the shared buffer's lock and wake-ups slow the observed
+ * workload (docs/bpf.md has the measurements).
  */
 const volatile bool per_cpu_ringbufs = false;
 
@@ -234,8 +183,6 @@ static __always_inline struct idlescope_counters *this_cpu_counters(void)
 	return bpf_map_lookup_elem(&counters, &zero);
 }
 
-#include "governors.bpf.h"
-
 /*
  * The select probes' view of the select that chose this period: its return
  * value, the PM QoS limit, the chosen state's parameters and stop_tick.
@@ -295,6 +242,7 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 	 */
 	__u64 head[DEV_HEAD_BYTES / sizeof(__u64)];
 	const struct cpuidle_device *h = (const void *)head;
+	struct gov_read g;
 
 	__builtin_memset(rec, 0, sizeof(*rec));
 	rec->predicted_ns = IDLESCOPE_UNKNOWN_NS;
@@ -324,17 +272,22 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 	rec->flags = IDLESCOPE_F_SELECTED;
 	rec->chosen_state = state;
 	take_selection(cs, rec);
+	g.rec = rec;
+	g.prev = cs->has_pending ? pending_rec(cs) : NULL;
+	g.nr_selects = &cs->nr_selects;
+	g.probed_selects = cs->sel.nr_selects;
+	g.observe_predictions = observe_predictions;
 	switch (rec->governor) {
 	case IDLESCOPE_GOV_MENU:
-		read_menu(rec, cs);
+		read_menu(&g);
 		break;
 	case IDLESCOPE_GOV_MENU2010:
 	case IDLESCOPE_GOV_MENU2010FIX:
 	case IDLESCOPE_GOV_MENU2010RPD:
-		read_menu2010(rec, cs);
+		read_menu2010(&g);
 		break;
 	case IDLESCOPE_GOV_TEO:
-		read_teo(rec);
+		read_teo(&g);
 		break;
 	}
 	/* The observation patch stores 0 when select returned before predicting. */
@@ -550,11 +503,8 @@ int BPF_PROG(func##_exit, struct cpuidle_driver *drv,			\
 	return note_select(drv, dev, stop_tick, ret);			\
 }
 
-SELECT_PROBE(menu_select)
-SELECT_PROBE(teo_select)
-SELECT_PROBE(ladder_select_state)
-SELECT_PROBE(menu2010_select)
-SELECT_PROBE(menu2010fix_select)
-SELECT_PROBE(menu2010rpd_select)
+#define GOVERNOR_SELECT_PROBE(id, name, select)	SELECT_PROBE(select)
+IDLESCOPE_CPUIDLE_GOVERNORS(GOVERNOR_SELECT_PROBE)
+#undef GOVERNOR_SELECT_PROBE
 
 char LICENSE[] SEC("license") = "GPL";

@@ -19,9 +19,8 @@
 
 /*
  * Default size (bytes) of each ring buffer; a power of two, -b overrides it.
- * 16 MiB holds about 110k records: 3 s of pingpong on one CPU, enough for a
- * loader that shares the single host thread of the virtual clock (4 MiB
- * dropped 14k of 400k pingpong periods on CPU 1 in a full make run).
+ * Seconds of the busiest pattern's records, for a loader that shares the
+ * single host thread of the virtual clock (docs/bpf.md).
  */
 #define IDLESCOPE_RINGBUF_DEFAULT	(16U << 20)
 
@@ -36,22 +35,27 @@
 #define IDLESCOPE_UNKNOWN_NS		(~0ULL)
 
 /*
- * The governors idlescope knows, in id order: X(ID, name), name as in
- * /sys/devices/system/cpu/cpuidle (stringify it with #name).  Every list
- * of governors (the enum below, the loader's names, the BPF side's
- * address checks, the Makefile's default set) is made from this one.
- * NONE is no governor: no select was seen (no cpuidle driver).
+ * The governors idlescope knows, in id order: X(ID, name, select), name as
+ * in /sys/devices/system/cpu/cpuidle (stringify it with #name), select the
+ * function its struct cpuidle_governor's .select points at.  Every list of
+ * governors (the enum below, the loader's names, the BPF side's address
+ * checks and select probes, the Makefile's default set) is made from this
+ * one.  NONE is no governor: no select was seen (no cpuidle driver); the
+ * cpuidle governors follow it.
  */
-#define IDLESCOPE_GOVERNORS(X)		\
-	X(NONE,		none)		\
-	X(MENU,		menu)		\
-	X(TEO,		teo)		\
-	X(LADDER,	ladder)		\
-	X(MENU2010,	menu2010)	\
-	X(MENU2010FIX,	menu2010fix)	\
-	X(MENU2010RPD,	menu2010rpd)
+#define IDLESCOPE_CPUIDLE_GOVERNORS(X)				\
+	X(MENU,		menu,		menu_select)		\
+	X(TEO,		teo,		teo_select)		\
+	X(LADDER,	ladder,		ladder_select_state)	\
+	X(MENU2010,	menu2010,	menu2010_select)	\
+	X(MENU2010FIX,	menu2010fix,	menu2010fix_select)	\
+	X(MENU2010RPD,	menu2010rpd,	menu2010rpd_select)
 
-#define IDLESCOPE_GOV_ENUM(id, name)	IDLESCOPE_GOV_##id,
+#define IDLESCOPE_GOVERNORS(X)					\
+	X(NONE,		none,		none)			\
+	IDLESCOPE_CPUIDLE_GOVERNORS(X)
+
+#define IDLESCOPE_GOV_ENUM(id, name, select)	IDLESCOPE_GOV_##id,
 enum idlescope_governor {
 	IDLESCOPE_GOVERNORS(IDLESCOPE_GOV_ENUM)
 	IDLESCOPE_NR_GOVERNORS,

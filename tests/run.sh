@@ -10,8 +10,9 @@
 #   SUITE...  these suite scripts only (e.g. tests/kernels/*.sh, the suites
 #             `make test` does not run: each builds or boots another kernel)
 #
-# TEST_KERNEL=NAME in the environment boots the guest suites on build/linux-NAME
-# with build/initramfs-NAME.cpio.gz (`make test KERNEL=6.12` sets it).
+# TEST_KERNEL=NAME in the environment boots the guest suites on
+# build/linux-NAME with build/initramfs-NAME-programs.cpio.gz (`make test
+# KERNEL=6.12` sets it).
 #
 # A suite prints "PLAN: N" and one "PASS: name" or "FAIL: name (detail)"
 # line per check (tests/lib.sh).  The count is honest: besides the suites'

@@ -3,15 +3,18 @@
  * dashboard.c - the live view of the current workload, one screen.
  *
  * Budget (rows): status 1, workload 1, ratio histogram 1 + 9, within-F
- * header 1 + live 1 + models AGG_MAX_SHADOWS, ideal and kernel verdicts 2:
- * 20 of DASHBOARD_ROWS.  The ratio histogram folds the report's 33 log2
- * buckets into 9 (<= 1/16 .. >= 16), so it never scrolls.
+ * header 1 + live 1 + one per model (AGG_MAX_SHADOWS), ideal and kernel
+ * verdicts 2: at most DASHBOARD_ROWS, which the _Static_assert below
+ * checks.  The ratio histogram folds the report's AGG_RATIO_SLOTS (33)
+ * log2 buckets into 9 (<= 1/16 .. >= 16), so it never scrolls.
  */
 #include <math.h>
 #include <string.h>
 #include "live/dashboard.h"
 #include "report/headline.h"
 #include "format/table.h"
+#include "governors.h"
+#include "format/numbers.h"
 
 #define RATIO_ROWS	9	/* log2 -4 .. +4, the ends open */
 #define RATIO_LOG2_END	4
@@ -71,7 +74,7 @@ static void draw_within_row(FILE *f, const char *label, __u64 samples,
 	fprintf(f, "%-12.12s", label);
 	for (i = 0; i < AGG_NR_FACTORS; i++) {
 		r = ci_result(&cis[i]);
-		headline_format(cell, sizeof(cell), &r);
+		fmt_share(cell, sizeof(cell), &r);
 		fputc(' ', f);
 		table_print_cell(f, cell, CELL_WIDTH, false);
 	}
@@ -84,16 +87,16 @@ static void draw_verdicts(FILE *f, const struct agg_stats *st)
 	struct ci_pct r;
 
 	r = ci_result(&st->ideal_hit_ci);
-	headline_format(hit, sizeof(hit), &r);
+	fmt_share(hit, sizeof(hit), &r);
 	r = ci_result(&st->ideal_too_deep_ci);
-	headline_format(deep, sizeof(deep), &r);
+	fmt_share(deep, sizeof(deep), &r);
 	r = ci_result(&st->ideal_too_shallow_ci);
-	headline_format(shallow, sizeof(shallow), &r);
+	fmt_share(shallow, sizeof(shallow), &r);
 	fprintf(f, "ideal state  hit %-11s too deep %-11s too shallow %s\n", hit, deep, shallow);
 	r = ci_result(&st->miss_above_ci);
-	headline_format(deep, sizeof(deep), &r);
+	fmt_share(deep, sizeof(deep), &r);
 	r = ci_result(&st->miss_below_ci);
-	headline_format(shallow, sizeof(shallow), &r);
+	fmt_share(shallow, sizeof(shallow), &r);
 	fprintf(f, "kernel miss  too deep %-11s too shallow %s (%% of periods)\n", deep, shallow);
 }
 
@@ -113,8 +116,8 @@ void dashboard_draw(FILE *f, const struct agg *agg,
 		return;
 	}
 	fprintf(f, "workload %.16s, governor %s: %llu periods, %llu predicted\n",
-		headline_workload_label(agg_workload_name(agg, workload)),
-		agg_governor_name(governor), (unsigned long long)st.samples,
+		fmt_workload_label(agg_workload_name(agg, workload)),
+		governor_name(governor), (unsigned long long)st.samples,
 		(unsigned long long)st.predicted_samples);
 	draw_ratio_hist(f, st.ratio_hist);
 
@@ -123,7 +126,7 @@ void dashboard_draw(FILE *f, const struct agg *agg,
 		fprintf(f, " %*s", CELL_WIDTH, agg_factors[i].label);
 	fprintf(f, " %9s\n", "samples");
 	if (st.predicted_samples)
-		draw_within_row(f, agg_governor_name(governor), st.predicted_samples,
+		draw_within_row(f, governor_name(governor), st.predicted_samples,
 				st.within_ci);
 	for (s = 0; s < agg_nr_shadows(agg); s++) {
 		char label[AGG_SHADOW_NAME_LEN + 8];

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <bpf/libbpf.h>
 #include <bpf/bpf.h>
+#include "cmd/cli.h"
 #include "live/run.h"
 #include "live/dashboard.h"
 #include "stats/lateness.h"
@@ -29,6 +30,7 @@
 #include "report/set.h"
 #include "runinfo/runinfo.h"
 #include "live/sysfs.h"
+#include "live/system.h"
 #include "idlescope.skel.h"
 
 #define POLL_TIMEOUT_MS	100
@@ -38,7 +40,7 @@ struct run {
 	const struct live_cmd_opts *opts;
 	struct live lv;
 	struct pipeline pl;		/* aggregate + shadow replay */
-	struct report_meta meta;
+	struct run_meta meta;
 	int nr_cpus;
 	FILE *recf;			/* -r */
 	int rec_error;
@@ -71,16 +73,31 @@ static int write_tag(int map_fd, const char *name)
 	return 0;
 }
 
+static error_t tag_parse(int key, char *arg, struct argp_state *state)
+{
+	const char **name = state->input;
+
+	if (key != ARGP_KEY_ARG)
+		return ARGP_ERR_UNKNOWN;
+	if (*name)
+		cli_usage_error("usage: idlescope tag [NAME] (one name, not '%s' too)", arg);
+	cli_check_workload_name(arg);
+	*name = arg;
+	return 0;
+}
+
 int tag_command(int argc, char **argv)
 {
-	const char *name = argc > 2 ? argv[2] : NULL;
+	static const struct argp argp = {
+		.parser = tag_parse,
+		.args_doc = "[NAME]",
+		.doc = "Tag the idle periods of the running idlescope with workload NAME "
+		       "from now on; without NAME, untag them.\v" CLI_EXIT_DOC,
+	};
+	const char *name = NULL;
 	int fd, err;
 
-	if (argc > 3 || (name && (!*name || strlen(name) >= IDLESCOPE_WORKLOAD_LEN))) {
-		fprintf(stderr, "idlescope: error: usage: idlescope tag [NAME of 1 to %d characters]\n",
-			IDLESCOPE_WORKLOAD_LEN - 1);
-		return 1;
-	}
+	cli_parse(&argp, "tag", argc, argv, &name);
 	fd = bpf_obj_get(IDLESCOPE_TAG_PIN);
 	if (fd < 0) {
 		fprintf(stderr, "idlescope: error: no running loader (%s: %s)\n",
@@ -207,7 +224,7 @@ static void print_counters(const struct live *lv, int nr_cpus)
 static void fill_meta(struct run *run, double duration_s)
 {
 	struct idlescope_counters vals[IDLESCOPE_MAX_CPUS] = {};
-	struct report_meta *meta = &run->meta;
+	struct run_meta *meta = &run->meta;
 	const struct live *lv = &run->lv;
 	int cpu, i;
 
@@ -220,7 +237,7 @@ static void fill_meta(struct run *run, double duration_s)
 		meta->dropped_records[cpu] = vals[cpu].dropped;
 	}
 	for (i = 0; i < lv->nr_skipped; i++)
-		report_meta_add_skipped(meta, lv->skipped[i].prog, lv->skipped[i].reason);
+		run_meta_add_skipped(meta, lv->skipped[i].prog, lv->skipped[i].reason);
 	meta->capabilities = lv->caps;
 	if (lv->caps & IDLESCOPE_CAP_LATENESS)
 		live_read_lateness(lv, &meta->lateness);
@@ -412,8 +429,8 @@ int live_command(const struct live_cmd_opts *opts)
 	int err;
 
 	live_set_verbose(opts->verbose);
-	report_meta_init(&run.meta);
-	runinfo_read_system(&run.meta);
+	run_meta_init(&run.meta);
+	live_read_system(&run.meta);
 	if (opts->outdir && reportdir_check(opts->outdir))
 		return 1;
 

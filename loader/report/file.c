@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * file.c - the report documents on disk, and the metadata they
- * print.
+ * file.c - the report documents on disk.
  *
  * A report is either complete or absent: it is written to a temporary file
  * next to its final path and renamed over it only after fsync succeeded, so
  * a crash, a full disk or a VM killed by its timeout never leaves a
- * truncated report that looks valid.  The metadata (report_meta) is what
- * the run knew besides its records: kernel, start, governors, workloads,
- * programs it skipped.
+ * truncated report that looks valid.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -16,10 +13,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
+#include "report/fault.h"
 #include "report/report.h"
+#include "stats/sat.h"
 
 int report_stream_status(FILE *f)
 {
@@ -62,6 +60,9 @@ int report_write_file(const char *path, report_fprint_fn fprint,
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid()) >=
 	    (int)sizeof(tmp))
 		return -ENAMETOOLONG;
+	err = fault_point("writing a document");
+	if (err)
+		return err;
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return -errno;
@@ -93,7 +94,7 @@ out_unlink:
 struct report_doc {
 	report_doc_fprint_fn fprint;
 	const struct agg *agg;
-	const struct report_meta *meta;
+	const struct run_meta *meta;
 };
 
 static int fprint_doc(FILE *f, const void *ctx)
@@ -104,72 +105,21 @@ static int fprint_doc(FILE *f, const void *ctx)
 }
 
 int report_write_doc(const char *path, report_doc_fprint_fn fprint,
-		     const struct agg *agg, const struct report_meta *meta)
+		     const struct agg *agg, const struct run_meta *meta)
 {
 	struct report_doc doc = { .fprint = fprint, .agg = agg, .meta = meta };
 
 	return report_write_file(path, fprint_doc, &doc);
 }
 
-int report_write_text(const struct agg *agg, const struct report_meta *meta,
+int report_write_text(const struct agg *agg, const struct run_meta *meta,
 		      const char *path)
 {
 	return report_write_doc(path, report_fprint_text, agg, meta);
 }
 
-int report_write_json(const struct agg *agg, const struct report_meta *meta,
+int report_write_json(const struct agg *agg, const struct run_meta *meta,
 		      const char *path)
 {
 	return report_write_doc(path, report_fprint_json, agg, meta);
-}
-
-/* ---- meta ------------------------------------------------------------ */
-
-void report_meta_init(struct report_meta *meta)
-{
-	struct utsname uts;
-
-	memset(meta, 0, sizeof(*meta));
-	if (!uname(&uts))
-		snprintf(meta->kernel_release, sizeof(meta->kernel_release),
-			 "%s", uts.release);
-	meta->start_time = time(NULL);
-}
-
-/* Copy src into dst[size]; -ENAMETOOLONG if it had to be cut. */
-static int copy_name(char *dst, size_t size, const char *src)
-{
-	return (size_t)snprintf(dst, size, "%s", src) >= size ?
-	       -ENAMETOOLONG : 0;
-}
-
-int report_meta_add_governor(struct report_meta *meta, const char *name)
-{
-	if (meta->nr_governors == REPORT_MAX_GOVERNORS)
-		return -ENOSPC;
-	return copy_name(meta->governors[meta->nr_governors++],
-			 REPORT_NAME_LEN, name);
-}
-
-int report_meta_add_workload(struct report_meta *meta, const char *name)
-{
-	if (meta->nr_workloads == REPORT_MAX_WORKLOADS)
-		return -ENOSPC;
-	return copy_name(meta->workloads[meta->nr_workloads++],
-			 IDLESCOPE_WORKLOAD_LEN + 1, name);
-}
-
-int report_meta_add_skipped(struct report_meta *meta, const char *prog,
-			    const char *reason)
-{
-	struct report_skipped_prog *skipped;
-	int err;
-
-	if (meta->nr_skipped == REPORT_MAX_SKIPPED)
-		return -ENOSPC;
-	skipped = &meta->skipped[meta->nr_skipped++];
-	err = copy_name(skipped->name, sizeof(skipped->name), prog);
-	if (copy_name(skipped->reason, sizeof(skipped->reason), reason))
-		err = -ENAMETOOLONG;
-	return err;
 }

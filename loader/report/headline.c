@@ -17,8 +17,10 @@
 #include <math.h>
 #include <string.h>
 #include "report/headline.h"
-#include "report/report.h"
+#include "stats/aggregate.h"
 #include "format/table.h"
+#include "governors.h"
+#include "format/numbers.h"
 
 /* agg_factors[] index of the headline's factor. */
 #define HEADLINE_FACTOR		1
@@ -54,19 +56,22 @@ static const char *const seed_models[SEED_NR_COLUMNS] = {
 	NULL, "menu2010fix", "menu2010rpd",
 };
 
-const char *headline_workload_label(const char *name)
+bool headline_format_agreement(char *buf, size_t size, const struct agg *agg,
+			       const struct agg_stats *st, int shadow)
 {
-	return name && name[0] ? name : "(none)";
-}
+	const struct agg_shadow *sh;
 
-void headline_format(char *buf, size_t size, const struct ci_pct *r)
-{
-	if (isnan(r->pct))
-		snprintf(buf, size, "-");
-	else if (isnan(r->half))
-		snprintf(buf, size, "%.1f", r->pct);
-	else
-		snprintf(buf, size, "%.1f ±%.1f", r->pct, r->half);
+	if (shadow < 0 || shadow >= agg_nr_shadows(agg))
+		return false;
+	sh = &st->shadow[shadow];
+	if (!sh->agree_checked)
+		return false;
+	snprintf(buf, size, "model %s reproduces the kernel's prediction on %.1f%% (%llu of %llu) of periods",
+		 agg_shadow_name(agg, shadow),
+		 fmt_percent(sh->agree_samples, sh->agree_checked),
+		 (unsigned long long)sh->agree_samples,
+		 (unsigned long long)sh->agree_checked);
+	return true;
 }
 
 bool headline_cell(const struct agg *agg, int workload, int governor,
@@ -185,12 +190,12 @@ static void headline_table(FILE *f, const struct agg *agg, int metric,
 	table_init(&t, 1 + nr_govs);
 	table_add_row(&t, metric < 0 ? "periods" : headline_metrics[metric].title);
 	for (g = 0; g < nr_govs; g++)
-		table_set(&t, 0, 1 + g, "%s", agg_governor_name(govs[g]));
+		table_set(&t, 0, 1 + g, "%s", governor_name(govs[g]));
 	for (w = 0; w < agg_nr_workloads(agg) && shown < nr_rows; w++) {
 		if (!headline_workload_shown(agg, w))
 			continue;
 		shown++;
-		row = table_add_row(&t, headline_workload_label(agg_workload_name(agg, w)));
+		row = table_add_row(&t, fmt_workload_label(agg_workload_name(agg, w)));
 		for (g = 0; g < nr_govs; g++) {
 			if (!headline_cell(agg, w, govs[g], &cell))
 				snprintf(buf, sizeof(buf), " ");
@@ -198,7 +203,7 @@ static void headline_table(FILE *f, const struct agg *agg, int metric,
 				snprintf(buf, sizeof(buf), "%llu",
 					 (unsigned long long)cell.periods);
 			else
-				headline_format(buf, sizeof(buf), &cell.metric[metric]);
+				fmt_share(buf, sizeof(buf), &cell.metric[metric]);
 			table_set(&t, row, 1 + g, "%s", buf);
 		}
 	}
@@ -272,7 +277,7 @@ void headline_print_seed_methods(FILE *f, const struct agg *agg)
 		if (!headline_seed_method(agg, w, &sm))
 			continue;
 		fprintf(f, "\n== seed method, workload %s: the menu2010 run's %llu periods ==\n",
-			headline_workload_label(agg_workload_name(agg, w)),
+			fmt_workload_label(agg_workload_name(agg, w)),
 			(unsigned long long)sm.periods);
 		seed_method_table(&sm, &t);
 		table_print_text(f, &t, "", 8, 9);
@@ -283,7 +288,7 @@ void headline_print_seed_methods(FILE *f, const struct agg *agg)
 				(unsigned long long)sm.excluded[1],
 				(unsigned long long)sm.excluded[2]);
 		agg_sum(agg, w, IDLESCOPE_GOV_MENU2010, AGG_ANY, &st);
-		if (report_format_agreement(line, sizeof(line), agg, &st,
+		if (headline_format_agreement(line, sizeof(line), agg, &st,
 					    shadow_index(agg, "menu2010")))
 			fprintf(f, "%s\n", line);
 		printed++;
@@ -339,7 +344,7 @@ void headline_json(struct json *j, const struct agg *agg)
 				continue;
 			json_object(j, NULL, false);
 			json_str(j, "workload", agg_workload_name(agg, w));
-			json_str(j, "governor", agg_governor_name(g));
+			json_str(j, "governor", governor_name(g));
 			json_u64(j, "periods", cell.periods);
 			json_u64(j, "predicted", cell.predicted);
 			for (m = 0; m < HL_NR_METRICS; m++)

@@ -76,11 +76,14 @@ struct seed_method {
 bool headline_seed_method(const struct agg *agg, int workload,
 			  struct seed_method *sm);
 
-/* "52.9 ±1.3"; "52.9" with no interval (too few batches); "-" with no share. */
-void headline_format(char *buf, size_t size, const struct ci_pct *r);
 
-/* "(none)" for the untagged workload, else its name. */
-const char *headline_workload_label(const char *name);
+/*
+ * "model <name> reproduces the kernel's prediction on P% (A of C) of
+ * periods" into buf; false (buf untouched) when @shadow was never checked
+ * in @st.
+ */
+bool headline_format_agreement(char *buf, size_t size, const struct agg *agg,
+			       const struct agg_stats *st, int shadow);
 
 /*
  * report.txt's first screen in at most @max_lines lines (workloads past

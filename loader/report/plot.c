@@ -19,6 +19,7 @@
 #include <string.h>
 #include "report/plot.h"
 #include "report/report.h"
+#include "governors.h"
 
 #define PLOT_LEFT		64	/* plot area, in SVG user units */
 #define PLOT_RIGHT		566
@@ -30,11 +31,15 @@
 
 #define MAX_SERIES		(AGG_MAX_SHADOWS + IDLESCOPE_NR_GOVERNORS)
 
-/* Distinct on white, and one per possible series. */
-static const char *const palette[MAX_SERIES] = {
+/* Distinct on white, and at least one per possible series. */
+static const char *const palette[] = {
 	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
-	"#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#000000",
+	"#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#000000", "#aec7e8",
+	"#ffbb78", "#98df8a", "#ff9896", "#c5b0d5", "#c49c94", "#f7b6d2",
+	"#dbdb8d", "#9edae5",
 };
+_Static_assert(sizeof(palette) / sizeof(palette[0]) >= MAX_SERIES,
+	       "a colour for every model and governor: add colours to palette[]");
 
 /* No-prediction plots still show the range the seed's table talks about. */
 #define EMPTY_LOG2_LO		(-6)
@@ -105,7 +110,7 @@ static void collect_series(struct plot *p, const struct report_workload_view *vi
 				   view->all.shadow[s].ratio_hist);
 	for (g = 0; g < view->nr_governors; g++) {
 		const struct agg_stats *st = &view->per_governor[g];
-		const char *name = agg_governor_name(view->governors[g]);
+		const char *name = governor_name(view->governors[g]);
 
 		if (st->predicted_samples)
 			add_series(p, name, true,

@@ -16,83 +16,12 @@
 #include <stdio.h>
 #include <time.h>
 #include "stats/aggregate.h"
-#include "replay/reconstruct.h"
 #include "format/table.h"
+#include "runinfo/meta.h"
 
 #define REPORT_SCHEMA_VERSION	1
 /* report.txt's fidelity lines before the headline (kernel, clock, losses). */
 #define REPORT_SUMMARY_LINES	3
-
-#define REPORT_MAX_GOVERNORS	16
-#define REPORT_MAX_WORKLOADS	AGG_MAX_WORKLOADS
-#define REPORT_MAX_SKIPPED	32
-#define REPORT_NAME_LEN		32
-#define REPORT_REASON_LEN	128
-#define REPORT_RELEASE_LEN	65	/* struct utsname.release */
-#define REPORT_CLOCK_MODE_LEN	16
-#define REPORT_CLOCK_ARGS_LEN	128
-
-struct report_skipped_prog {
-	char name[REPORT_NAME_LEN];		/* BPF program name */
-	char reason[REPORT_REASON_LEN];		/* e.g. "no menu2010_select" */
-};
-
-/*
- * Called by report_write_text() after each workload x governor section, so
- * the shadow replay can print its columns there without report/text.c knowing
- * about it.  all_cpus is that pair's all-CPUs aggregate.
- */
-typedef void (*report_text_hook_t)(FILE *f, const struct agg *agg,
-				   int workload, int governor,
-				   const struct agg_stats *all_cpus, void *ctx);
-
-/* Everything about the run that is not in the aggregate. */
-struct report_meta {
-	char kernel_release[REPORT_RELEASE_LEN];	/* uname -r */
-	unsigned int hz;			/* CONFIG_HZ, 0: unknown */
-	char cpuidle_driver[REPORT_NAME_LEN];	/* "": none */
-	char clock_mode[REPORT_CLOCK_MODE_LEN];	/* "": unknown */
-	char clock_args[REPORT_CLOCK_ARGS_LEN];	/* QEMU's arguments for it */
-	__u32 capabilities;			/* IDLESCOPE_CAP_* */
-	struct idlescope_lateness lateness;	/* count 0: not measured */
-	__u64 records_cut_short;		/* partial last records ignored */
-	int nr_governors;
-	char governors[REPORT_MAX_GOVERNORS][REPORT_NAME_LEN];
-	int nr_workloads;
-	char workloads[REPORT_MAX_WORKLOADS][IDLESCOPE_WORKLOAD_LEN + 1];
-	double duration_s;
-	time_t start_time;			/* wall clock, printed as UTC */
-	int nr_cpus;				/* entries used below */
-	__u64 records_produced[IDLESCOPE_MAX_CPUS];
-	__u64 dropped_records[IDLESCOPE_MAX_CPUS];
-	__u64 ringbuf_size_bytes;
-	__u64 sysfs_usage_delta;		/* sum of stateN/usage growth, all CPUs */
-	int nr_skipped;
-	struct report_skipped_prog skipped[REPORT_MAX_SKIPPED];
-	bool predictions_available;
-	/* Stock menu's predictions rebuilt from its data (replay/reconstruct.c). */
-	struct reconstruct_stats reconstruct;
-	/*
-	 * Times the shadow replay lost a CPU's history (a gap in the
-	 * period sequence: dropped records) and restarted its models: struct
-	 * replay's replay_resets.  Printed only when shadows are named.
-	 */
-	__u64 shadow_replay_resets;
-
-	report_text_hook_t text_hook;		/* optional */
-	void *text_hook_ctx;
-};
-
-/* Zero *meta, fill kernel_release from uname(2) and start_time from now. */
-void report_meta_init(struct report_meta *meta);
-/*
- * Append to the lists; -ENOSPC when full, -ENAMETOOLONG when truncated
- * (the truncated copy is kept).
- */
-int report_meta_add_governor(struct report_meta *meta, const char *name);
-int report_meta_add_workload(struct report_meta *meta, const char *name);
-int report_meta_add_skipped(struct report_meta *meta, const char *prog,
-			    const char *reason);
 
 /*
  * The libbpf-tools histogram: header "     <unit_label>               : count
@@ -167,57 +96,36 @@ void report_shadow_table(const struct agg *agg, const struct agg_stats *st,
 			 bool live_column, struct table *t);
 
 /*
- * "model <name> reproduces the kernel's prediction on P% (A of C) of
- * periods" into buf; false (buf untouched) when @shadow was never checked
- * in @st.
- */
-bool report_format_agreement(char *buf, size_t size, const struct agg *agg,
-			     const struct agg_stats *st, int shadow);
-
-/*
  * Write a file atomically, as described at the top, its contents from
  * fprint(f, ctx) (0 or -errno).  report_write_doc() is the same for the
  * documents made from an aggregate and its meta.
  */
 typedef int (*report_fprint_fn)(FILE *f, const void *ctx);
 typedef int (*report_doc_fprint_fn)(FILE *f, const struct agg *agg,
-				    const struct report_meta *meta);
+				    const struct run_meta *meta);
 
 int report_write_file(const char *path, report_fprint_fn fprint,
 		      const void *ctx);
 int report_write_doc(const char *path, report_doc_fprint_fn fprint,
-		     const struct agg *agg, const struct report_meta *meta);
-
-/* Shared by the documents (report/text.c, report/tables.c, report/json.c). */
-static inline double report_percent(__u64 part, __u64 whole)
-{
-	return whole ? 100.0 * (double)part / (double)whole : 0.0;
-}
-
-static inline double report_ns_to_us(__u64 ns)
-{
-	return (double)ns / 1000.0;
-}
+		     const struct agg *agg, const struct run_meta *meta);
 
 /* The whole state table, plus any state index used beyond it. */
 int report_nr_states_shown(const struct agg *agg, const struct agg_stats *st);
-/* "YYYY-MM-DDTHH:MM:SSZ", or "unknown" for 0 (a file without its trailer). */
-void report_format_utc(char *buf, size_t size, time_t t);
 /* The name of IDLESCOPE_CAP_* bit number bit, NULL past the last. */
 const char *report_capability_name(unsigned int bit);
 /* 0, or -errno / -EIO if writing @f failed. */
 int report_stream_status(FILE *f);
 
 /* report.txt / report.json; 0 or -errno, atomic as described above. */
-int report_write_text(const struct agg *agg, const struct report_meta *meta,
+int report_write_text(const struct agg *agg, const struct run_meta *meta,
 		      const char *path);
-int report_write_json(const struct agg *agg, const struct report_meta *meta,
+int report_write_json(const struct agg *agg, const struct run_meta *meta,
 		      const char *path);
 
 /* The same documents to an open stream (stdout for -j); 0 or -EIO. */
 int report_fprint_text(FILE *f, const struct agg *agg,
-		       const struct report_meta *meta);
+		       const struct run_meta *meta);
 int report_fprint_json(FILE *f, const struct agg *agg,
-		       const struct report_meta *meta);
+		       const struct run_meta *meta);
 
 #endif /* __IDLESCOPE_REPORT_REPORT_H */

@@ -8,26 +8,28 @@
 #include "report/set.h"
 #include "report/plot.h"
 #include "report/dir.h"
+#include "report/fault.h"
 #include "report/summary.h"
+#include "governors.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
-void reportset_meta_from_agg(struct report_meta *meta, const struct agg *agg)
+void reportset_meta_from_agg(struct run_meta *meta, const struct agg *agg)
 {
 	struct agg_key key = { .workload = -1 };
 	int w;
 
 	for (w = 0; w < agg_nr_workloads(agg); w++)
-		report_meta_add_workload(meta, agg_workload_name(agg, w));
+		run_meta_add_workload(meta, agg_workload_name(agg, w));
 	while (agg_next(agg, &key)) {
 		const struct agg_stats *st = agg_get(agg, key.workload, key.governor, key.cpu);
 		bool listed = false;
 		int g;
 
 		for (g = 0; g < meta->nr_governors; g++)
-			listed |= !strcmp(meta->governors[g], agg_governor_name(key.governor));
+			listed |= !strcmp(meta->governors[g], governor_name(key.governor));
 		if (!listed)
-			report_meta_add_governor(meta, agg_governor_name(key.governor));
+			run_meta_add_governor(meta, governor_name(key.governor));
 		if (st && st->predicted_samples)
 			meta->predictions_available = true;
 	}
@@ -40,6 +42,8 @@ static int write_plots(const struct agg *agg, const struct reportdir *rd)
 	int w, n, err;
 
 	err = reportdir_path(rd, PLOT_DIR, path, sizeof(path));
+	if (!err)
+		err = fault_point("creating the plot directory");
 	if (err)
 		return err;
 	if (mkdir(path, 0755))
@@ -58,13 +62,11 @@ static int write_plots(const struct agg *agg, const struct reportdir *rd)
 }
 
 /* -o DIR: report.txt, report.json, summary.md and plots/, as one set. */
-static int write_report_set(const struct agg *agg, const struct report_meta *meta,
+static int write_report_set(const struct agg *agg, const struct run_meta *meta,
 			    const char *outdir)
 {
-	static const char *const names[] = {
-		"report.txt", "report.json", "summary.md", PLOT_DIR,
-	};
-	static const report_doc_fprint_fn writers[] = {
+	/* reportdir_names' documents, in its order; the plots come last. */
+	static const report_doc_fprint_fn writers[REPORTDIR_NR_NAMES - 1] = {
 		report_fprint_text, report_fprint_json, report_fprint_summary,
 	};
 	struct reportdir rd;
@@ -74,23 +76,23 @@ static int write_report_set(const struct agg *agg, const struct report_meta *met
 
 	err = reportdir_begin(&rd, outdir);
 	for (i = 0; i < ARRAY_SIZE(writers) && !err; i++) {
-		err = reportdir_path(&rd, names[i], path, sizeof(path));
+		err = reportdir_path(&rd, reportdir_names[i], path, sizeof(path));
 		if (!err)
 			err = report_write_doc(path, writers[i], agg, meta);
 	}
 	if (!err)
 		err = write_plots(agg, &rd);
 	if (!err)
-		err = reportdir_commit(&rd, names, ARRAY_SIZE(names));
+		err = reportdir_commit(&rd);
 	else
 		reportdir_abort(&rd);
 	if (err)
 		fprintf(stderr, "idlescope: error: writing the reports into %s: %s\n",
-			outdir, strerror(-err));
+			outdir, rd.why[0] ? rd.why : strerror(-err));
 	return err;
 }
 
-int reportset_write(const struct agg *agg, const struct report_meta *meta, bool json,
+int reportset_write(const struct agg *agg, const struct run_meta *meta, bool json,
 		    const char *outdir)
 {
 	if (json)

@@ -12,13 +12,13 @@
 #include "report/report.h"
 
 /* What the report header says about workloads, governors and predictions. */
-void reportset_meta_from_agg(struct report_meta *meta, const struct agg *agg);
+void reportset_meta_from_agg(struct run_meta *meta, const struct agg *agg);
 
 /*
  * The JSON (@json) or text report on stdout; with @outdir (not NULL) the
  * report set into it.  0, or -errno after one error line.
  */
-int reportset_write(const struct agg *agg, const struct report_meta *meta, bool json,
+int reportset_write(const struct agg *agg, const struct run_meta *meta, bool json,
 		    const char *outdir);
 
 #endif /* __IDLESCOPE_REPORT_SET_H */

@@ -6,18 +6,16 @@
  * builders, so summary.md and report.txt always agree.
  */
 #include <errno.h>
+#include "report/headline.h"
 #include "report/plot.h"
 #include "report/summary.h"
+#include "governors.h"
 
-static void print_intro(FILE *f, const struct report_meta *meta)
+static void print_intro(FILE *f, const struct run_meta *meta)
 {
-	__u64 produced = 0, dropped = 0;
+	__u64 dropped = run_meta_dropped(meta);
 	int i;
 
-	for (i = 0; i < meta->nr_cpus && i < IDLESCOPE_MAX_CPUS; i++) {
-		produced += meta->records_produced[i];
-		dropped += meta->dropped_records[i];
-	}
 	fputs("# idlescope summary\n\nKernel ", f);
 	table_print_markdown_text(f, meta->kernel_release);
 	fputs(", governors", f);
@@ -25,9 +23,13 @@ static void print_intro(FILE *f, const struct report_meta *meta)
 		fputs(i ? ", " : " ", f);
 		table_print_markdown_text(f, meta->governors[i]);
 	}
-	fprintf(f, "; %llu idle periods recorded, %llu dropped.\n",
-		(unsigned long long)produced, (unsigned long long)dropped);
-	if (dropped)
+	fprintf(f, "; %llu idle periods recorded, ",
+		(unsigned long long)run_meta_produced(meta));
+	if (run_meta_trailer_known(meta))
+		fprintf(f, "%llu dropped.\n", (unsigned long long)dropped);
+	else
+		fputs("drops unknown (a record file without its trailer).\n", f);
+	if (dropped || meta->seq_lost)
 		fputs("\n**Warning:** periods were dropped (ring buffer full): "
 		      "the numbers below miss them.\n", f);
 	fputs("\nHow to read the tables: *1.5x* .. *100x* is the % of "
@@ -64,12 +66,12 @@ static void print_shadows(FILE *f, const struct agg *agg,
 		if (!scored)
 			continue;
 		fprintf(f, "\n### Shadow replay on governor %s's periods, and the seed's 2010 numbers\n\n",
-			agg_governor_name(view->governors[g]));
+			governor_name(view->governors[g]));
 		report_shadow_table(agg, st, true, &t);
 		table_print_markdown(f, &t);
 		fputc('\n', f);
 		for (s = 0; s < agg_nr_shadows(agg); s++) {
-			if (!report_format_agreement(line, sizeof(line), agg, st, s))
+			if (!headline_format_agreement(line, sizeof(line), agg, st, s))
 				continue;
 			fputs("- ", f);
 			table_print_markdown_text(f, line);
@@ -109,7 +111,7 @@ static void print_workload(FILE *f, const struct agg *agg, int workload)
 }
 
 int report_fprint_summary(FILE *f, const struct agg *agg,
-			  const struct report_meta *meta)
+			  const struct run_meta *meta)
 {
 	int w;
 
@@ -122,7 +124,7 @@ int report_fprint_summary(FILE *f, const struct agg *agg,
 	return 0;
 }
 
-int report_write_summary(const struct agg *agg, const struct report_meta *meta,
+int report_write_summary(const struct agg *agg, const struct run_meta *meta,
 			 const char *path)
 {
 	return report_write_doc(path, report_fprint_summary, agg, meta);

@@ -15,11 +15,11 @@
 #include "report/report.h"
 
 /* summary.md, atomic like report.txt; 0 or -errno. */
-int report_write_summary(const struct agg *agg, const struct report_meta *meta,
+int report_write_summary(const struct agg *agg, const struct run_meta *meta,
 			 const char *path);
 
 /* The same document to an open stream; 0 or -EIO. */
 int report_fprint_summary(FILE *f, const struct agg *agg,
-			  const struct report_meta *meta);
+			  const struct run_meta *meta);
 
 #endif /* __IDLESCOPE_REPORT_SUMMARY_H */

@@ -10,6 +10,9 @@
 #include "report/headline.h"
 #include "report/report.h"
 #include "format/table.h"
+#include "governors.h"
+#include "format/numbers.h"
+#include "stats/sat.h"
 
 /* The shadow table's reference columns (numbers: report/headline.h). */
 static const char *const seed_short_labels[SEED_NR_COLUMNS] = {
@@ -21,19 +24,19 @@ static void set_pct_cell(struct table *t, int row, int col, __u64 part,
 			 __u64 whole)
 {
 	if (whole)
-		table_set(t, row, col, "%.1f", report_percent(part, whole));
+		table_set(t, row, col, "%.1f", fmt_percent(part, whole));
 	else
 		table_set(t, row, col, "-");
 }
 
-/* A share with its 95% interval: "52.9 ±1.3" (headline_format()). */
+/* A share with its 95% interval: "52.9 ±1.3" (fmt_share()). */
 static void set_ci_cell(struct table *t, int row, int col,
 			const struct ci_acc *acc)
 {
 	struct ci_pct r = ci_result(acc);
 	char buf[TABLE_CELL_LEN];
 
-	headline_format(buf, sizeof(buf), &r);
+	fmt_share(buf, sizeof(buf), &r);
 	table_set(t, row, col, "%s", buf);
 }
 
@@ -91,24 +94,6 @@ void report_shadow_table(const struct agg *agg, const struct agg_stats *st,
 		table_set(t, row, c, "-");
 }
 
-bool report_format_agreement(char *buf, size_t size, const struct agg *agg,
-			     const struct agg_stats *st, int shadow)
-{
-	const struct agg_shadow *sh;
-
-	if (shadow < 0 || shadow >= agg_nr_shadows(agg))
-		return false;
-	sh = &st->shadow[shadow];
-	if (!sh->agree_checked)
-		return false;
-	snprintf(buf, size, "model %s reproduces the kernel's prediction on %.1f%% (%llu of %llu) of periods",
-		 agg_shadow_name(agg, shadow),
-		 report_percent(sh->agree_samples, sh->agree_checked),
-		 (unsigned long long)sh->agree_samples,
-		 (unsigned long long)sh->agree_checked);
-	return true;
-}
-
 /* The whole state table, plus any index used beyond it. */
 int report_nr_states_shown(const struct agg *agg, const struct agg_stats *st)
 {
@@ -150,7 +135,7 @@ static void init_governor_table(struct table *t,
 	table_add_row(t, corner);
 	for (g = 0; g < view->nr_governors; g++)
 		table_set(t, 0, 1 + g, "%s",
-			  agg_governor_name(view->governors[g]));
+			  governor_name(view->governors[g]));
 }
 
 /* A row of one share per governor, each with its interval. */
@@ -197,7 +182,7 @@ static __u64 time_in_states_ns(const struct agg_stats *st)
 	int i;
 
 	for (i = 0; i < IDLESCOPE_MAX_STATES; i++)
-		sum += st->state_residency_ns[i];
+		sum = sat_add(sum, st->state_residency_ns[i]);
 	return sum;
 }
 
@@ -216,7 +201,7 @@ void report_states_table(const struct agg *agg,
 		info = agg_state(agg, i);
 		if (info)
 			snprintf(label, sizeof(label), "%d (%g us)", i,
-				 report_ns_to_us(info->target_residency_ns));
+				 fmt_ns_to_us(info->target_residency_ns));
 		else
 			snprintf(label, sizeof(label), "%d", i);
 		row = table_add_row(t, label);

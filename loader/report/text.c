@@ -20,13 +20,19 @@
 #include <errno.h>
 #include <stddef.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "report/headline.h"
+#include "report/figures.h"
+#include "format/escape.h"
+#include "stats/sat.h"
 #include "replay/inputs.h"
 #include "stats/lateness.h"
 #include "report/report.h"
 #include "format/table.h"
+#include "governors.h"
+#include "format/numbers.h"
 
 #define HIST_STARS		40	/* bar width, halved for wide tables */
 #define HIST_NARROW_MAX_IDX	32	/* beyond this bucket, wider columns */
@@ -132,7 +138,7 @@ void report_print_factor_table(FILE *f, const struct agg_stats *st)
 	for (i = 0; i < AGG_NR_FACTORS; i++)
 		fprintf(f, "    %-8s %12llu %7.1f%%\n", agg_factors[i].label,
 			(unsigned long long)st->within_factor[i],
-			report_percent(st->within_factor[i], st->predicted_samples));
+			fmt_percent(st->within_factor[i], st->predicted_samples));
 }
 
 /*
@@ -156,7 +162,7 @@ static void print_agreements(FILE *f, const struct agg *agg,
 	int s;
 
 	for (s = 0; s < agg_nr_shadows(agg); s++)
-		if (report_format_agreement(line, sizeof(line), agg, st, s))
+		if (headline_format_agreement(line, sizeof(line), agg, st, s))
 			fprintf(f, "%s%s\n", TEXT_INDENT, line);
 }
 
@@ -184,12 +190,12 @@ static void print_states(FILE *f, const struct agg *agg,
 
 		fprintf(f, "    %-5d %12llu %6.1f%% %12llu", i,
 			(unsigned long long)st->state_entered[i],
-			report_percent(st->state_entered[i], st->samples),
+			fmt_percent(st->state_entered[i], st->samples),
 			(unsigned long long)st->state_chosen[i]);
 		if (info)
 			fprintf(f, " %12.3f %12.3f%s\n",
-				report_ns_to_us(info->target_residency_ns),
-				report_ns_to_us(info->exit_latency_ns),
+				fmt_ns_to_us(info->target_residency_ns),
+				fmt_ns_to_us(info->exit_latency_ns),
 				info->disabled ? " (disabled)" : "");
 		else
 			fprintf(f, " %12s %12s\n", "-", "-");
@@ -206,20 +212,20 @@ static void print_misses(FILE *f, const struct agg *agg,
 		"cross-check", "%");
 	fprintf(f, "    %-12s %12llu %6.1f%% ", "too deep",
 		(unsigned long long)st->miss_above_samples,
-		report_percent(st->miss_above_samples, st->samples));
+		fmt_percent(st->miss_above_samples, st->samples));
 	if (agg_nr_states(agg))
 		fprintf(f, "%12llu %6.1f%%\n",
 			(unsigned long long)st->too_deep_samples,
-			report_percent(st->too_deep_samples, st->crosscheck_samples));
+			fmt_percent(st->too_deep_samples, st->crosscheck_samples));
 	else
 		fprintf(f, "%12s\n", "-");
 	fprintf(f, "    %-12s %12llu %6.1f%% ", "too shallow",
 		(unsigned long long)st->miss_below_samples,
-		report_percent(st->miss_below_samples, st->samples));
+		fmt_percent(st->miss_below_samples, st->samples));
 	if (agg_nr_states(agg))
 		fprintf(f, "%12llu %6.1f%%\n",
 			(unsigned long long)st->too_shallow_samples,
-			report_percent(st->too_shallow_samples, st->crosscheck_samples));
+			fmt_percent(st->too_shallow_samples, st->crosscheck_samples));
 	else
 		fprintf(f, "%12s\n", "-");
 	if (agg_nr_states(agg))
@@ -236,7 +242,7 @@ static void print_workload_view(FILE *f, const struct agg *agg, int workload)
 	if (!report_workload_view(agg, workload, &view))
 		return;
 	fprintf(f, "\n== workload %s, across governors ==\n",
-		headline_workload_label(agg_workload_name(agg, workload)));
+		fmt_workload_label(agg_workload_name(agg, workload)));
 	fprintf(f, "  live runs, all CPUs: %% with 95%% interval; within F: of predictions (\"-\": none);\n"
 		"  ideal: of periods; shallow time: of idle time; kernel: cpu_idle_miss, of periods\n");
 	report_live_table(&view, &t);
@@ -280,13 +286,13 @@ static void print_pair_summary(FILE *f, const struct agg_stats *st)
 	fprintf(f, "  samples %llu, predicted %llu (%.1f%%)\n",
 		(unsigned long long)st->samples,
 		(unsigned long long)st->predicted_samples,
-		report_percent(st->predicted_samples, st->samples));
+		fmt_percent(st->predicted_samples, st->samples));
 	fprintf(f, "  residency mean %.3f us, min %.3f us, max %.3f us\n",
-		st->samples ? report_ns_to_us(st->residency_sum_ns) / st->samples : 0.0,
-		report_ns_to_us(st->residency_min_ns), report_ns_to_us(st->residency_max_ns));
+		st->samples ? fmt_ns_to_us(st->residency_sum_ns) / st->samples : 0.0,
+		fmt_ns_to_us(st->residency_min_ns), fmt_ns_to_us(st->residency_max_ns));
 	if (st->predicted_samples)
 		fprintf(f, "  prediction mean %.3f us\n",
-			report_ns_to_us(st->predicted_sum_ns) / st->predicted_samples);
+			fmt_ns_to_us(st->predicted_sum_ns) / st->predicted_samples);
 }
 
 static void print_histograms(FILE *f, const struct agg_stats *st,
@@ -302,8 +308,7 @@ static void print_histograms(FILE *f, const struct agg_stats *st,
 	print_ratio_hist(f, st->ratio_hist);
 }
 
-static void print_pair(FILE *f, const struct agg *agg,
-		       const struct report_meta *meta, int workload,
+static void print_pair(FILE *f, const struct agg *agg, int workload,
 		       int governor, const struct agg_stats *all)
 {
 	const struct agg_stats *st;
@@ -311,8 +316,8 @@ static void print_pair(FILE *f, const struct agg *agg,
 	int cpu;
 
 	fprintf(f, "\n== workload %s, governor %s ==\n",
-		headline_workload_label(agg_workload_name(agg, workload)),
-		agg_governor_name(governor));
+		fmt_workload_label(agg_workload_name(agg, workload)),
+		governor_name(governor));
 	print_pair_summary(f, all);
 
 	fprintf(f, "\n  prediction within factor F of actual (%% of %llu predicted samples):\n",
@@ -341,30 +346,12 @@ static void print_pair(FILE *f, const struct agg *agg,
 		print_log2_hist(f, st->residency_us_hist, AGG_LOG2_SLOTS,
 				"usecs");
 	}
-
-	if (meta->text_hook)
-		meta->text_hook(f, agg, workload, governor, all,
-				meta->text_hook_ctx);
 }
 
-/*
- * A name from a record file on one line of a terminal: control bytes
- * (escape sequences) and non-ASCII become '?'.
- */
+/* A name from a record file on one line of a terminal (format/escape.h). */
 static void print_one_line(FILE *f, const char *s)
 {
-	for (; *s; s++)
-		fputc((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f ? '?' : *s, f);
-}
-
-/* 0 is a start time nobody recorded: a record file without its trailer. */
-void report_format_utc(char *buf, size_t size, time_t t)
-{
-	struct tm tm;
-
-	if (!t || !gmtime_r(&t, &tm) ||
-	    !strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm))
-		snprintf(buf, size, "unknown");
+	escape_fputs(f, s, SIZE_MAX);
 }
 
 /* IDLESCOPE_CAP_* bit by bit, as the report names them. */
@@ -380,24 +367,28 @@ const char *report_capability_name(unsigned int bit)
 	return capability_names[bit];
 }
 
-static __u64 total_dropped(const struct report_meta *meta)
+/*
+ * Lost on the way (ring buffer full, missing from the records' sequence
+ * numbers, a cut-short record) or not counted.  The trailer's drops
+ * include the sequence's gaps, which count on their own only beyond them
+ * or without a trailer.
+ */
+static __u64 records_missing(const struct agg *agg, const struct run_meta *meta)
 {
-	__u64 dropped = 0;
-	int i;
+	__u64 dropped = run_meta_dropped(meta);
 
-	for (i = 0; i < meta->nr_cpus && i < IDLESCOPE_MAX_CPUS; i++)
-		dropped += meta->dropped_records[i];
-	return dropped;
+	return sat_add(sat_add(dropped > meta->seq_lost ? dropped : meta->seq_lost,
+			       meta->records_cut_short), agg_rejected_records(agg));
 }
 
-/* Lost on the way (ring buffer full, a cut-short record) or not counted. */
-static __u64 records_missing(const struct agg *agg, const struct report_meta *meta)
+static void print_lateness(FILE *f, const struct run_meta *meta)
 {
-	return total_dropped(meta) + meta->records_cut_short + agg_rejected_records(agg);
-}
+	const struct idlescope_lateness *l = &meta->lateness;
 
-static void print_lateness(FILE *f, const struct idlescope_lateness *l)
-{
+	if (!run_meta_trailer_known(meta)) {
+		fprintf(f, "unknown (a record file without its trailer)\n");
+		return;
+	}
 	if (!l->count) {
 		fprintf(f, "not measured\n");
 		return;
@@ -416,7 +407,7 @@ static void print_lateness(FILE *f, const struct idlescope_lateness *l)
  * "RELEASE<sep>HZ N, cpuidle driver NAME": the kernel part of the first
  * summary line (sep ", ") and of the detail header (sep " (", closed there).
  */
-static void print_kernel(FILE *f, const struct report_meta *meta, const char *sep)
+static void print_kernel(FILE *f, const struct run_meta *meta, const char *sep)
 {
 	print_one_line(f, meta->kernel_release);
 	if (meta->hz)
@@ -426,28 +417,46 @@ static void print_kernel(FILE *f, const struct report_meta *meta, const char *se
 	print_one_line(f, meta->cpuidle_driver[0] ? meta->cpuidle_driver : "none");
 }
 
-static void print_clock_mode(FILE *f, const struct report_meta *meta)
+static void print_clock_mode(FILE *f, const struct run_meta *meta)
 {
 	print_one_line(f, meta->clock_mode[0] ? meta->clock_mode : "unknown");
 }
 
+/*
+ * The losses line.  Without a trailer the drops are unknown, and the
+ * gaps in the records' sequence numbers are what is known of them; they
+ * are named too when they are more than the trailer's drops.
+ */
+static void print_losses(FILE *f, const struct agg *agg, const struct run_meta *meta)
+{
+	__u64 dropped = run_meta_dropped(meta);
+
+	if (!run_meta_trailer_known(meta))
+		fprintf(f, "WARNING: drops unknown (a record file without its trailer), ");
+	else if (!records_missing(agg, meta))
+		fprintf(f, "no idle period lost: no drops, nothing cut short or rejected\n");
+	else
+		fprintf(f, "WARNING: %llu idle periods dropped (ring buffer full), ",
+			(unsigned long long)dropped);
+	if (!run_meta_trailer_known(meta) || meta->seq_lost > dropped)
+		fprintf(f, "%llu missing from the period sequence, ",
+			(unsigned long long)meta->seq_lost);
+	if (!run_meta_trailer_known(meta) || records_missing(agg, meta))
+		fprintf(f, "%llu cut short, %llu rejected: the numbers below miss them\n",
+			(unsigned long long)meta->records_cut_short,
+			(unsigned long long)agg_rejected_records(agg));
+}
+
 static void print_fidelity_summary(FILE *f, const struct agg *agg,
-				   const struct report_meta *meta)
+				   const struct run_meta *meta)
 {
 	fprintf(f, "idlescope report (schema %d): kernel ", REPORT_SCHEMA_VERSION);
 	print_kernel(f, meta, ", ");
 	fprintf(f, "\nclock ");
 	print_clock_mode(f, meta);
 	fprintf(f, ", timer lateness ");
-	print_lateness(f, &meta->lateness);
-	if (records_missing(agg, meta))
-		fprintf(f, "WARNING: %llu idle periods dropped (ring buffer full), %llu cut short, "
-			"%llu rejected: the numbers below miss them\n",
-			(unsigned long long)total_dropped(meta),
-			(unsigned long long)meta->records_cut_short,
-			(unsigned long long)agg_rejected_records(agg));
-	else
-		fprintf(f, "no idle period lost: no drops, nothing cut short or rejected\n");
+	print_lateness(f, meta);
+	print_losses(f, agg, meta);
 }
 
 /*
@@ -455,7 +464,7 @@ static void print_fidelity_summary(FILE *f, const struct agg *agg,
  * its tick, the guest's clock and how late its timers fired, what was
  * lost, what the kernel let idlescope see.  First, so nobody misses it.
  */
-static void print_fidelity(FILE *f, const struct agg *agg, const struct report_meta *meta)
+static void print_fidelity(FILE *f, const struct agg *agg, const struct run_meta *meta)
 {
 	unsigned int i, n = 0;
 
@@ -469,7 +478,7 @@ static void print_fidelity(FILE *f, const struct agg *agg, const struct report_m
 		fputc(')', f);
 	}
 	fprintf(f, "\n  %-14s ", "timer lateness");
-	print_lateness(f, &meta->lateness);
+	print_lateness(f, meta);
 	fprintf(f, "  %-14s", "capabilities");
 	for (i = 0; report_capability_name(i); i++)
 		if (meta->capabilities & (1U << i))
@@ -481,7 +490,7 @@ static void print_fidelity(FILE *f, const struct agg *agg, const struct report_m
  * Whether the periods carry predictions, and which of them were rebuilt
  * from stock menu's data rather than read from the kernel.
  */
-static void print_predictions(FILE *f, const struct report_meta *meta)
+static void print_predictions(FILE *f, const struct run_meta *meta)
 {
 	const struct reconstruct_stats *rs = &meta->reconstruct;
 
@@ -495,47 +504,82 @@ static void print_predictions(FILE *f, const struct report_meta *meta)
 	fputc('\n', f);
 	if (rs->checked)
 		fprintf(f, "  %-14s matches the kernel's own prediction on %.1f%% (%llu of %llu) of periods\n",
-			"reconstruction", report_percent(rs->agreed, rs->checked),
+			"reconstruction", fmt_percent(rs->agreed, rs->checked),
 			(unsigned long long)rs->agreed, (unsigned long long)rs->checked);
 }
 
-static void print_header(FILE *f, const struct agg *agg,
-			 const struct report_meta *meta)
+/* A count the trailer gave, or "unknown" without it, right-aligned in @width. */
+static void print_trailer_count(FILE *f, const struct run_meta *meta, int width, __u64 val)
 {
-	__u64 produced = 0, dropped = 0;
+	if (run_meta_trailer_known(meta))
+		fprintf(f, "%*llu", width, (unsigned long long)val);
+	else
+		fprintf(f, "%*s", width, "unknown");
+}
+
+/* Per CPU: records read or produced, and dropped. */
+static void print_cpu_counts(FILE *f, const struct run_meta *meta)
+{
+	int i;
+
+	fprintf(f, "\n  %-5s %14s %14s\n", "cpu", "records", "dropped");
+	for (i = 0; i < meta->nr_cpus && i < IDLESCOPE_MAX_CPUS; i++) {
+		fprintf(f, "  %-5d %14llu ", i, (unsigned long long)meta->records_produced[i]);
+		print_trailer_count(f, meta, 14, meta->dropped_records[i]);
+		fputc('\n', f);
+	}
+	fprintf(f, "  %-5s %14llu ", "all", (unsigned long long)run_meta_produced(meta));
+	print_trailer_count(f, meta, 14, run_meta_dropped(meta));
+	fprintf(f, "\n  %-14s ", "idle entries");
+	print_trailer_count(f, meta, 0, meta->sysfs_usage_delta);
+	fprintf(f, " (sysfs cpuidle usage over the same window)\n");
+}
+
+static void print_skipped(FILE *f, const struct run_meta *meta)
+{
+	char name[ESCAPE_SIZE(RUN_NAME_LEN)];
+	int i;
+
+	if (!meta->nr_skipped)
+		return;
+	fprintf(f, "\n  skipped BPF programs:\n");
+	for (i = 0; i < meta->nr_skipped; i++) {
+		fprintf(f, "    %-28s ", escape_name(name, sizeof(name), meta->skipped[i].name,
+						    sizeof(meta->skipped[i].name)));
+		print_one_line(f, meta->skipped[i].reason);
+		fputc('\n', f);
+	}
+}
+
+static void print_header(FILE *f, const struct agg *agg,
+			 const struct run_meta *meta)
+{
 	char start[32];
 	int i;
 
-	report_format_utc(start, sizeof(start), meta->start_time);
+	fmt_utc(start, sizeof(start), meta->start_time);
 	fprintf(f, "== run ==\n");
 	print_fidelity(f, agg, meta);
 	fprintf(f, "  %-14s %s\n", "start (UTC)", start);
-	fprintf(f, "  %-14s %.3f s\n", "duration", meta->duration_s);
+	if (run_meta_trailer_known(meta))
+		fprintf(f, "  %-14s %.3f s\n", "duration", meta->duration_s);
+	else
+		fprintf(f, "  %-14s unknown\n", "duration");
 	fprintf(f, "  %-14s", "governors");
 	for (i = 0; i < meta->nr_governors; i++)
 		fprintf(f, "%s%s", i ? ", " : " ", meta->governors[i]);
 	fprintf(f, "\n  %-14s", "workloads");
-	for (i = 0; i < meta->nr_workloads; i++) {
-		fprintf(f, "%s", i ? ", " : " ");
-		print_one_line(f, headline_workload_label(meta->workloads[i]));
-	}
+	/* Workload names are printable already (stats/aggregate.h). */
+	for (i = 0; i < meta->nr_workloads; i++)
+		fprintf(f, "%s%s", i ? ", " : " ", fmt_workload_label(meta->workloads[i]));
 	fputc('\n', f);
 	print_predictions(f, meta);
-	fprintf(f, "  %-14s %llu bytes\n", "ring buffer",
-		(unsigned long long)meta->ringbuf_size_bytes);
-
-	fprintf(f, "\n  %-5s %14s %14s\n", "cpu", "records", "dropped");
-	for (i = 0; i < meta->nr_cpus && i < IDLESCOPE_MAX_CPUS; i++) {
-		produced += meta->records_produced[i];
-		dropped += meta->dropped_records[i];
-		fprintf(f, "  %-5d %14llu %14llu\n", i,
-			(unsigned long long)meta->records_produced[i],
-			(unsigned long long)meta->dropped_records[i]);
-	}
-	fprintf(f, "  %-5s %14llu %14llu\n", "all",
-		(unsigned long long)produced, (unsigned long long)dropped);
-	fprintf(f, "  %-14s %llu (sysfs cpuidle usage over the same window)\n",
-		"idle entries", (unsigned long long)meta->sysfs_usage_delta);
+	if (run_meta_trailer_known(meta))
+		fprintf(f, "  %-14s %llu bytes\n", "ring buffer",
+			(unsigned long long)meta->ringbuf_size_bytes);
+	else
+		fprintf(f, "  %-14s unknown\n", "ring buffer");
+	print_cpu_counts(f, meta);
 	if (agg_nr_shadows(agg)) {
 		fprintf(f, "  %-14s", "shadow models");
 		for (i = 0; i < agg_nr_shadows(agg); i++)
@@ -548,18 +592,11 @@ static void print_header(FILE *f, const struct agg *agg,
 		fprintf(f, "  %llu records rejected by the aggregator (bad cpu/governor or too many workloads)\n",
 			(unsigned long long)agg_rejected_records(agg));
 
-	if (meta->nr_skipped) {
-		fprintf(f, "\n  skipped BPF programs:\n");
-		for (i = 0; i < meta->nr_skipped; i++) {
-			fprintf(f, "    %-28s ", meta->skipped[i].name);
-			print_one_line(f, meta->skipped[i].reason);
-			fputc('\n', f);
-		}
-	}
+	print_skipped(f, meta);
 }
 
 int report_fprint_text(FILE *f, const struct agg *agg,
-		       const struct report_meta *meta)
+		       const struct run_meta *meta)
 {
 	struct agg_stats all;
 	int w, g;
@@ -569,6 +606,7 @@ int report_fprint_text(FILE *f, const struct agg *agg,
 	print_fidelity_summary(f, agg, meta);
 	headline_print(f, agg, HEADLINE_MAX_LINES - REPORT_SUMMARY_LINES);
 	headline_print_seed_methods(f, agg);
+	figures_fprint_text(f, meta->figures);
 	print_method(f, agg);
 	fputc('\n', f);
 	print_header(f, agg, meta);
@@ -577,6 +615,6 @@ int report_fprint_text(FILE *f, const struct agg *agg,
 	for (w = 0; w < agg_nr_workloads(agg); w++)
 		for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++)
 			if (agg_sum(agg, w, g, AGG_ANY, &all))
-				print_pair(f, agg, meta, w, g, &all);
+				print_pair(f, agg, w, g, &all);
 	return report_stream_status(f);
 }

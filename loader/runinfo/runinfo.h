@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * runinfo.h - what a report says about the run beyond its records, and how
- * it travels through a record file: read from the running system for a
- * live run (kernel HZ, cpuidle driver, the clock mode the VM runner put on
- * the kernel command line), written into the record file's header and
- * trailer, and read back into the report's metadata off-line, so that both
- * reports say the same.
+ * runinfo.h - how what a report says about the run beyond its records
+ * (runinfo/meta.h) travels through a record file: written into its header
+ * and trailer by the live run, and read back into the run's metadata
+ * off-line, so that both reports say the same.
  */
 #ifndef __IDLESCOPE_RUNINFO_RUNINFO_H
 #define __IDLESCOPE_RUNINFO_RUNINFO_H
@@ -14,38 +12,95 @@
 #include <stddef.h>
 #include <linux/types.h>
 #include "recfile.h"
-#include "report/report.h"
+#include "runinfo/meta.h"
 
-/*
- * meta's hz (CONFIG_HZ from /boot/config-<release> or /proc/config.gz),
- * cpuidle_driver and clock_mode/clock_args (idlescope.clock= and the
- * base64 idlescope.clock_args= of /proc/cmdline); what is not found stays
- * empty (unknown).
+/**
+ * runinfo_header() - a live run's record file header
+ * @hdr: set from recfile_header_init() on
+ * @meta: the run's facts (kernel, HZ, capabilities, cpuidle driver, clock)
+ * @states: the state table
+ * @nr_states: its states, at most IDLESCOPE_MAX_STATES
+ * @nr_cpus: the CPUs whose records the file holds
  */
-void runinfo_read_system(struct report_meta *meta);
-
-/* A live run's record file header: @meta's facts, the state table. */
-void runinfo_header(struct recfile_header *hdr, const struct report_meta *meta,
+void runinfo_header(struct recfile_header *hdr, const struct run_meta *meta,
 		    const struct idlescope_state *states, unsigned int nr_states,
 		    unsigned int nr_cpus);
 
-/* What the live report knew beyond the records, for the trailer. */
-void runinfo_trailer(struct recfile_trailer *t, const struct report_meta *meta,
+/**
+ * runinfo_trailer() - a live run's record file trailer
+ * @t: set from zero
+ * @meta: what the live report knew beyond the records (start, duration,
+ *	counts per CPU, skipped programs, timer lateness)
+ * @nr_ringbufs: the ring buffers the records came through
+ */
+void runinfo_trailer(struct recfile_trailer *t, const struct run_meta *meta,
 		     unsigned int nr_ringbufs);
 
-/*
- * The report metadata of one record file, added to *meta: from its
- * header, and from its trailer exactly as the live report had it, or, for
- * a file the loader never closed, what the records themselves say
- * (@records_read per CPU; drops, duration and the sysfs count are then
- * unknown and add 0).  @first: the first file of the report.
+/**
+ * runinfo_add_recfile() - add one record file's report metadata to a run's
+ * @meta: the run, added to
+ * @rf: the file, read to its end
+ * @records_read: its records per CPU, as read
+ * @first: it is the first file of the report
+ *
+ * From its header, and from its trailer exactly as the live report had
+ * it, or, for a file the loader never closed, what the records themselves
+ * say (@records_read per CPU; drops, duration and the sysfs count are then
+ * unknown and add 0).
  */
-void runinfo_add_recfile(struct report_meta *meta, const struct recfile *rf,
+void runinfo_add_recfile(struct run_meta *meta, const struct recfile *rf,
 			 const __u64 *records_read, bool first);
 
 /*
- * Whether @rf can go into one report with @first: recorded under the same
- * clock mode, HZ and cpuidle driver.  0, or -1 with one line in err[].
+ * What must be the same for two record files' numbers to be compared or
+ * pooled: a bit each in a mask of facts.
+ */
+enum runinfo_fact {
+	RUNINFO_CLOCK,			/* the clock mode */
+	RUNINFO_HZ,
+	RUNINFO_DRIVER,			/* the cpuidle driver */
+	RUNINFO_STATES,			/* the state table */
+	RUNINFO_KERNEL,			/* the kernel release */
+	RUNINFO_NR_FACTS,
+};
+
+#define RUNINFO_ALL_FACTS	((1U << RUNINFO_NR_FACTS) - 1)
+
+/* "clock", "hz", "driver", "states", "kernel": as `compare --across` names them. */
+extern const char *const runinfo_fact_names[RUNINFO_NR_FACTS];
+
+/**
+ * runinfo_setup_difference() - where two record files' setups differ
+ * @a: one file's header
+ * @b: the other's
+ * @facts: the facts to look at, a mask of 1 << enum runinfo_fact
+ *
+ * Return: the first fact of @facts in which the headers differ, or -1.
+ */
+int runinfo_setup_difference(const struct recfile_header *a, const struct recfile_header *b,
+			     unsigned int facts);
+
+/**
+ * runinfo_fact_value() - a header's value of one fact, printable
+ * @hdr: the header
+ * @fact: the fact
+ * @buf: its value ("6.1.0", "1000", "4 states")
+ * @size: of @buf
+ */
+void runinfo_fact_value(const struct recfile_header *hdr, enum runinfo_fact fact,
+			char *buf, size_t size);
+
+/**
+ * runinfo_check_same_setup() - whether two record files make one report
+ * @first: the report's first file
+ * @rf: another file
+ * @err: the reason when they do not, one line
+ * @size: of @err
+ *
+ * One report is one setup: recorded under the same clock mode, HZ and
+ * cpuidle driver.
+ *
+ * Return: 0, or -1 with the reason in @err.
  */
 int runinfo_check_same_setup(const struct recfile *first, const struct recfile *rf,
 			     char *err, size_t size);

@@ -20,23 +20,22 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include "stats/aggregate.h"
-#include "replay/inputs.h"
-
-#define GOVERNOR_NAME(id, name)	[IDLESCOPE_GOV_##id] = #name,
-const char *const agg_governor_names[IDLESCOPE_NR_GOVERNORS] = {
-	IDLESCOPE_GOVERNORS(GOVERNOR_NAME)
-};
-#undef GOVERNOR_NAME
+#include "stats/sat.h"
+#include "format/escape.h"
 
 #define NS_PER_US	1000ULL
+
+_Static_assert(AGG_WORKLOAD_NAME_LEN == ESCAPE_SIZE(IDLESCOPE_WORKLOAD_LEN),
+	       "a workload name holds any tag escaped");
 
 struct agg {
 	int nr_workloads;
 	/* The tag interned last, raw: records come in runs of one tag. */
 	int last_workload;
 	char last_tag[IDLESCOPE_WORKLOAD_LEN];
-	char workload_names[AGG_MAX_WORKLOADS][IDLESCOPE_WORKLOAD_LEN + 1];
+	char workload_names[AGG_MAX_WORKLOADS][AGG_WORKLOAD_NAME_LEN];
 	struct agg_stats stats[AGG_MAX_WORKLOADS][IDLESCOPE_NR_GOVERNORS]
 			      [IDLESCOPE_MAX_CPUS];
 
@@ -50,31 +49,24 @@ struct agg {
 	__u64 rejected_records;
 };
 
+/*
+ * Mapped, not calloc()ed: the table is large (every workload x governor x
+ * CPU) and mostly never touched, and fresh pages cost only once touched;
+ * a sanitizer's calloc() would write all of it, twice a report (the
+ * reader's fuzz target runs thousands).
+ */
 struct agg *agg_new(void)
 {
-	return calloc(1, sizeof(struct agg));
+	void *agg = mmap(NULL, sizeof(struct agg), PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	return agg == MAP_FAILED ? NULL : agg;
 }
 
 void agg_free(struct agg *agg)
 {
-	free(agg);
-}
-
-const char *agg_governor_name(int governor)
-{
-	if (governor < 0 || governor >= IDLESCOPE_NR_GOVERNORS)
-		return "unknown";
-	return agg_governor_names[governor];
-}
-
-int agg_governor_id(const char *name)
-{
-	int i;
-
-	for (i = 0; i < IDLESCOPE_NR_GOVERNORS; i++)
-		if (!strcmp(name, agg_governor_names[i]))
-			return i;
-	return -1;
+	if (agg)
+		munmap(agg, sizeof(*agg));
 }
 
 int agg_set_states(struct agg *agg, const struct agg_state_info *states,
@@ -170,16 +162,13 @@ int agg_last_workload(const struct agg *agg)
  */
 static int find_workload(const struct agg *agg, const char *tag)
 {
-	char name[IDLESCOPE_WORKLOAD_LEN + 1];
-	size_t len;
+	char name[AGG_WORKLOAD_NAME_LEN];
 
 	/* Most records carry the last record's tag: no string work for them. */
 	if (agg->nr_workloads && !memcmp(tag, agg->last_tag, sizeof(agg->last_tag)))
 		return agg->last_workload;
-	len = strnlen(tag, IDLESCOPE_WORKLOAD_LEN);
-	memcpy(name, tag, len);
-	name[len] = '\0';
-	return agg_workload_index(agg, name);
+	return agg_workload_index(agg, escape_name(name, sizeof(name), tag,
+						   IDLESCOPE_WORKLOAD_LEN));
 }
 
 /* Index of the record's workload tag, interning it when new. */
@@ -191,8 +180,8 @@ static int intern_workload(struct agg *agg, const char *tag)
 		if (agg->nr_workloads == AGG_MAX_WORKLOADS)
 			return -ENOSPC;
 		i = agg->nr_workloads++;
-		memcpy(agg->workload_names[i], tag, IDLESCOPE_WORKLOAD_LEN);
-		agg->workload_names[i][IDLESCOPE_WORKLOAD_LEN] = '\0';
+		escape_name(agg->workload_names[i], AGG_WORKLOAD_NAME_LEN, tag,
+			    IDLESCOPE_WORKLOAD_LEN);
 	}
 	agg->last_workload = i;
 	memcpy(agg->last_tag, tag, sizeof(agg->last_tag));
@@ -251,12 +240,12 @@ static void score_ideal_state(const struct agg *agg, struct agg_stats *st,
 	if (ideal < 0 || entered < 0 || entered >= agg->nr_states)
 		return;
 	st->ideal_samples++;
-	st->ideal_idle_ns += rec->residency_ns;
+	sat_inc(&st->ideal_idle_ns, rec->residency_ns);
 	st->ideal_hit_samples += entered == ideal;
 	st->ideal_too_deep_samples += entered > ideal;
 	st->ideal_too_shallow_samples += entered < ideal;
 	if (entered < ideal)
-		st->ideal_shallow_idle_ns += rec->residency_ns;
+		sat_inc(&st->ideal_shallow_idle_ns, rec->residency_ns);
 	ci_add_hit(&st->ideal_hit_ci, entered == ideal);
 	ci_add_hit(&st->ideal_too_deep_ci, entered > ideal);
 	ci_add_hit(&st->ideal_too_shallow_ci, entered < ideal);
@@ -295,10 +284,20 @@ static void add_prediction(struct agg_stats *st, __u64 predicted_ns,
 			   __u64 actual_ns)
 {
 	st->predicted_samples++;
-	st->predicted_sum_ns += predicted_ns;
+	sat_inc(&st->predicted_sum_ns, predicted_ns);
 	st->predicted_us_hist[agg_log2_bucket(predicted_ns / NS_PER_US)]++;
 	score_prediction(st->within_factor, st->within_ci, st->ratio_hist,
 			 predicted_ns, actual_ns);
+}
+
+/*
+ * A state index in the state table, or, without one (nr_states 0), one an
+ * array of IDLESCOPE_MAX_STATES can count: an index past the table is no
+ * state, and would print as a row of its own.
+ */
+static bool state_valid(const struct agg *agg, int state)
+{
+	return state >= 0 && state < (agg->nr_states ? agg->nr_states : IDLESCOPE_MAX_STATES);
 }
 
 int agg_add(struct agg *agg, const struct idlescope_record *rec)
@@ -326,16 +325,16 @@ int agg_add(struct agg *agg, const struct idlescope_record *rec)
 	if (rec->residency_ns > st->residency_max_ns)
 		st->residency_max_ns = rec->residency_ns;
 	st->samples++;
-	st->residency_sum_ns += rec->residency_ns;
+	sat_inc(&st->residency_sum_ns, rec->residency_ns);
 	st->residency_us_hist[agg_log2_bucket(rec->residency_ns / NS_PER_US)]++;
 
-	if (rec->state >= 0 && rec->state < IDLESCOPE_MAX_STATES) {
+	if (state_valid(agg, rec->state)) {
 		st->state_entered[rec->state]++;
-		st->state_residency_ns[rec->state] += rec->residency_ns;
+		sat_inc(&st->state_residency_ns[rec->state], rec->residency_ns);
 	} else {
 		st->invalid_state_samples++;
 	}
-	if (rec->chosen_state >= 0 && rec->chosen_state < IDLESCOPE_MAX_STATES)
+	if (state_valid(agg, rec->chosen_state))
 		st->state_chosen[rec->chosen_state]++;
 
 	if (rec->flags & IDLESCOPE_F_MISS_ABOVE)
@@ -353,7 +352,8 @@ int agg_add(struct agg *agg, const struct idlescope_record *rec)
 	return 0;
 }
 
-int agg_set_shadow_names(struct agg *agg, const char *const *names, int nr)
+int agg_set_shadows(struct agg *agg, const char *const *names,
+		    const unsigned int *inputs, int nr)
 {
 	int i;
 
@@ -370,7 +370,7 @@ int agg_set_shadow_names(struct agg *agg, const char *const *names, int nr)
 	memset(agg->shadow_inputs, 0, sizeof(agg->shadow_inputs));
 	for (i = 0; i < nr; i++) {
 		strcpy(agg->shadow_names[i], names[i]);
-		agg->shadow_inputs[i] = inputs_of_governor(agg_governor_id(names[i]));
+		agg->shadow_inputs[i] = inputs ? inputs[i] : 0;
 	}
 	agg->nr_shadows = nr;
 	return 0;
@@ -404,7 +404,7 @@ static struct agg_stats *counted_key(struct agg *agg, const struct idlescope_rec
 	return st->samples ? st : NULL;
 }
 
-/* agg_add_shadow() once its arguments are checked; @rec_inputs: inputs_of_record(). */
+/* agg_add_shadow() once its arguments are checked. */
 static void score_shadow(struct agg *agg, struct agg_stats *st, int shadow,
 			 const struct idlescope_record *rec, unsigned int rec_inputs,
 			 __u64 predicted_ns, int agreement)
@@ -426,16 +426,16 @@ static void score_shadow(struct agg *agg, struct agg_stats *st, int shadow,
 }
 
 int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
-		   int shadow, __u64 predicted_ns, int agreement)
+		   unsigned int rec_inputs, int shadow, __u64 predicted_ns, int agreement)
 {
-	return agg_add_shadows(agg, rec, shadow, 1, &predicted_ns, &agreement);
+	return agg_add_shadows(agg, rec, rec_inputs, shadow, 1, &predicted_ns, &agreement);
 }
 
 int agg_add_shadows(struct agg *agg, const struct idlescope_record *rec,
-		    int first, int nr, const __u64 *predicted_ns, const int *agreement)
+		    unsigned int rec_inputs, int first, int nr,
+		    const __u64 *predicted_ns, const int *agreement)
 {
 	struct agg_stats *st;
-	unsigned int rec_inputs;
 	int s;
 
 	if (rec->cpu >= IDLESCOPE_MAX_CPUS)
@@ -449,7 +449,6 @@ int agg_add_shadows(struct agg *agg, const struct idlescope_record *rec,
 	st = counted_key(agg, rec);
 	if (!st)
 		return -ENOENT;
-	rec_inputs = inputs_of_record(rec);
 	for (s = 0; s < nr; s++)
 		score_shadow(agg, st, first + s, rec, rec_inputs, predicted_ns[s],
 			     agreement[s]);

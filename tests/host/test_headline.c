@@ -138,17 +138,17 @@ static void test_dashboard(const struct agg *agg)
 int main(void)
 {
 	struct agg *agg = make_runs();
-	struct report_meta meta;
+	struct run_meta meta;
 	char *text = NULL, *end, *line, name[IDLESCOPE_WORKLOAD_LEN + 8];
 	size_t size = 0, len;
 	int nr_lines = 0, widest = 0, w;
 	bool named = true;
 	FILE *f;
 
-	report_meta_init(&meta);
+	run_meta_init(&meta);
 	for (w = 0; w < NR_WORKLOADS; w++) {
 		workload_name(name, sizeof(name), w);
-		report_meta_add_workload(&meta, name);
+		run_meta_add_workload(&meta, name);
 	}
 	f = open_memstream(&text, &size);
 	report_fprint_text(f, agg, &meta);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_models.c - host unit tests of loader/replay/models.c, the shadow-replay
+ * test_models.c - host unit tests of loader/models/, the shadow-replay
  * models of menu2010, menu2010fix, menu2010rpd and stock 6.1 menu.
  *
  * Each check feeds a hand-made sequence of idle periods and compares the
@@ -25,7 +25,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "replay/models.h"
+#include "models/menu.h"
+#include "models/menu2010.h"
+#include "replay/replay.h"
 #include "check.h"
 #include "idlescope_states_table.h"
 
@@ -182,7 +184,7 @@ static void sim_start(struct cpu_sim *s, enum model_id id,
 /* The state a 2010 model chose in its last step. */
 static int sim_chosen(const struct cpu_sim *s)
 {
-	return s->ms.m2010.last_state_idx;
+	return s->ms.chosen_state;
 }
 
 /*
@@ -247,7 +249,7 @@ static void test_rpd_repeating_pattern(void)
 	CHECK_EQ("menu2010rpd: 8 x 1000 us under a 10 ms timer predict 1000 us",
 		 p, 1000 * US);
 	CHECK_EQ("menu2010rpd: the pattern is reported as typical_interval_us",
-		 rpd.ms.m2010.typical_interval_us, 1000);
+		 model_menu2010_data(&rpd.ms)->typical_interval_us, 1000);
 
 	/* menu2010fix has no detector: the corrected next timer predicts. */
 	sim_start(&fix, MODEL_MENU2010FIX, skl_table());
@@ -255,14 +257,14 @@ static void test_rpd_repeating_pattern(void)
 	CHECK_NE("menu2010fix: the same 9 periods do not predict 1000 us",
 		 p, 1000 * US);
 	CHECK_EQ("menu2010fix: it predicts expected_us * factor / (1024 * 4)",
-		 p, (10000ULL * fix.ms.m2010.correction_factor[BUCKET_10MS] + 2048) / 4096 * US);
+		 p, (10000ULL * model_menu2010_data(&fix.ms)->correction_factor[BUCKET_10MS] + 2048) / 4096 * US);
 
 	/* With 7 sleeps the ring still holds a 0: variance far above 400. */
 	sim_start(&rpd, MODEL_MENU2010RPD, skl_table());
 	sim_periods(&rpd, 7, 10 * MS, 1000 * US, -1);
 	sim_period(&rpd, 10 * MS, 1000 * US, -1);
 	CHECK_EQ("menu2010rpd: 7 intervals and a 0 are no pattern",
-		 rpd.ms.m2010.typical_interval_us, 0);
+		 model_menu2010_data(&rpd.ms)->typical_interval_us, 0);
 }
 
 static void test_rpd_sum_vs_expected(void)
@@ -277,7 +279,7 @@ static void test_rpd_sum_vs_expected(void)
 	sim_start(&rpd, MODEL_MENU2010RPD, skl_table());
 	p = sim_periods(&rpd, 9, 10 * MS, 2 * MS, -1);
 	CHECK_EQ("menu2010rpd: 8 x 2 ms under a 10 ms timer: sum 16 ms > 10 ms, no pattern",
-		 rpd.ms.m2010.typical_interval_us, 0);
+		 model_menu2010_data(&rpd.ms)->typical_interval_us, 0);
 	CHECK_NE("menu2010rpd: ... and 2 ms is not predicted", p, 2 * MS);
 
 	/* 16000 <= 16000: the same intervals under a 16 ms timer are used. */
@@ -293,11 +295,11 @@ static void test_rpd_decay(void)
 	/* DECAY 8: 1.0 is 8192, and one update keeps 7/8 of the factor. */
 	sim_start(&rpd, MODEL_MENU2010RPD, skl_table());
 	CHECK_EQ("menu2010rpd: factors start at RESOLUTION * 8",
-		 rpd.ms.m2010.correction_factor[BUCKET_10MS], 8192);
+		 model_menu2010_data(&rpd.ms)->correction_factor[BUCKET_10MS], 8192);
 	sim_periods(&rpd, 2, 10 * MS, 1000 * US, -1);
 	/* C10 chosen (exit 890 us): 8192 * 7 / 8 + 1024 * 110 / 10000 */
 	CHECK_EQ("menu2010rpd: one update gives 7168 + 11",
-		 rpd.ms.m2010.correction_factor[BUCKET_10MS], 7168 + 11);
+		 model_menu2010_data(&rpd.ms)->correction_factor[BUCKET_10MS], 7168 + 11);
 }
 
 /*
@@ -323,14 +325,14 @@ static void test_menu2010_before_bug(void)
 	sim_period(&fix, 10 * MS, 1000 * US, -1);
 	/* the fix learns from C10: 4096 * 3 / 4 + 1024 * (1000 - 890) / 10000 */
 	CHECK_EQ("menu2010fix: the update subtracts C10's exit latency",
-		 fix.ms.m2010.correction_factor[BUCKET_10MS], 3072 + 11);
+		 model_menu2010_data(&fix.ms)->correction_factor[BUCKET_10MS], 3072 + 11);
 	/*
 	 * menu2010 forgot its choice before the update: state 0, exit 0.
 	 * State 0 is POLL, not time-valid, so the whole expected time counts
 	 * as slept: 3072 + 1024 * 10000 / 10000, i.e. still 1.0.
 	 */
 	CHECK_EQ("menu2010: the update saw POLL: factor stays 1.0 (4096)",
-		 bug.ms.m2010.correction_factor[BUCKET_10MS], 4096);
+		 model_menu2010_data(&bug.ms)->correction_factor[BUCKET_10MS], 4096);
 	p = sim_periods(&bug, 20, 10 * MS, 1000 * US, -1);
 	CHECK_EQ("menu2010: after 20 sleeps of 1 ms it still predicts the 10 ms timer",
 		 p, 10 * MS);
@@ -347,9 +349,9 @@ static void test_menu2010_before_bug(void)
 	sim_periods(&bug, 2, 10 * MS, 1000 * US, -1);
 	sim_periods(&fix, 2, 10 * MS, 1000 * US, -1);
 	CHECK_EQ("menu2010 (no POLL): factor 3072 + 1024 * 1000 / 10000",
-		 bug.ms.m2010.correction_factor[BUCKET_10MS], 3072 + 102);
+		 model_menu2010_data(&bug.ms)->correction_factor[BUCKET_10MS], 3072 + 102);
 	CHECK_EQ("menu2010fix (no POLL): factor 3072 + 1024 * (1000 - 85) / 10000",
-		 fix.ms.m2010.correction_factor[BUCKET_10MS], 3072 + 93);
+		 model_menu2010_data(&fix.ms)->correction_factor[BUCKET_10MS], 3072 + 93);
 }
 
 static void test_menu2010_max_interesting(void)
@@ -366,14 +368,14 @@ static void test_menu2010_max_interesting(void)
 	sim_periods(&bug, 2, 100 * MS, 60 * MS, -1);
 	sim_periods(&fix, 2, 100 * MS, 60 * MS, -1);
 	CHECK_EQ("menu2010: 60 ms of 100 ms is a ratio (3072 + 614), not perfect",
-		 bug.ms.m2010.correction_factor[BUCKET_100MS], 3072 + 614);
+		 model_menu2010_data(&bug.ms)->correction_factor[BUCKET_100MS], 3072 + 614);
 	CHECK_EQ("menu2010fix: 60 ms of 100 ms counts as perfect (3072 + 1024)",
-		 fix.ms.m2010.correction_factor[BUCKET_100MS], 4096);
+		 model_menu2010_data(&fix.ms)->correction_factor[BUCKET_100MS], 4096);
 	/* below 50 ms the fix does take the ratio: 1024 * (40000 - 85) / 100000 */
 	sim_start(&fix, MODEL_MENU2010FIX, halt_table());
 	sim_periods(&fix, 2, 100 * MS, 40 * MS, -1);
 	CHECK_EQ("menu2010fix: 40 ms of 100 ms is a ratio (3072 + 408)",
-		 fix.ms.m2010.correction_factor[BUCKET_100MS], 3072 + 408);
+		 model_menu2010_data(&fix.ms)->correction_factor[BUCKET_100MS], 3072 + 408);
 }
 
 static void test_menu2010_u32_wrap(void)
@@ -393,14 +395,14 @@ static void test_menu2010_u32_wrap(void)
 	sim_start(&bug, MODEL_MENU2010, skl_table());
 	p = sim_periods(&bug, 2, 5000 * MS, 5000 * MS, -1);
 	CHECK_EQ("menu2010: a 5 s timer is 705033 us in 32 bits, factor stays 4096",
-		 bug.ms.m2010.correction_factor[BUCKET_100MS], 4096);
+		 model_menu2010_data(&bug.ms)->correction_factor[BUCKET_100MS], 4096);
 	CHECK_EQ("menu2010: ... and the 5 s prediction is 705033 us",
 		 p, 705033 * US);
 	/* (u32)ns + 999 wraps in unsigned int just below 2^32 ns: 0 us. */
 	sim_start(&bug, MODEL_MENU2010, skl_table());
 	p = sim_period(&bug, 4294967000ULL, 1 * MS, -1);
 	CHECK_EQ("menu2010: a timer of 4294967000 ns rounds up past 2^32 to 0 us",
-		 bug.ms.m2010.expected_us, 0);
+		 model_menu2010_data(&bug.ms)->expected_us, 0);
 }
 
 static void test_menu2010_selection(void)
@@ -463,7 +465,7 @@ static void test_menu_typical_interval(void)
 	CHECK_EQ("menu: steady 1000 us sleeps predict the typical 990 us",
 		 p, 990 * US);
 	CHECK_EQ("menu: typical_interval_us is 990",
-		 menu.ms.menu.typical_interval_us, 990);
+		 model_menu_data(&menu.ms)->typical_interval_us, 990);
 }
 
 static void test_menu_early_return(void)
@@ -476,7 +478,7 @@ static void test_menu_early_return(void)
 	p = sim_period(&menu, 1500, 1500, 0);
 	CHECK_EQ("menu: next timer below state 1's target residency predicts 0", p, 0);
 	CHECK_EQ("menu: ... and reports no typical interval (UINT_MAX)",
-		 menu.ms.menu.typical_interval_us, UINT_MAX);
+		 model_menu_data(&menu.ms)->typical_interval_us, UINT_MAX);
 
 	sim_start(&menu, MODEL_MENU, skl_table());
 	menu.latency_req_ns = 0;
@@ -503,7 +505,7 @@ static void test_menu_update(void)
 	CHECK_EQ("menu: a fresh CPU predicts its zeroed intervals: 0",
 		 sim_period(&menu, 10 * MS, 1 * MS, SKL_C1E), 0);
 	CHECK_EQ("menu: ... reported as a typical interval of 0 us",
-		 menu.ms.menu.typical_interval_us, 0);
+		 model_menu_data(&menu.ms)->typical_interval_us, 0);
 
 	/*
 	 * The tick woke the CPU although the timer was 100 ms away: menu
@@ -515,7 +517,7 @@ static void test_menu_update(void)
 	menu.prev_tick_wakeup = true;
 	sim_period(&menu, 100 * MS, 1 * MS, SKL_C10);
 	CHECK_EQ("menu: a tick wakeup counts as 45 ms",
-		 menu.ms.menu.correction_factor[BUCKET_100MS], 7168 + 460);
+		 model_menu_data(&menu.ms)->correction_factor[BUCKET_100MS], 7168 + 460);
 
 	/*
 	 * "The timer was beyond the tick" depends on the recorded kernel's
@@ -530,14 +532,14 @@ static void test_menu_update(void)
 	menu.prev_tick_wakeup = true;
 	sim_period(&menu, 5 * MS, 1 * MS, SKL_C10);
 	CHECK_EQ("menu: at HZ 100 a tick wakeup before a 5 ms timer is its residency",
-		 menu.ms.menu.intervals[0], 500);
+		 model_menu_data(&menu.ms)->intervals[0], 500);
 	sim_start(&menu, MODEL_MENU, skl_table());
 	menu.table.hz = 1000;
 	sim_period(&menu, 5 * MS, 1 * MS, SKL_C10);
 	menu.prev_tick_wakeup = true;
 	sim_period(&menu, 5 * MS, 1 * MS, SKL_C10);
 	CHECK_EQ("menu: at HZ 1000 it counts as the whole 5 ms timer",
-		 menu.ms.menu.intervals[0], 5000);
+		 model_menu_data(&menu.ms)->intervals[0], 5000);
 
 	/*
 	 * 200 us in POLL (exit latency 0) count as 200 us:
@@ -547,13 +549,13 @@ static void test_menu_update(void)
 	sim_start(&menu, MODEL_MENU, skl_table());
 	sim_periods(&menu, 2, 10 * MS, 200 * US, 0);
 	CHECK_EQ("menu: 200 us of polling count as 200 us",
-		 menu.ms.menu.correction_factor[BUCKET_10MS], 7168 + 20);
+		 model_menu_data(&menu.ms)->correction_factor[BUCKET_10MS], 7168 + 20);
 	sim_start(&menu, MODEL_MENU, skl_table());
 	sim_period(&menu, 10 * MS, 200 * US, 0);
 	menu.prev_poll_time_limit = true;
 	sim_period(&menu, 10 * MS, 1 * MS, 0);
 	CHECK_EQ("menu: a poll time limit counts as the whole timer",
-		 menu.ms.menu.correction_factor[BUCKET_10MS], 7168 + 1024);
+		 model_menu_data(&menu.ms)->correction_factor[BUCKET_10MS], 7168 + 1024);
 
 	/* Residency at most twice the exit latency: halved, not reduced. */
 	sim_start(&menu, MODEL_MENU, skl_table());
@@ -561,9 +563,9 @@ static void test_menu_update(void)
 	sim_period(&menu, 10 * MS, 1 * MS, SKL_C10);
 	/* C10 exit 890 us, 1000 <= 1780: 500 us, 1024 * 500 / 10000 = 51 */
 	CHECK_EQ("menu: a sleep <= 2 x exit latency counts half",
-		 menu.ms.menu.correction_factor[BUCKET_10MS], 7168 + 51);
+		 model_menu_data(&menu.ms)->correction_factor[BUCKET_10MS], 7168 + 51);
 	CHECK_EQ("menu: ... and the half goes into the intervals",
-		 menu.ms.menu.intervals[0], 500);
+		 model_menu_data(&menu.ms)->intervals[0], 500);
 }
 
 /*
@@ -775,8 +777,8 @@ static void test_replay_lost_selects(void)
 		replay_record(&rp, &rec, out);
 		p = sim_period(&menu, 10 * MS, 1000 * US, 3);
 	}
-	replayed = &rp.cpus[5].models[MODEL_MENU].menu;
-	check(out[MODEL_MENU] == p && !memcmp(replayed, &menu.ms.menu, sizeof(*replayed)),
+	replayed = model_menu_data(&rp.cpus[5].models[MODEL_MENU]);
+	check(out[MODEL_MENU] == p && !memcmp(replayed, model_menu_data(&menu.ms), sizeof(*replayed)),
 	      "replay lost_selects: the record's count reaches the model (same state as the simulation)",
 	      "replay %llu, simulation %llu", (unsigned long long)out[MODEL_MENU],
 	      (unsigned long long)p);
@@ -794,7 +796,7 @@ static void test_replay_lost_selects(void)
 		replay_record(&rp, &rec, out);
 	}
 	CHECK_EQ("replay lost_selects: none lost, no UINT_MAX interval",
-		 count_intervals(&rp.cpus[5].models[MODEL_MENU].menu, UINT_MAX), 0);
+		 count_intervals(model_menu_data(&rp.cpus[5].models[MODEL_MENU]), UINT_MAX), 0);
 
 	/*
 	 * 65535 lost selects (the most a record holds) leave the ring as 15
@@ -813,10 +815,10 @@ static void test_replay_lost_selects(void)
 			replay_record(&lost[i], &rec, out);
 		}
 		if (i)
-			check(!memcmp(&lost[0].cpus[5].models[MODEL_MENU].menu,
-				      &lost[1].cpus[5].models[MODEL_MENU].menu,
+			check(!memcmp(model_menu_data(&lost[0].cpus[5].models[MODEL_MENU]),
+				      model_menu_data(&lost[1].cpus[5].models[MODEL_MENU]),
 				      sizeof(struct model_menu)) &&
-			      count_intervals(&lost[0].cpus[5].models[MODEL_MENU].menu,
+			      count_intervals(model_menu_data(&lost[0].cpus[5].models[MODEL_MENU]),
 					      UINT_MAX) == MENU_INTERVALS,
 			      "replay lost_selects: 65535 lost selects leave menu's ring as 15 do",
 			      "the models differ");
@@ -1183,7 +1185,7 @@ static void check_constants_of(const char *file, struct defines *ds)
 				 !strcmp(model_constants[i].name, ds->d[j].name);
 		snprintf(name, sizeof(name), "constants: %s's %s has a model constant",
 			 file, ds->d[j].name);
-		check(found, name, "add it to model_constants[] (loader/replay/catalog.c)");
+		check(found, name, "add it to model_constants[] (loader/models/constants.c)");
 	}
 }
 

@@ -17,6 +17,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "stats/aggregate.h"
+#include "replay/inputs.h"
+#include "report/headline.h"
 #include "report/plot.h"
 #include "report/report.h"
 #include "report/summary.h"
@@ -29,6 +31,7 @@
 
 /* Two models; "menu2010" and "menu" are also governors of the runs. */
 static const char *const models[] = { "menu2010", "menu" };
+static const unsigned int models_inputs[] = { MODEL_INPUTS_MENU2010, MODEL_INPUTS_MENU };
 
 static const struct agg_state_info states[] = {
 	{ .target_residency_ns = 0 },
@@ -47,9 +50,9 @@ static void add(struct agg *agg, struct idlescope_record rec, int agree)
 	bool teo = rec.governor == TEO;
 
 	agg_add(agg, &rec);
-	agg_add_shadow(agg, &rec, 0, rec.residency_ns,
+	agg_add_shadow(agg, &rec, inputs_of_record(&rec), 0, rec.residency_ns,
 		       rec.governor == MENU2010 ? agree : -1);
-	agg_add_shadow(agg, &rec, 1, teo ? 0 : 4 * rec.residency_ns,
+	agg_add_shadow(agg, &rec, inputs_of_record(&rec), 1, teo ? 0 : 4 * rec.residency_ns,
 		       rec.governor == MENU ? agree : -1);
 }
 
@@ -79,7 +82,7 @@ static struct agg *make_runs(void)
 	unsigned int i;
 
 	agg_set_states(agg, states, ARRAY_SIZE(states));
-	agg_set_shadow_names(agg, models, ARRAY_SIZE(models));
+	agg_set_shadows(agg, models, models_inputs, ARRAY_SIZE(models));
 
 	for (i = 0; i < ARRAY_SIZE(steady_menu_us); i++) {
 		rec = make_prediction("steady", MENU, 0, steady_menu_us[i] * US,
@@ -105,18 +108,18 @@ static struct agg *make_runs(void)
 	return agg;
 }
 
-static void make_meta(struct report_meta *meta)
+static void make_meta(struct run_meta *meta)
 {
-	report_meta_init(meta);
+	run_meta_init(meta);
 	meta->start_time = 1700000000;
 	meta->nr_cpus = 2;
 	meta->records_produced[0] = 11;
 	meta->records_produced[1] = 4;
-	report_meta_add_governor(meta, "menu");
-	report_meta_add_governor(meta, "teo");
-	report_meta_add_governor(meta, "menu2010");
-	report_meta_add_workload(meta, "steady");
-	report_meta_add_workload(meta, "bursty");
+	run_meta_add_governor(meta, "menu");
+	run_meta_add_governor(meta, "teo");
+	run_meta_add_governor(meta, "menu2010");
+	run_meta_add_workload(meta, "steady");
+	run_meta_add_workload(meta, "bursty");
 	meta->predictions_available = true;
 }
 
@@ -231,18 +234,18 @@ static void test_tables(const struct agg *agg)
 	check_rows("shadow table on menu2010's periods, steady", &t, steady_shadow,
 		   ARRAY_SIZE(steady_shadow));
 
-	check(report_format_agreement(line, sizeof(line), agg, &view.all, 0) &&
+	check(headline_format_agreement(line, sizeof(line), agg, &view.all, 0) &&
 	      !strcmp(line, "model menu2010 reproduces the kernel's prediction on 50.0% (1 of 2) of periods"),
 	      "agreement: model menu2010, summed over all governors' runs: 1 of 2",
 	      "got \"%s\"", line);
-	check(report_format_agreement(line, sizeof(line), agg, &view.all, 1) &&
+	check(headline_format_agreement(line, sizeof(line), agg, &view.all, 1) &&
 	      !strcmp(line, "model menu reproduces the kernel's prediction on 100.0% (4 of 4) of periods"),
 	      "agreement: model menu: 4 of 4", "got \"%s\"", line);
 
 	report_workload_view(agg, agg_workload_index(agg, "bursty"), &view);
 	report_live_table(&view, &t);
 	check_rows("live table, bursty", &t, bursty_live, ARRAY_SIZE(bursty_live));
-	check(!report_format_agreement(line, sizeof(line), agg, &view.all, 0),
+	check(!headline_format_agreement(line, sizeof(line), agg, &view.all, 0),
 	      "agreement: never checked on bursty -> no line", "got \"%s\"", line);
 }
 
@@ -278,7 +281,7 @@ static void test_text_report(const struct agg *agg, const char *dir)
 		"    excluded        0       2       -           -       -         -\n",
 		"    model menu reproduces the kernel's prediction on 100.0% (4 of 4) of periods\n",
 	};
-	struct report_meta meta;
+	struct run_meta meta;
 	char path[PATH_MAX];
 	const char *across, *pair;
 	bool all = true;
@@ -303,7 +306,7 @@ static void test_text_report(const struct agg *agg, const char *dir)
 
 static void test_json_report(const struct agg *agg, const char *dir)
 {
-	struct report_meta meta;
+	struct run_meta meta;
 	char path[PATH_MAX], cmd[3 * PATH_MAX];
 	int status;
 
@@ -352,7 +355,7 @@ static void test_summary(const struct agg *agg, const char *dir)
 		"| 4x | 50.0 | - | 100.0 |\n",
 		"![prediction / actual, bursty](plots/bursty.svg)\n",
 	};
-	struct report_meta meta;
+	struct run_meta meta;
 	char path[PATH_MAX], *md, *txt;
 	bool all = true;
 	size_t i;
@@ -443,12 +446,12 @@ static void test_escaping(const char *dir)
 {
 	static const char weird[] = "x|<y>&'\"";
 	struct agg *agg = agg_new();
-	struct report_meta meta;
+	struct run_meta meta;
 	char path[PATH_MAX], name[64];
 	struct idlescope_record rec;
 	char *md;
 
-	agg_set_shadow_names(agg, models, ARRAY_SIZE(models));
+	agg_set_shadows(agg, models, models_inputs, ARRAY_SIZE(models));
 	rec = make_prediction(weird, MENU, 0, 1000 * US, 1000 * US);
 	add(agg, rec, 1);
 	/* Not replayed: no model predicts for it either. */
@@ -490,7 +493,7 @@ static void test_escaping(const char *dir)
 
 static void test_missing_directory(const struct agg *agg, const char *dir)
 {
-	struct report_meta meta;
+	struct run_meta meta;
 	char sub[PATH_MAX], path[2 * PATH_MAX];
 	int err;
 

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <string.h>
 #include "stats/aggregate.h"
+#include "models/models.h"
 #include "replay/inputs.h"
 #include "check.h"
 #include "fixtures.h"
@@ -23,7 +24,7 @@ static void add_with_shadows(struct agg *agg, struct idlescope_record *rec)
 
 	agg_add(agg, rec);
 	for (s = 0; s < 4; s++)
-		agg_add_shadow(agg, rec, s, (s + 1) * rec->residency_ns, -1);
+		agg_add_shadow(agg, rec, inputs_of_record(rec), s, (s + 1) * rec->residency_ns, -1);
 }
 
 static void test_inputs_per_governor(void)
@@ -34,7 +35,7 @@ static void test_inputs_per_governor(void)
 	char buf[64];
 	int i;
 
-	agg_set_shadow_names(agg, models, 4);
+	agg_set_shadows(agg, models, model_input_masks, 4);
 	CHECK_EQ("inputs: menu2010 models need next timer, iowaiters, load",
 		 agg_shadow_inputs(agg, 1), IDLESCOPE_F_HAS_NEXT_TIMER |
 		 IDLESCOPE_F_HAS_IOWAITERS | IDLESCOPE_F_HAS_LOAD);

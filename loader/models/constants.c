@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * constants.c - the kernel constants the models transcribe, as the kernel
+ * spells them, for the host test that compares them with the kernel
+ * sources (tests/host/test_models.c).
+ */
+#include "models/menu.h"
+#include "models/menu2010.h"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+const struct model_constant model_constants[] = {
+	{ "menu2010.c",	"BUCKETS",		M2010_BUCKETS },
+	{ "menu2010.c",	"RESOLUTION",		M2010_RESOLUTION },
+	{ "menu2010.c",	"DECAY",		M2010_DECAY },
+	{ "menu2010.c",	"DECAY_RPD",		M2010_DECAY_RPD },
+	{ "menu2010.c",	"MAX_INTERESTING",	M2010_MAX_INTERESTING },
+	{ "menu2010.c",	"INTERVALS",		M2010_INTERVALS },
+	{ "menu2010.c",	"STDDEV_THRESH",	M2010_STDDEV_THRESH },
+	{ "menu.c",	"BUCKETS",		MENU_BUCKETS },
+	{ "menu.c",	"INTERVAL_SHIFT",	MENU_INTERVAL_SHIFT },
+	{ "menu.c",	"INTERVALS",		MENU_INTERVALS },
+	{ "menu.c",	"RESOLUTION",		MENU_RESOLUTION },
+	{ "menu.c",	"DECAY",		MENU_DECAY },
+	{ "menu.c",	"MAX_INTERESTING",	MENU_MAX_INTERESTING },
+	{ "idlescope.config", "CONFIG_HZ",	MODEL_HZ },
+};
+
+const unsigned int model_nr_constants = ARRAY_SIZE(model_constants);

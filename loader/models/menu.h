@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * menu.h - the per-CPU data of the stock menu model, the constants of the
+ * kernel code it mirrors, and its select in two steps for rebuilding a
+ * prediction from menu's own data (menu.c has the model).
+ */
+#ifndef __IDLESCOPE_MODELS_MENU_H
+#define __IDLESCOPE_MODELS_MENU_H
+
+#include "models/models.h"
+
+/* drivers/cpuidle/governors/menu.c (6.1) */
+#define MENU_BUCKETS		IDLESCOPE_MENU_BUCKETS
+#define MENU_INTERVAL_SHIFT	3
+#define MENU_INTERVALS		(1U << MENU_INTERVAL_SHIFT)
+#define MENU_RESOLUTION		1024
+#define MENU_DECAY		8
+#define MENU_MAX_INTERESTING	(50000ULL * 1000)	/* ns */
+
+/*
+ * struct menu_device, with the observation field of patch 0004, plus what
+ * the core keeps in struct cpuidle_device for menu_update().
+ */
+struct model_menu {
+	int		needs_update;
+	int		tick_wakeup;
+	__u64		next_timer_ns;
+	unsigned int	bucket;
+	unsigned int	correction_factor[MENU_BUCKETS];
+	unsigned int	intervals[MENU_INTERVALS];
+	int		interval_ptr;
+	unsigned int	typical_interval_us;	/* UINT_MAX if none */
+	/* dev->last_state_idx, dev->last_residency_ns, dev->poll_time_limit */
+	int		last_state_idx;
+	__u64		last_residency_ns;
+	bool		last_residency_known;	/* since model_reset() */
+	bool		poll_time_limit;
+};
+
+/* The data of a stock menu model's per-CPU state, for tests that look inside. */
+static inline struct model_menu *model_menu_data(struct model_state *ms)
+{
+	return (struct model_menu *)ms->data.bytes;
+}
+
+/**
+ * model_menu_returns_early() - whether menu_select() returns before predicting
+ * @next_timer_ns: the sleep length select saw
+ * @latency_req_ns: the PM QoS limit select used
+ * @table: the idle states
+ *
+ * Too few states, a PM QoS limit of 0, or state 1 too long or too slow for
+ * the next timer or the limit make menu return state 0 at once.
+ *
+ * Return: true when it does.
+ */
+bool model_menu_returns_early(__u64 next_timer_ns, __s64 latency_req_ns,
+			      const struct model_states_table *table);
+
+/**
+ * model_menu_predict_ns() - stock menu's prediction from its own data
+ * @next_timer_ns: the sleep length select saw
+ * @correction_factor: correction_factor[bucket] at select
+ * @intervals_us: the recent intervals at select
+ * @typical_interval_us: set to the pattern detector's verdict (UINT_MAX: none)
+ *
+ * For the model, and for rebuilding the prediction of a kernel without
+ * patch 0004 (replay/reconstruct.c).
+ *
+ * Return: the prediction as patch 0004 stores it.
+ */
+__u64 model_menu_predict_ns(__u64 next_timer_ns, unsigned int correction_factor,
+			    const unsigned int intervals_us[MENU_INTERVALS],
+			    unsigned int *typical_interval_us);
+
+#endif /* __IDLESCOPE_MODELS_MENU_H */

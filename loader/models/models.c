@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * models.c - what every model shares: the state table's derived values,
+ * and the dispatch and catalogue made from models/registry.h (the models
+ * themselves are in files of their own).
+ */
+#include <string.h>
+#include "models/models.h"
+
+#define NSEC_PER_USEC	1000L	/* include/vdso/time64.h: a long, as there */
+
+__u64 model_tick_ns(const struct model_states_table *table)
+{
+	unsigned int hz = table->hz ? table->hz : MODEL_HZ;
+
+	return (1000000000ULL + hz / 2) / hz;
+}
+
+/* The cpuidle core: us = ns / 1000 (drivers/cpuidle/driver.c). */
+void model_table_derive(struct model_states_table *table)
+{
+	int i;
+
+	for (i = 0; i < IDLESCOPE_MAX_STATES; i++) {
+		struct model_idle_state *s = &table->states[i];
+
+		s->exit_latency_us = (__u64)s->exit_latency_ns / NSEC_PER_USEC;
+		s->target_residency_us = (__u64)s->target_residency_ns / NSEC_PER_USEC;
+	}
+}
+
+void model_reset(struct model_state *ms, enum model_id id)
+{
+	memset(ms, 0, sizeof(*ms));
+	ms->id = id;
+	ms->chosen_state = -1;
+	switch (id) {
+#define MODEL_RESET_CASE(id, name, gov, kernel, inputs, step, reset)	\
+	case MODEL_##id:						\
+		reset(ms->data.bytes);					\
+		break;
+	IDLESCOPE_MODELS(MODEL_RESET_CASE)
+#undef MODEL_RESET_CASE
+	}
+}
+
+__u64 model_step(struct model_state *ms, const struct model_input *in,
+		 const struct model_states_table *table)
+{
+	if (table->nr_states < 1 || table->nr_states > IDLESCOPE_MAX_STATES)
+		return 0;
+	switch (ms->id) {
+#define MODEL_STEP_CASE(id, name, gov, kernel, inputs, step, reset)	\
+	case MODEL_##id:						\
+		return step(ms, in, table);
+	IDLESCOPE_MODELS(MODEL_STEP_CASE)
+#undef MODEL_STEP_CASE
+	}
+	return 0;	/* not a model: model_reset() was never called */
+}
+
+#define MODEL_NAME(id, name, gov, kernel, inputs, step, reset)	[MODEL_##id] = #name,
+const char *const model_names[MODEL_NR] = {
+	IDLESCOPE_MODELS(MODEL_NAME)
+};
+#undef MODEL_NAME
+
+#define MODEL_GOVERNOR(id, name, gov, kernel, inputs, step, reset) \
+	[MODEL_##id] = IDLESCOPE_GOV_##gov,
+static const unsigned int model_governors[MODEL_NR] = {
+	IDLESCOPE_MODELS(MODEL_GOVERNOR)
+};
+#undef MODEL_GOVERNOR
+
+#define MODEL_KERNEL(id, name, gov, kernel, inputs, step, reset)	[MODEL_##id] = kernel,
+static const char *const model_kernels[MODEL_NR] = {
+	IDLESCOPE_MODELS(MODEL_KERNEL)
+};
+#undef MODEL_KERNEL
+
+#define MODEL_INPUTS(id, name, gov, kernel, inputs, step, reset)	[MODEL_##id] = (inputs),
+const unsigned int model_input_masks[MODEL_NR] = {
+	IDLESCOPE_MODELS(MODEL_INPUTS)
+};
+#undef MODEL_INPUTS
+
+int model_of_governor(unsigned int governor)
+{
+	int id;
+
+	if (governor == IDLESCOPE_GOV_NONE)
+		return -1;	/* the governor of models that mirror none */
+	for (id = 0; id < MODEL_NR; id++)
+		if (model_governors[id] == governor)
+			return id;
+	return -1;
+}
+
+unsigned int governor_of_model(enum model_id id)
+{
+	return id < MODEL_NR ? model_governors[id] : IDLESCOPE_GOV_NONE;
+}
+
+const char *model_kernel(enum model_id id)
+{
+	return id < MODEL_NR ? model_kernels[id] : "";
+}
+
+unsigned int model_inputs(enum model_id id)
+{
+	return id < MODEL_NR ? model_input_masks[id] : 0;
+}

@@ -1,0 +1,237 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * models.h - the governors' idle-duration predictors as pure C step
+ * functions, for the loader's shadow replay (replay/replay.h).
+ *
+ * The seed's experiment scores several predictors on the *same* idle
+ * periods.  Only one governor runs at a time, so the others are replayed
+ * here: each model is fed, period by period, what its governor's ->select()
+ * would have been given on that CPU (next timer, I/O waiters, load, PM QoS
+ * limit) and what the core would have told its ->reflect() about the period
+ * before (the residency it measured, the state entered, tick and polling
+ * details), and it returns the prediction the governor would have made, as
+ * kernel/patches/0004 stores it (predicted_ns, 0 when ->select() returned
+ * before predicting).
+ *
+ * The models mirror the kernel code statement by statement, integer widths
+ * and defects included, so that the model of the governor that was
+ * actually running reproduces the recorded prediction exactly.  Which
+ * models exist, which governor and kernel each one mirrors and which
+ * record inputs it needs is models/registry.h, the one list; each model's
+ * code and per-CPU data is in a file of its own (menu2010.c, menu.c).
+ *
+ * Pure C: no libbpf, no kernel headers beyond <linux/types.h>.
+ */
+#ifndef __IDLESCOPE_MODELS_MODELS_H
+#define __IDLESCOPE_MODELS_MODELS_H
+
+#include <stdbool.h>
+#include <linux/types.h>
+#include "idlescope.h"
+#include "models/registry.h"
+
+#define MODEL_ENUM(id, name, gov, kernel, inputs, step, reset)	MODEL_##id,
+enum model_id {
+	IDLESCOPE_MODELS(MODEL_ENUM)
+};
+#undef MODEL_ENUM
+
+/* Not an enumerator, so that a switch over enum model_id needs no default. */
+#define MODEL_NR		MODEL_REGISTRY_COUNT
+
+/*
+ * cpuidle_governor_latency_req() when nobody asked for a PM QoS limit:
+ * PM_QOS_CPU_LATENCY_DEFAULT_VALUE (2000 s, in us) times NSEC_PER_USEC.
+ * The replay uses it for records whose limit the BPF side did not see.
+ */
+#define MODEL_LATENCY_REQ_DEFAULT_NS	(2000LL * 1000000 * 1000)
+
+/* HZ of kernel/config's kernel: for a record file that does not say. */
+#define MODEL_HZ		1000
+
+/*
+ * The cpuidle driver's states as the governors see them (drv->states[],
+ * dev->states_usage[].disable).  The us values the 2010 code uses are the
+ * ns values divided by 1000, as the cpuidle core derives them.
+ */
+struct model_idle_state {
+	__s64 exit_latency_ns;
+	__s64 target_residency_ns;
+	bool polling;		/* CPUIDLE_FLAG_POLLING (POLL, state 0 here) */
+	bool disabled;
+	/*
+	 * The ns values in us, as the cpuidle core derives them and the 2010
+	 * code reads them: set by model_table_derive(), once per table
+	 * rather than twice per state in every step of every 2010 model.
+	 */
+	unsigned int exit_latency_us;
+	unsigned int target_residency_us;
+};
+
+struct model_states_table {
+	unsigned int hz;	/* the kernel's CONFIG_HZ, 0: MODEL_HZ */
+	int nr_states;
+	struct model_idle_state states[IDLESCOPE_MAX_STATES];
+};
+
+/**
+ * model_table_derive() - set the us fields of every state from its ns fields
+ * @table: a table whose ns fields are set
+ *
+ * Call it before the first model_step() on the table (replay_init() does
+ * it for the replay's own copy).
+ */
+void model_table_derive(struct model_states_table *table);
+
+/**
+ * model_tick_ns() - TICK_NSEC of the recorded kernel
+ * @table: the table with the kernel's HZ (0: MODEL_HZ)
+ *
+ * Return: the tick period in ns, rounded as the kernel rounds it.
+ */
+__u64 model_tick_ns(const struct model_states_table *table);
+
+/* Room for any model's per-CPU data; each model's file asserts it fits. */
+#define MODEL_DATA_BYTES	512
+
+/* One model's per-CPU state; model_reset() says which model it is. */
+struct model_state {
+	enum model_id id;
+	/*
+	 * The state the model's governor would have entered, after its last
+	 * model_step(); -1 for a model that only predicts.
+	 */
+	int chosen_state;
+	/* The model's own data (struct model_menu, ...), see its file. */
+	union {
+		__u64 align;
+		unsigned char bytes[MODEL_DATA_BYTES];
+	} data;
+};
+
+/*
+ * What ->select() of period i saw, and what the core reported to ->reflect()
+ * about period i-1 on the same CPU.
+ */
+struct model_input {
+	__u64 next_timer_ns;		/* tick_nohz_get_sleep_length(), >= 0 */
+	unsigned int nr_iowaiters;	/* nr_iowait_cpu() */
+	__u32 load;			/* menu2010's get_loadavg(): tenths */
+	__s64 latency_req_ns;		/* cpuidle_governor_latency_req() */
+
+	bool has_prev;			/* period i-1 was reflected */
+	__u64 prev_residency_ns;	/* dev->last_residency_ns */
+	int prev_state;			/* index of the state entered */
+	/*
+	 * This model's governor chose period i-1's state.  Then prev_state is
+	 * what its ->reflect() got; otherwise a model that chooses states
+	 * learns as if the state it chose itself had been entered.
+	 */
+	bool prev_chosen_by_model;
+	bool prev_tick_wakeup;		/* tick_nohz_idle_got_tick() */
+	bool prev_poll_time_limit;	/* dev->poll_time_limit */
+	/*
+	 * ->select() calls since period i-1 that entered no state, because
+	 * a wakeup came first (call_cpuidle() returns -EBUSY and sets
+	 * dev->last_residency_ns to 0; no cpu_idle event, no ->reflect()).
+	 * Stock menu marks each in its intervals.  The replay passes the
+	 * record's lost_selects.
+	 */
+	unsigned int lost_selects;
+	/*
+	 * The caller does not use the value returned: the model may skip
+	 * work that shapes the value alone and leaves its history as it is
+	 * (stock menu's pattern search).  The replay sets it for a model the
+	 * report does not score on the period.
+	 */
+	bool prediction_unused;
+};
+
+/*
+ * A model's two functions (the registry names them): ->enable() of its
+ * governor on @data, zeroed by the caller; and one idle period,
+ * ->reflect() of period i-1 (if in->has_prev) then ->select() of period i,
+ * returning predicted_ns as patch 0004 stores it (0 when no prediction was
+ * made) and setting ms->chosen_state.
+ */
+typedef void model_reset_fn(void *data);
+typedef __u64 model_step_fn(struct model_state *ms, const struct model_input *in,
+			    const struct model_states_table *table);
+
+#define MODEL_DECLARE(id, name, gov, kernel, inputs, step, reset)	\
+	model_step_fn step;						\
+	model_reset_fn reset;
+IDLESCOPE_MODELS(MODEL_DECLARE)
+#undef MODEL_DECLARE
+
+/**
+ * model_reset() - ->enable(): forget a CPU's history
+ * @ms: the per-CPU state to (re)start
+ * @id: the model it is from now on
+ */
+void model_reset(struct model_state *ms, enum model_id id);
+
+/**
+ * model_step() - one idle period of model @ms->id
+ * @ms: its per-CPU state
+ * @in: what ->select() of the period saw and ->reflect() was told before
+ * @table: the idle states, with model_table_derive() done
+ *
+ * Return: the prediction in ns as patch 0004 stores it, 0 when no
+ * prediction was made (also for a table of no or too many states).
+ */
+__u64 model_step(struct model_state *ms, const struct model_input *in,
+		 const struct model_states_table *table);
+
+/* The catalogue, from the registry: names, governors, kernels, inputs. */
+extern const char *const model_names[MODEL_NR];
+/* Per model, the IDLESCOPE_F_HAS_* bits it needs (see model_inputs()). */
+extern const unsigned int model_input_masks[MODEL_NR];
+
+/**
+ * model_of_governor() - the model of a recorded governor
+ * @governor: enum idlescope_governor
+ *
+ * Return: the model whose governor it is, or -1 when it has none.
+ */
+int model_of_governor(unsigned int governor);
+
+/**
+ * governor_of_model() - the governor a model mirrors
+ * @id: a model
+ *
+ * Return: enum idlescope_governor; IDLESCOPE_GOV_NONE for an invalid id.
+ */
+unsigned int governor_of_model(enum model_id id);
+
+/**
+ * model_kernel() - the kernel release whose governor code a model transcribes
+ * @id: a model
+ *
+ * Return: e.g. "6.1"; "" for an invalid id.
+ */
+const char *model_kernel(enum model_id id);
+
+/**
+ * model_inputs() - what a record must hold for a model to be scored on it
+ * @id: a model
+ *
+ * Return: IDLESCOPE_F_HAS_* bits (replay/inputs.h); 0 for an invalid id.
+ */
+unsigned int model_inputs(enum model_id id);
+
+/*
+ * One kernel constant a model transcribes, as the kernel spells it, for
+ * the host test that compares them with the kernel sources (the kernel
+ * files cannot include these headers).
+ */
+struct model_constant {
+	const char *file;	/* "menu2010.c", "menu.c", "idlescope.config" */
+	const char *name;	/* the #define (or CONFIG_) name there */
+	long long value;
+};
+
+extern const struct model_constant model_constants[];
+extern const unsigned int model_nr_constants;
+
+#endif /* __IDLESCOPE_MODELS_MODELS_H */

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * registry.h - every model the replay knows, one row each: the one list of
+ * models.  enum model_id, MODEL_NR, the catalogue (names, governors,
+ * kernels, inputs), the dispatch of model_reset() and model_step(), and
+ * the capacity of the aggregate's shadow scores are all made from it.
+ *
+ *	X(ID, name, governor, kernel, inputs, step, reset)
+ *
+ * ID		MODEL_<ID> in enum model_id; the row's position is its index
+ *		in every per-model array (report order: append new rows)
+ * name		the model's name in reports, as a bare word (stringified)
+ * governor	IDLESCOPE_GOV_<governor>: the governor whose code it mirrors
+ *		and whose recorded predictions check it (NONE: no governor)
+ * kernel	the kernel release whose governor code it transcribes
+ * inputs	the IDLESCOPE_F_HAS_* bits a record must hold for the model's
+ *		prediction to be scored on it (replay/inputs.h)
+ * step, reset	its model_step_fn and model_reset_fn (models.h), defined in
+ *		the model's own file
+ *
+ * Adding a model is one file and one row here: docs/howto.md.
+ */
+#ifndef __IDLESCOPE_MODELS_REGISTRY_H
+#define __IDLESCOPE_MODELS_REGISTRY_H
+
+#include <linux/types.h>
+#include "idlescope.h"
+
+/* What the menu2010 family's data holds: next timer, I/O waiters, load. */
+#define MODEL_INPUTS_MENU2010	(IDLESCOPE_F_HAS_NEXT_TIMER | \
+				 IDLESCOPE_F_HAS_IOWAITERS | \
+				 IDLESCOPE_F_HAS_LOAD)
+/* Stock menu's: next timer, I/O waiters, whether the tick ended the period. */
+#define MODEL_INPUTS_MENU	(IDLESCOPE_F_HAS_NEXT_TIMER | \
+				 IDLESCOPE_F_HAS_IOWAITERS | \
+				 IDLESCOPE_F_HAS_TICK)
+
+#define IDLESCOPE_MODELS(X)						\
+	X(MENU2010, menu2010, MENU2010, "2.6.34-rc",			\
+	  MODEL_INPUTS_MENU2010, m2010_plain_step, m2010_plain_reset)	\
+	X(MENU2010FIX, menu2010fix, MENU2010FIX, "2.6.34",		\
+	  MODEL_INPUTS_MENU2010, m2010_fix_step, m2010_fix_reset)	\
+	X(MENU2010RPD, menu2010rpd, MENU2010RPD, "2.6.35",		\
+	  MODEL_INPUTS_MENU2010, m2010_rpd_step, m2010_rpd_reset)	\
+	X(MENU, menu, MENU, "6.1",					\
+	  MODEL_INPUTS_MENU, menu_step, menu_reset)			\
+	/* new models: a row above this line (docs/howto.md) */
+
+/* 1 per row: sizes of per-model arrays in headers that need no models.h. */
+#define MODEL_REGISTRY_ONE(id, name, gov, kernel, inputs, step, reset)	+1
+#define MODEL_REGISTRY_COUNT	(0 IDLESCOPE_MODELS(MODEL_REGISTRY_ONE))
+
+#endif /* __IDLESCOPE_MODELS_REGISTRY_H */

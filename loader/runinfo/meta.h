@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * meta.h - everything about a run that is not in its records: the kernel,
+ * its clock and capabilities, the governors and workloads it ran, what was
+ * lost, how long it took.  The live run fills it from the system and the
+ * ring buffers, `idlescope report` from record files (runinfo.h), and every
+ * report prints it.
+ */
+#ifndef __IDLESCOPE_RUNINFO_META_H
+#define __IDLESCOPE_RUNINFO_META_H
+
+#include <stdbool.h>
+#include <time.h>
+#include <linux/types.h>
+#include "idlescope.h"
+#include "format/escape.h"
+#include "replay/reconstruct.h"
+
+#define RUN_MAX_GOVERNORS	16
+/*
+ * >= AGG_MAX_WORKLOADS: reportset_meta_from_agg() (report/set.c) lists
+ * every workload of the aggregate.
+ */
+#define RUN_MAX_WORKLOADS	64
+#define RUN_MAX_SKIPPED		32
+#define RUN_NAME_LEN		32
+#define RUN_REASON_LEN		128
+#define RUN_RELEASE_LEN		65	/* struct utsname.release */
+#define RUN_CLOCK_MODE_LEN	16
+#define RUN_CLOCK_ARGS_LEN	128
+/* A workload's name: its tag escaped (format/escape.h). */
+#define RUN_WORKLOAD_NAME_LEN	ESCAPE_SIZE(IDLESCOPE_WORKLOAD_LEN)
+
+struct figures;
+
+struct run_skipped_prog {
+	char name[RUN_NAME_LEN];		/* BPF program name */
+	/* Why, e.g. "attach target not in kernel BTF". */
+	char reason[RUN_REASON_LEN];
+};
+
+struct run_meta {
+	char kernel_release[RUN_RELEASE_LEN];	/* uname -r */
+	unsigned int hz;			/* CONFIG_HZ, 0: unknown */
+	char cpuidle_driver[RUN_NAME_LEN];	/* "": none */
+	char clock_mode[RUN_CLOCK_MODE_LEN];	/* "": unknown */
+	char clock_args[RUN_CLOCK_ARGS_LEN];	/* QEMU's arguments for it */
+	__u32 capabilities;			/* IDLESCOPE_CAP_* */
+	struct idlescope_lateness lateness;	/* count 0: not measured */
+	__u64 records_cut_short;		/* partial last records ignored */
+	/*
+	 * Record files without their trailer (the loader was killed): the
+	 * duration, drops, sysfs count, ring buffer and timer lateness are
+	 * then unknown, and print as such.
+	 */
+	int nr_untrailed_files;
+	__u64 seq_lost;				/* periods missing from the records' seq */
+	int nr_governors;
+	char governors[RUN_MAX_GOVERNORS][RUN_NAME_LEN];
+	int nr_workloads;
+	char workloads[RUN_MAX_WORKLOADS][RUN_WORKLOAD_NAME_LEN];
+	double duration_s;
+	time_t start_time;			/* wall clock, printed as UTC */
+	int nr_cpus;				/* entries used below */
+	__u64 records_produced[IDLESCOPE_MAX_CPUS];
+	__u64 dropped_records[IDLESCOPE_MAX_CPUS];
+	__u64 ringbuf_size_bytes;
+	__u64 sysfs_usage_delta;		/* sum of stateN/usage growth, all CPUs */
+	int nr_skipped;
+	struct run_skipped_prog skipped[RUN_MAX_SKIPPED];
+	bool predictions_available;
+	/* Stock menu's predictions rebuilt from its data (replay/reconstruct.c). */
+	struct reconstruct_stats reconstruct;
+	/*
+	 * Times the shadow replay lost a CPU's history (a gap in the
+	 * period sequence: dropped records) and restarted its models: struct
+	 * replay's replay_resets.  Printed only when shadows are named.
+	 */
+	__u64 shadow_replay_resets;
+
+	/* The workloads' own figures (report/figures.h), NULL: none. */
+	const struct figures *figures;
+};
+
+/**
+ * run_meta_init() - an empty run, started now on this kernel
+ * @meta: zeroed, then kernel_release from uname(2) and start_time from now
+ */
+void run_meta_init(struct run_meta *meta);
+
+/**
+ * run_meta_trailer_known() - whether the trailer's facts are known
+ * @meta: the run
+ *
+ * Return: true when every record file had its trailer (a live run always
+ * knows them).
+ */
+static inline bool run_meta_trailer_known(const struct run_meta *meta)
+{
+	return !meta->nr_untrailed_files;
+}
+
+/**
+ * run_meta_produced() - records produced, all CPUs
+ * @meta: the run
+ *
+ * Return: the sum, saturating (stats/sat.h).
+ */
+__u64 run_meta_produced(const struct run_meta *meta);
+
+/**
+ * run_meta_dropped() - records dropped, all CPUs
+ * @meta: the run
+ *
+ * Return: the sum, saturating (stats/sat.h).
+ */
+__u64 run_meta_dropped(const struct run_meta *meta);
+
+/**
+ * run_meta_add_governor() - append a governor the run measured
+ * @meta: the run
+ * @name: its name
+ *
+ * Return: 0; -ENOSPC when the list is full, -ENAMETOOLONG when the name
+ * was cut (the cut copy is kept).
+ */
+int run_meta_add_governor(struct run_meta *meta, const char *name);
+
+/**
+ * run_meta_add_workload() - append a workload the run measured
+ * @meta: the run
+ * @name: its tag
+ *
+ * Return: as run_meta_add_governor().
+ */
+int run_meta_add_workload(struct run_meta *meta, const char *name);
+
+/**
+ * run_meta_add_skipped() - append a BPF program the run went without
+ * @meta: the run
+ * @prog: the program's name
+ * @reason: why, e.g. "attach target not in kernel BTF"
+ *
+ * Return: as run_meta_add_governor(); -ENAMETOOLONG when either text was
+ * cut.
+ */
+int run_meta_add_skipped(struct run_meta *meta, const char *prog,
+			 const char *reason);
+
+#endif /* __IDLESCOPE_RUNINFO_META_H */
