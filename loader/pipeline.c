@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "replay/inputs.h"
+#include "runinfo/runinfo.h"
+#include "stats/why.h"
 #include "pipeline.h"
 
 static void model_table_of(const struct idlescope_state *states, unsigned int nr_states,
@@ -30,6 +32,7 @@ int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
 {
 	struct agg_state_info agg_states[IDLESCOPE_MAX_STATES] = {};
 	struct model_states_table table;
+	struct power_table power;
 	unsigned int i;
 
 	pl->nr_states = nr_states;
@@ -49,6 +52,13 @@ int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
 	model_table_of(states, nr_states, hz, &table);
 	replay_init(pl->replay, &table);
 	agg_set_states(pl->agg, agg_states, nr_states);
+	why_set_states(agg_why(pl->agg), states, nr_states, hz);
+	if (pl->power) {
+		if (why_set_power(agg_why(pl->agg), pl->power))
+			return -ERANGE;
+	} else if (power_table_default(states, nr_states, &power)) {
+		why_set_power(agg_why(pl->agg), &power);
+	}
 	return agg_set_shadows(pl->agg, model_names, model_input_masks, MODEL_NR);
 }
 
@@ -148,16 +158,22 @@ int pipeline_add_file(struct pipeline *pl, struct recfile *rf, bool first,
 		      __u64 *records_read, bool *cut_short)
 {
 	const struct idlescope_record *rec;
+	struct wake_names names;
 	enum recfile_status ret;
 	int err;
 
 	err = first ? pipeline_init(pl, rf->hdr.states, rf->hdr.nr_states, rf->hdr.hz) :
 		      pipeline_restart(pl, rf->hdr.states, rf->hdr.nr_states, rf->hdr.hz);
-	if (err) {
+	if (err == -ERANGE)
+		snprintf(rf->error, sizeof(rf->error), "%s: %u idle states, the power table %s %d",
+			 rf->path, rf->hdr.nr_states, pl->power->source, pl->power->nr_states);
+	else if (err)
 		snprintf(rf->error, sizeof(rf->error), "%s: %s", rf->path, err == -EINVAL ?
 			 "another state table than the first file's" : strerror(-err));
+	if (err)
 		return err;
-	}
+	runinfo_wake_names(rf, &names);
+	why_set_names(agg_why(pl->agg), &names);
 	memset(records_read, 0, sizeof(*records_read) * IDLESCOPE_MAX_CPUS);
 	while ((rec = recfile_next(rf, &ret))) {
 		records_read[rec->cpu]++;	/* recfile_next() checked it */

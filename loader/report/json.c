@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <string.h>
 #include "report/headline.h"
+#include "report/causes.h"
 #include "format/json_writer.h"
 #include "stats/lateness.h"
 #include "report/report.h"
@@ -222,6 +223,8 @@ static void json_meta(struct json *j, const struct agg *agg,
 	json_u64(j, "records_produced", produced);
 	json_u64(j, "dropped_records", dropped);
 	json_u64(j, "sysfs_usage_delta", meta->sysfs_usage_delta);
+	json_u64(j, "sysfs_above_delta", meta->sysfs_above_delta);
+	json_u64(j, "sysfs_below_delta", meta->sysfs_below_delta);
 	json_u64(j, "aggregator_rejected_records", agg_rejected_records(agg));
 
 	json_array(j, "per_cpu_records", false);
@@ -367,6 +370,7 @@ int report_fprint_json(FILE *f, const struct agg *agg,
 	headline_json(&j, agg);
 	json_results(&j, agg);
 	json_across_governors(&j, agg);
+	report_why_json(&j, agg);
 	json_object_end(&j);
 	fputc('\n', f);
 	return report_stream_status(f);

@@ -21,6 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "stats/aggregate.h"
+#include "stats/why.h"
+
+_Static_assert(WHY_MAX_WORKLOADS == AGG_MAX_WORKLOADS, "why.h keys the aggregate's workloads");
 
 #define NS_PER_US	1000ULL
 
@@ -41,16 +44,30 @@ struct agg {
 	unsigned int shadow_inputs[AGG_MAX_SHADOWS];	/* agg_shadow_inputs() */
 
 	__u64 rejected_records;
+	struct why *why;		/* wake-up sources, tick, energy */
 };
 
 struct agg *agg_new(void)
 {
-	return calloc(1, sizeof(struct agg));
+	struct agg *agg = calloc(1, sizeof(struct agg));
+
+	if (agg && !(agg->why = why_new())) {
+		free(agg);
+		return NULL;
+	}
+	return agg;
 }
 
 void agg_free(struct agg *agg)
 {
+	if (agg)
+		why_free(agg->why);
 	free(agg);
+}
+
+struct why *agg_why(const struct agg *agg)
+{
+	return agg->why;
 }
 
 int agg_set_states(struct agg *agg, const struct agg_state_info *states,
@@ -214,9 +231,9 @@ static void crosscheck_state(const struct agg *agg, struct agg_stats *st,
 	}
 }
 
-/* The entered state against the ideal one (agg_ideal_state()). */
-static void score_ideal_state(const struct agg *agg, struct agg_stats *st,
-			      const struct idlescope_record *rec)
+/* The entered state against the ideal one (agg_ideal_state()); the ideal, or -1. */
+static int score_ideal_state(const struct agg *agg, struct agg_stats *st,
+			     const struct idlescope_record *rec)
 {
 	/* The limit is the one select used only when the select probe read it. */
 	__s64 latency_req_ns = rec->flags & IDLESCOPE_F_SELECT_PROBED ?
@@ -225,7 +242,7 @@ static void score_ideal_state(const struct agg *agg, struct agg_stats *st,
 	int entered = rec->state;
 
 	if (ideal < 0 || entered < 0 || entered >= agg->nr_states)
-		return;
+		return -1;
 	st->ideal_samples++;
 	st->ideal_idle_ns += rec->residency_ns;
 	st->ideal_hit_samples += entered == ideal;
@@ -239,6 +256,7 @@ static void score_ideal_state(const struct agg *agg, struct agg_stats *st,
 	ci_add(&st->ideal_shallow_time_ci,
 	       entered < ideal ? (double)rec->residency_ns : 0.0,
 	       (double)rec->residency_ns);
+	return ideal;
 }
 
 /*
@@ -280,7 +298,7 @@ static void add_prediction(struct agg_stats *st, __u64 predicted_ns,
 int agg_add(struct agg *agg, const struct idlescope_record *rec)
 {
 	struct agg_stats *st;
-	int workload;
+	int workload, ideal;
 
 	if (rec->cpu >= IDLESCOPE_MAX_CPUS) {
 		agg->rejected_records++;
@@ -321,7 +339,9 @@ int agg_add(struct agg *agg, const struct idlescope_record *rec)
 	ci_add_hit(&st->miss_above_ci, rec->flags & IDLESCOPE_F_MISS_ABOVE);
 	ci_add_hit(&st->miss_below_ci, rec->flags & IDLESCOPE_F_MISS_BELOW);
 	crosscheck_state(agg, st, rec);
-	score_ideal_state(agg, st, rec);
+	ideal = score_ideal_state(agg, st, rec);
+	/* Out of memory leaves the breakdowns short, not the scores. */
+	why_add(agg->why, workload, rec, ideal);
 
 	if ((rec->flags & IDLESCOPE_F_PREDICTED) &&
 	    prediction_made(rec->predicted_ns))
