@@ -67,7 +67,8 @@ void wake_class_of(const struct idlescope_record *rec, bool polling,
 	switch (rec->wake_source) {
 	case IDLESCOPE_WAKE_HRTIMER:
 		name = wake_names_find(names, WAKE_NAME_FUNCTION, rec->wake_fn);
-		if (!name)
+		/* "": asked, and nobody knew it. */
+		if (!name || !*name)
 			cls->value = rec->wake_fn;
 		break;
 	case IDLESCOPE_WAKE_IPI:
