@@ -29,6 +29,7 @@
 #include "format/table.h"
 #include "governors.h"
 #include "format/numbers.h"
+#include "report/linuxpm.h"
 
 #define COMPARE_MAX_FILES	64
 #define COMPARE_EXIT_BAD_INPUT	2
@@ -55,6 +56,7 @@ struct compare {
 	int pair_a, pair_b;		/* --pair GA:GB, else -1: same governor */
 	double fail_above_pp;		/* NAN: no gate */
 	bool json;
+	bool linux_pm;			/* --format linux-pm: the before/after table */
 	int nr_rows, nr_alloc;
 	struct diff_row *rows;
 };
@@ -358,6 +360,7 @@ static int parse_args(struct compare *c, int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "fail-above", required_argument, NULL, 'f' },
 		{ "pair", required_argument, NULL, 'p' },
+		{ "format", required_argument, NULL, 'F' },
 		{},
 	};
 	char *end;
@@ -382,13 +385,22 @@ static int parse_args(struct compare *c, int argc, char **argv)
 			if (parse_pair(c, optarg))
 				return -EINVAL;
 			break;
+		case 'F':
+			c->json = !strcmp(optarg, "json");
+			c->linux_pm = !strcmp(optarg, "linux-pm");
+			if (!c->json && !c->linux_pm && strcmp(optarg, "text")) {
+				fprintf(stderr, "idlescope: error: --format %s: not text, json or linux-pm\n",
+					optarg);
+				return -EINVAL;
+			}
+			break;
 		default:
 			return -EINVAL;
 		}
 	}
 	if (argc - optind != 2) {
 		fprintf(stderr, "idlescope: error: usage: idlescope compare A B [-j] [--fail-above PP] "
-			"[--pair GA:GB]\n");
+			"[--pair GA:GB] [--format text|json|linux-pm]\n");
 		return -EINVAL;
 	}
 	c->a.arg = argv[optind];
@@ -420,6 +432,9 @@ int compare_command(int argc, char **argv)
 		nr_failed += fails_gate(&c, &c.rows[i]);
 	if (c.json)
 		print_json(&c, nr_failed);
+	else if (c.linux_pm)
+		linuxpm_fprint_compare(stdout, c.a.pl.agg, c.a.arg, c.b.pl.agg, c.b.arg,
+				       c.pair_a, c.pair_b);
 	else
 		print_text(&c, nr_failed);
 	ret = nr_failed ? 1 : 0;

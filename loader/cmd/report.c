@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * report.c - `idlescope report FILE... [-j] [-o DIR]`.  One file gives
- * the live report again; several (say, one per governor) give one report
- * over all of them, each file replayed from a fresh start.
+ * report.c - `idlescope report FILE... [-j] [-o DIR] [--format FORMAT]
+ * [--power FILE]`.  One file gives the live report again; several (say,
+ * one per governor) give one report over all of them, each file replayed
+ * from a fresh start.  --format linux-pm prints the linux-pm table
+ * instead of the text report; --power prices the periods with a measured
+ * power table (docs/power-table.md).
  */
 #include <errno.h>
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
 #include "cmd/report.h"
@@ -15,6 +20,8 @@
 #include "recfile.h"
 #include "report/dir.h"
 #include "report/set.h"
+#include "report/linuxpm.h"
+#include "stats/energy.h"
 #include "runinfo/runinfo.h"
 
 /*
@@ -78,23 +85,47 @@ static int report_open_file(struct recfile *rf, const char *path, const struct r
 
 int report_command(int argc, char **argv)
 {
-	static const char usage[] = "idlescope: error: usage: idlescope report FILE... [-j] [-o DIR]\n";
+	static const char usage[] = "idlescope: error: usage: idlescope report FILE... [-j] [-o DIR] "
+		"[--format text|json|linux-pm] [--power FILE]\n";
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "power", required_argument, NULL, 'p' },
+		{},
+	};
 	struct recfile first = {}, rf = {};
 	struct run_meta meta;
 	struct pipeline pl = {};
+	struct power_table power;
 	struct stat *seen = NULL;
 	const char *outdir = NULL;
-	bool json = false;
+	bool json = false, linux_pm = false;
+	char err_msg[256];
 	int opt, i, err = 0;
 
 	optind = 2;
-	while ((opt = getopt(argc, argv, "jo:")) != -1) {
+	while ((opt = getopt_long(argc, argv, "jo:", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'j':
 			json = true;
 			break;
 		case 'o':
 			outdir = optarg;
+			break;
+		case 'f':
+			json = !strcmp(optarg, "json");
+			linux_pm = !strcmp(optarg, "linux-pm");
+			if (!json && !linux_pm && strcmp(optarg, "text")) {
+				fprintf(stderr, "idlescope: error: --format %s: not text, json or "
+					"linux-pm\n", optarg);
+				return 1;
+			}
+			break;
+		case 'p':
+			if (power_table_load(optarg, &power, err_msg, sizeof(err_msg))) {
+				fprintf(stderr, "idlescope: error: --power %s\n", err_msg);
+				return 1;
+			}
+			pl.power = &power;
 			break;
 		default:
 			fprintf(stderr, usage);
@@ -128,7 +159,10 @@ int report_command(int argc, char **argv)
 	}
 	if (!err) {
 		reportset_meta_from_agg(&meta, pl.agg);
-		err = reportset_write(pl.agg, &meta, json, outdir);
+		if (!linux_pm)
+			err = reportset_write(pl.agg, &meta, json, outdir);
+		else if (!(err = linuxpm_fprint(stdout, pl.agg, &meta)) && outdir)
+			err = reportset_write_dir(pl.agg, &meta, outdir);
 	}
 	recfile_close(&rf);
 	pipeline_free(&pl);

@@ -9,6 +9,7 @@
 #include "report/plot.h"
 #include "report/dir.h"
 #include "report/summary.h"
+#include "report/linuxpm.h"
 #include "governors.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -58,15 +59,14 @@ static int write_plots(const struct agg *agg, const struct reportdir *rd)
 	return 0;
 }
 
-/* -o DIR: report.txt, report.json, summary.md and plots/, as one set. */
-static int write_report_set(const struct agg *agg, const struct run_meta *meta,
-			    const char *outdir)
+int reportset_write_dir(const struct agg *agg, const struct run_meta *meta,
+			const char *outdir)
 {
 	static const char *const names[] = {
-		"report.txt", "report.json", "summary.md", PLOT_DIR,
+		"report.txt", "report.json", "summary.md", "linuxpm.txt", PLOT_DIR,
 	};
 	static const report_doc_fprint_fn writers[] = {
-		report_fprint_text, report_fprint_json, report_fprint_summary,
+		report_fprint_text, report_fprint_json, report_fprint_summary, linuxpm_fprint,
 	};
 	struct reportdir rd;
 	char path[PATH_MAX];
@@ -98,5 +98,5 @@ int reportset_write(const struct agg *agg, const struct run_meta *meta, bool jso
 		report_fprint_json(stdout, agg, meta);
 	else
 		report_fprint_text(stdout, agg, meta);
-	return outdir ? write_report_set(agg, meta, outdir) : 0;
+	return outdir ? reportset_write_dir(agg, meta, outdir) : 0;
 }

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * linuxpm.c - the linux-pm table (see report/linuxpm.h).
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <string.h>
+#include "report/linuxpm.h"
+#include "report/report.h"
+#include "governors.h"
+#include "format/numbers.h"
+
+#define LABEL_WIDTH	18
+#define SCORE_LEN	32
+
+/* One row: a governor's (or a side's) periods of one workload. */
+struct linuxpm_row {
+	__u64 idles;
+	__u64 belows;			/* too shallow */
+	__u64 aboves;			/* too deep */
+	char score[SCORE_LEN];
+};
+
+/*
+ * The workload's own performance figure, the score column: "-" until the
+ * runs carry their programs' figures (the per-run sidecar of the
+ * workloads' output, branch realwl).  To plug it in, look up @workload's
+ * figure under @governor in @meta (NULL in compare, which has none) and
+ * print it into @buf: every table of this file takes it from here.
+ */
+static void format_score(char *buf, size_t size, const struct run_meta *meta,
+			 const char *workload, int governor)
+{
+	snprintf(buf, size, "-");
+}
+
+/*
+ * The kernel's own verdicts where it has them (cpu_idle_miss, what
+ * stateN/below and above count); without that tracepoint, the loader's
+ * same rule against the state table.
+ */
+static bool row_of(const struct agg *agg, const struct run_meta *meta, int workload,
+		   int governor, bool kernel_verdicts, struct linuxpm_row *row)
+{
+	struct agg_stats st;
+
+	memset(row, 0, sizeof(*row));
+	if (!agg_sum(agg, workload, governor, AGG_ANY, &st))
+		return false;
+	row->idles = st.samples;
+	row->belows = kernel_verdicts ? st.miss_below_samples : st.too_shallow_samples;
+	row->aboves = kernel_verdicts ? st.miss_above_samples : st.too_deep_samples;
+	format_score(row->score, sizeof(row->score), meta, agg_workload_name(agg, workload),
+		     governor);
+	return true;
+}
+
+/* The column names, after the block's title (on a line of its own if long). */
+static void print_header(FILE *f, const char *title)
+{
+	if (strlen(title) > LABEL_WIDTH) {
+		fprintf(f, "%s\n", title);
+		title = "";
+	}
+	fprintf(f, "%-*s %10s %10s %10s %9s %9s %9s\n", LABEL_WIDTH, title, "idles",
+		"idle_miss", "miss ratio", "belows", "aboves", "score");
+}
+
+static void print_row(FILE *f, const char *label, const struct linuxpm_row *row)
+{
+	__u64 miss = row->belows + row->aboves;
+
+	fprintf(f, "%-*s %10llu %10llu %9.2f%% %9llu %9llu %9s\n", LABEL_WIDTH, label,
+		(unsigned long long)row->idles, (unsigned long long)miss,
+		fmt_percent(miss, row->idles), (unsigned long long)row->belows,
+		(unsigned long long)row->aboves, row->score);
+}
+
+static void print_legend(FILE *f, bool kernel_verdicts)
+{
+	fprintf(f, "idles: idle periods (cpu_idle); belows, aboves: too shallow, too deep, %s;\n"
+		"idle_miss = belows + aboves; miss ratio = idle_miss / idles;\n"
+		"score: the workload's own figure (\"-\": not recorded)\n",
+		kernel_verdicts ? "the kernel's\n"
+				  "cpu_idle_miss verdicts (what stateN/below and stateN/above count)" :
+				  "by the\n"
+				  "kernel's rule against the state table (no cpu_idle_miss tracepoint)");
+}
+
+/* Signed difference of two counts, as a share of the second, in %. */
+static double diff_pct(__u64 a, __u64 b)
+{
+	return b ? 100.0 * ((double)a - (double)b) / (double)b : 0.0;
+}
+
+/*
+ * The records against the kernel's counters over the run.  The windows
+ * differ a little: sysfs is read after the governor switch and at the
+ * detach, the records also hold the periods before the switch.
+ */
+static void print_crosscheck(FILE *f, const struct agg *agg, const struct run_meta *meta)
+{
+	struct agg_stats all;
+	__u64 dropped = 0;
+	int cpu;
+
+	if (!meta->sysfs_usage_delta) {
+		fprintf(f, "cross-check against sysfs: not available (no complete record file)\n");
+		return;
+	}
+	for (cpu = 0; cpu < meta->nr_cpus && cpu < IDLESCOPE_MAX_CPUS; cpu++)
+		dropped += meta->dropped_records[cpu];
+	agg_sum(agg, AGG_ANY, AGG_ANY, AGG_ANY, &all);
+	fprintf(f, "cross-check against sysfs, all runs, every workload and untagged periods:\n"
+		"  idles  %10llu + %llu dropped, sysfs usage %10llu (%+.2f%%)\n"
+		"  belows %10llu, sysfs below %10llu (%+.2f%%)\n"
+		"  aboves %10llu, sysfs above %10llu (%+.2f%%)\n",
+		(unsigned long long)all.samples, (unsigned long long)dropped,
+		(unsigned long long)meta->sysfs_usage_delta,
+		diff_pct(all.samples + dropped, meta->sysfs_usage_delta),
+		(unsigned long long)all.miss_below_samples,
+		(unsigned long long)meta->sysfs_below_delta,
+		diff_pct(all.miss_below_samples, meta->sysfs_below_delta),
+		(unsigned long long)all.miss_above_samples,
+		(unsigned long long)meta->sysfs_above_delta,
+		diff_pct(all.miss_above_samples, meta->sysfs_above_delta));
+}
+
+int linuxpm_fprint(FILE *f, const struct agg *agg, const struct run_meta *meta)
+{
+	bool kernel_verdicts = meta->capabilities & IDLESCOPE_CAP_MISS_TP;
+	struct linuxpm_row row;
+	bool any = false, shown;
+	int w, g;
+
+	errno = 0;
+	for (w = 0; w < agg_nr_workloads(agg); w++) {
+		if (!agg_workload_name(agg, w)[0])
+			continue;
+		for (g = 0, shown = false; g < IDLESCOPE_NR_GOVERNORS; g++) {
+			if (!row_of(agg, meta, w, g, kernel_verdicts, &row))
+				continue;
+			if (!shown) {
+				fprintf(f, "%s", any ? "\n" : "");
+				print_header(f, agg_workload_name(agg, w));
+				shown = any = true;
+			}
+			print_row(f, governor_name(g), &row);
+		}
+	}
+	fprintf(f, "%s", any ? "\n" : "no tagged workload\n");
+	print_legend(f, kernel_verdicts);
+	print_crosscheck(f, agg, meta);
+	return report_stream_status(f);
+}
+
+/* One workload's before/after rows, A's @ga against B's @gb. */
+static bool print_pair(FILE *f, const struct agg *a, int wa, int ga, const struct agg *b,
+		       int wb, int gb, bool first)
+{
+	struct linuxpm_row before, after;
+	char title[96];
+
+	if (!row_of(a, NULL, wa, ga, true, &before) || !row_of(b, NULL, wb, gb, true, &after))
+		return false;
+	if (ga == gb)
+		snprintf(title, sizeof(title), "%s, %s", agg_workload_name(a, wa), governor_name(ga));
+	else
+		snprintf(title, sizeof(title), "%s, %s -> %s", agg_workload_name(a, wa),
+			 governor_name(ga), governor_name(gb));
+	fprintf(f, "%s", first ? "" : "\n");
+	print_header(f, title);
+	print_row(f, "before", &before);
+	print_row(f, "after", &after);
+	fprintf(f, "%-*s %10s %10s %+8.2fpp\n", LABEL_WIDTH, "change",
+		"", "", fmt_percent(after.belows + after.aboves, after.idles) -
+		fmt_percent(before.belows + before.aboves, before.idles));
+	return true;
+}
+
+int linuxpm_fprint_compare(FILE *f, const struct agg *a, const char *a_name,
+			   const struct agg *b, const char *b_name, int pair_a, int pair_b)
+{
+	bool any = false;
+	int wa, wb, g;
+
+	errno = 0;
+	fprintf(f, "before: %s\nafter:  %s\n\n", a_name, b_name);
+	for (wa = 0; wa < agg_nr_workloads(a); wa++) {
+		wb = agg_workload_index(b, agg_workload_name(a, wa));
+		if (wb < 0 || !agg_workload_name(a, wa)[0])
+			continue;
+		if (pair_a >= 0) {
+			any |= print_pair(f, a, wa, pair_a, b, wb, pair_b, !any);
+			continue;
+		}
+		for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++)
+			any |= print_pair(f, a, wa, g, b, wb, g, !any);
+	}
+	fprintf(f, "%s", any ? "\n" : "no workload and governor on both sides\n");
+	print_legend(f, true);
+	return report_stream_status(f);
+}
