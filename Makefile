@@ -114,7 +114,8 @@ $(LOADER_CORE): $(LOADER_CORE_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(LOADER): $(patsubst %.c,$(OBJ)/%.o,$(LOADER_SKEL_SRCS) $(LOADER_MAIN_SRCS)) $(LOADER_CORE)
+$(LOADER): $(patsubst %.c,$(OBJ)/%.o,$(LOADER_SKEL_SRCS) $(LOADER_MAIN_SRCS)) $(LOADER_CORE) \
+		$(LIB_ARCHIVE)
 	$(CC) $(CFLAGS) -static $^ $(LOADER_LIBS) -o $@
 
 # Built in a copy under build/ so the module's objects stay out of the source tree.

@@ -3,9 +3,9 @@
  * idlescope - measure how well cpuidle governors predict idle durations.
  *
  * The command line: `idlescope [OPTIONS]` is the live run (live/run.c,
- * its BPF side in live/probes.c); `tag` retags a running one; `dump`, `report`
- * and `compare` read record files off-line (cmd/dump.c, cmd/report.c,
- * cmd/compare.c).  This file parses the live run's options and dispatches.
+ * its BPF side in live/probes.c); `tag` retags a running one; `dump`, `report`,
+ * `compare` and `extract` read record files off-line (cmd/dump.c,
+ * cmd/report.c, cmd/compare.c, cmd/extract.c).  This file parses the live run's options and dispatches.
  */
 #include <argp.h>
 #include <errno.h>
@@ -16,6 +16,7 @@
 #include "idlescope.h"
 #include "cmd/compare.h"
 #include "cmd/dump.h"
+#include "cmd/extract.h"
 #include "live/run.h"
 #include "cmd/report.h"
 
@@ -32,7 +33,9 @@ static const char argp_doc[] =
 "    idlescope -r run.rec           # also keep every raw record in run.rec\n"
 "    idlescope dump run.rec         # the records as CSV\n"
 "    idlescope report run.rec -o .  # the report again, off-line\n"
-"    idlescope compare out/a out/b --fail-above 2  # exit 1 if b is worse by > 2 points\n";
+"    idlescope compare out/a out/b --fail-above 2  # exit 1 if b is worse by > 2 points\n"
+"    idlescope report run.rec --format linux-pm    # the table for a cover letter\n"
+"    idlescope extract run.rec -w pingpong -o t.trace  # worst stretch, for replay -f\n";
 
 enum {
 	OPT_NO_PREDICT = 0x100,
@@ -175,6 +178,8 @@ int main(int argc, char **argv)
 		ret = report_command(argc, argv);
 	else if (argc > 1 && !strcmp(argv[1], "compare"))
 		ret = compare_command(argc, argv);
+	else if (argc > 1 && !strcmp(argv[1], "extract"))
+		ret = extract_command(argc, argv);
 	else
 		ret = live_main(argc, argv);
 	/* A full disk or a closed pipe: the output is not all there. */

@@ -29,7 +29,8 @@ gcc $cflags "$top/tests/host/recfile_cases.c" "$top/lib/rng.c" -lm -o recfile_ca
 # Without the sanitizers, whose own SIGBUS handler would stand in the way.
 gcc $cflags "$top/tests/host/recfile_shrink.c" "$top/loader/recfile.c" -lm -o recfile_shrink &&
 gcc $cflags -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-	-I"$top/build" "$top"/loader/*.c "$top"/loader/*/*.c -lbpf -lelf -lz -lm -o idlescope ||
+	-I"$top/build" "$top"/loader/*.c "$top"/loader/*/*.c "$top"/lib/trace.c \
+	-lbpf -lelf -lz -lm -o idlescope ||
 	{ fail "recfile: test programs build" "gcc failed"; exit 1; }
 export ASAN_OPTIONS=exitcode=99:detect_leaks=0 UBSAN_OPTIONS=exitcode=99:print_stacktrace=1
 L=$out/idlescope
