@@ -4,27 +4,29 @@
  * made again (docs/trace-format.md; `idlescope extract` writes the trace).
  *
  * A thread per CPU of the trace, pinned to it, alternates between running
- * and sleeping as the trace says.  How a sleep ends is what a governor
- * sees, so each ends the way it did:
- *   timer	an absolute CLOCK_MONOTONIC sleep to its end (the start is put
- *		at the recording's phase against the tick, so a tick that
- *		ended or split a sleep does so again; a thread that fell
- *		behind moves its schedule on by whole ticks, counted);
- *   ipi,	another CPU's thread wakes it (a futex): the thread of the CPU
- *   polled	that was running when the sleep ended, at the same point of
- *		its run, or, when none was, the one that went to sleep last
- *		before it, just before it does (an IPI is sent, then the
- *		sender idles while it travels);
+ * and sleeping as the trace says, on one schedule: the trace's times from
+ * a start put at the recording's phase against the tick (so a tick that
+ * ended or split a sleep does so again).  A run spins until the next
+ * sleep's start less half the CPU's shortest run (a recorded run spans the
+ * kernel's path from the idle exit to the task and back into idle, which
+ * the replay pays anyway; half of it comes after the spin).  Keeping to
+ * the schedule, rather than to the runs' lengths, keeps the sleeps' lengths
+ * whatever the replay's own instructions cost.  How a sleep ends is what a
+ * governor sees, so each ends the way it did:
+ *   timer	a CLOCK_MONOTONIC sleep to its end on the schedule;
+ *   ipi,	another CPU's thread wakes it (a futex) at its recorded end:
+ *   polled	the thread of the CPU that was running then, or, when none
+ *		was, the one that went to sleep last before, just before it
+ *		does (the sender idled while its IPI travelled);
  *   device	a timer too: no guest-time device source is used yet
  *		(with the virtual clock a host-timed one cannot end a sleep
  *		early in guest time, docs/clock.md), said in the summary;
  *   unknown	a timer.
- * Runs are busy-waits of the recorded length less the CPU's shortest run
- * in the trace: a recorded run spans the kernel's own path from the idle
- * exit to the task and back into idle, which the replay pays anyway, and
- * the shortest run is taken as that path; a wake-up given during a run
- * keeps its place in proportion.  Sleeps a wake-up from another CPU never
- * came to end after 4x their length plus 50 ms, counted.
+ * A thread waiting for another CPU's wake-up waits without a timeout, as
+ * a task blocked on a pipe does (a timeout would be a timer the governor
+ * sees coming); a watchdog ends a wait that made no progress for
+ * WATCHDOG_NS, counted.  A thread that falls more than SLIP_NS behind the
+ * schedule moves it on, for every thread, by whole ticks (counted).
  *
  * The trace's CPU numbers are this machine's; the run ends with the trace
  * or at -d, whichever is first.
@@ -45,8 +47,8 @@
 
 /* How long before the first sleep the threads start, to be pinned by then. */
 #define START_DELAY_NS		(50 * 1000000ULL)
-#define WAIT_SLACK_NS		(50 * 1000000ULL)
-#define WAIT_FACTOR		4
+#define WATCHDOG_NS		(200 * 1000000ULL)
+#define SLIP_NS			(1000000ULL)
 
 static struct env {
 	const char *path;
@@ -68,17 +70,19 @@ struct cpu_plan {
 	struct duty *duties;		/* by run, then offset */
 	pthread_t tid;
 	bool started;
+	bool finished;			/* its thread is done */
 	int err;
-	__u64 base_ns;			/* CLOCK_MONOTONIC of the trace's time 0 */
+	__u32 waiting_for;		/* the seq its thread waits for, 0: none */
 	__u64 path_ns;			/* shortest run: the kernel's own path */
 	/* the summary's counts */
-	__u64 timer_sleeps, rebased, woken, timeouts, devices, done;
+	__u64 timer_sleeps, slipped, woken, timeouts, devices, done;
 };
 
 static struct trace trace;
 static struct cpu_plan plans[TRACE_MAX_CPUS];
 static __u32 woken_seq[TRACE_MAX_CPUS];		/* futex words */
 static __u64 t0_ns, elapsed_ns;
+static __u64 slip_ns;				/* the schedule's delay, whole ticks */
 
 static const char argp_doc[] =
 "Play back a sleep trace of `idlescope extract`: per CPU of the trace, a\n"
@@ -279,65 +283,98 @@ static void give(const struct duty *d)
 	syscall(SYS_futex, &woken_seq[d->target], FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
 }
 
+/* CLOCK_MONOTONIC of the trace's time @t on the schedule. */
+static __u64 sched_ns(__u64 t)
+{
+	return t0_ns + __atomic_load_n(&slip_ns, __ATOMIC_RELAXED) + t;
+}
+
+/* Behind the schedule at trace time @t by more than SLIP_NS: move it on. */
+static void keep_up(struct cpu_plan *p, __u64 t)
+{
+	__u64 seen = __atomic_load_n(&slip_ns, __ATOMIC_RELAXED);
+	__u64 now = wl_now_ns(), due = t0_ns + seen + t, tick, want;
+
+	if (now <= due + SLIP_NS)
+		return;
+	tick = trace.tick_ns ? trace.tick_ns : 1;
+	want = seen + (now - due + tick - 1) / tick * tick;
+	/* Only ever later: another thread may have moved it further. */
+	while (seen < want && !__atomic_compare_exchange_n(&slip_ns, &seen, want, false,
+							   __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;
+	p->slipped++;
+}
+
 /*
- * Run for @spin_ns of the recorded @run_ns, giving run @j's wake-ups at
- * their offsets, scaled to the spin, from @begin.
+ * Run @j, from trace time @from to @to: spin until the schedule's @to less
+ * @early_ns, giving the run's wake-ups at their times (at the end, those
+ * of a sender that slept when its wake-up arrived).
  */
-static void run_for(struct cpu_plan *p, size_t j, __u64 begin, __u64 spin_ns, __u64 run_ns,
+static void run_for(struct cpu_plan *p, size_t j, __u64 from, __u64 to, __u64 early_ns,
 		    size_t *next)
 {
-	__u64 now = wl_now_ns(), until = begin + spin_ns;
-	double scale = run_ns ? (double)spin_ns / run_ns : 0;
+	__u64 now = wl_now_ns();
 
 	for (;;) {
 		while (*next < p->nr_duties && p->duties[*next].run == j &&
-		       now >= begin + (__u64)(p->duties[*next].offset_ns * scale))
+		       now >= sched_ns(from + p->duties[*next].offset_ns))
 			give(&p->duties[(*next)++]);
-		if (now >= until || wl_exiting)
+		if (to == ~0ULL || now + early_ns >= sched_ns(to) || wl_exiting)
 			break;
 		now = wl_now_ns();
 	}
-	/* The wake-ups given as the run ended. */
 	while (*next < p->nr_duties && p->duties[*next].run == j)
 		give(&p->duties[(*next)++]);
 }
 
-/* Wait for another CPU's wake-up of sleep @i; false after the timeout. */
-static bool wait_woken(int cpu, size_t i, __u64 length_ns)
+/* Wait for another CPU's wake-up of sleep @i (or the watchdog's). */
+static void wait_woken(struct cpu_plan *p, size_t i)
 {
-	__u64 deadline = wl_now_ns() + WAIT_FACTOR * length_ns + WAIT_SLACK_NS;
-	struct timespec ts = {
-		.tv_sec = deadline / NSEC_PER_SEC,
-		.tv_nsec = deadline % NSEC_PER_SEC,
-	};
 	__u32 seen;
 
-	while ((seen = __atomic_load_n(&woken_seq[cpu], __ATOMIC_ACQUIRE)) < i + 1) {
-		if (wl_exiting || wl_now_ns() >= deadline)
-			return false;
-		/* FUTEX_WAIT_BITSET: an absolute CLOCK_MONOTONIC timeout. */
-		syscall(SYS_futex, &woken_seq[cpu], FUTEX_WAIT_BITSET_PRIVATE, seen, &ts, NULL,
-			FUTEX_BITSET_MATCH_ANY);
-	}
-	return true;
+	__atomic_store_n(&p->waiting_for, i + 1, __ATOMIC_RELEASE);
+	while ((seen = __atomic_load_n(&woken_seq[p->cpu], __ATOMIC_ACQUIRE)) < i + 1 &&
+	       !wl_exiting)
+		syscall(SYS_futex, &woken_seq[p->cpu], FUTEX_WAIT_PRIVATE, seen, NULL, NULL, 0);
+	__atomic_store_n(&p->waiting_for, 0, __ATOMIC_RELEASE);
 }
 
 /*
- * A timer sleep's deadline: its end on the thread's schedule, which moves
- * on by whole ticks (its phase kept) when the sleep would lose more than
- * half its length to a late start.
+ * Every WATCHDOG_NS, end the wait of a thread still waiting for the same
+ * wake-up as the time before: its giver never came (a replay is not the
+ * recording).  Until every thread is done.
  */
-static __u64 timer_deadline(struct cpu_plan *p, const struct trace_sleep *s)
+static void watchdog(void)
 {
-	__u64 now = wl_now_ns(), deadline = p->base_ns + sleep_end(s), tick, behind;
+	__u32 last[TRACE_MAX_CPUS] = {}, now;
+	struct duty d;
+	bool running = true;
+	int c;
 
-	if (now + s->length_ns / 2 <= deadline)
-		return deadline;
-	tick = trace.tick_ns ? trace.tick_ns : 1;
-	behind = now + s->length_ns - deadline;
-	p->base_ns += (behind + tick - 1) / tick * tick;
-	p->rebased++;
-	return p->base_ns + sleep_end(s);
+	while (running && !wl_exiting) {
+		if (wl_sleep_until(wl_now_ns() + WATCHDOG_NS))
+			break;
+		running = false;
+		for (c = 0; c < trace.nr_cpus; c++) {
+			running |= !__atomic_load_n(&plans[c].finished, __ATOMIC_ACQUIRE);
+			now = __atomic_load_n(&plans[c].waiting_for, __ATOMIC_ACQUIRE);
+			if (now && now == last[c]) {
+				d.target = c;
+				d.seq = now;
+				__atomic_fetch_add(&plans[c].timeouts, 1, __ATOMIC_RELAXED);
+				give(&d);
+			}
+			last[c] = now;
+		}
+	}
+	/* A signal: wake every waiter to see wl_exiting. */
+	for (c = 0; c < trace.nr_cpus; c++) {
+		d.target = c;
+		d.seq = ~0U;
+		if (wl_exiting)
+			give(&d);
+	}
 }
 
 static void sleep_one(struct cpu_plan *p, size_t i)
@@ -347,42 +384,35 @@ static void sleep_one(struct cpu_plan *p, size_t i)
 
 	/* With one CPU in the trace, nobody else can wake it: a timer. */
 	if (woken_by_cpu(s) && trace.nr_cpus > 1) {
-		if (wait_woken(p->cpu, i, s->length_ns))
-			p->woken++;
-		else
-			p->timeouts++;
+		wait_woken(p, i);
+		p->woken++;
 		return;
 	}
 	p->timer_sleeps++;
 	p->devices += s->kind == TRACE_DEVICE;
-	deadline = timer_deadline(p, s);
-	wl_sleep_until(deadline);
+	deadline = sched_ns(sleep_end(s));
+	if (wl_now_ns() < deadline)
+		wl_sleep_until(deadline);
 }
 
 static void *cpu_main(void *arg)
 {
 	struct cpu_plan *p = arg;
-	__u64 begin = t0_ns, from, to, spin;
+	__u64 from, to;
 	size_t j, next = 0;
 
-	p->base_ns = t0_ns;
 	p->err = wl_pin_cpu(p->cpu);
 	for (j = 0; !p->err && !wl_exiting && wl_now_ns() < wl_end_ns; j++) {
-		if (j == p->nr) {
-			run_for(p, j, begin, 0, 0, &next);
-			break;
-		}
 		run_bounds(p, j, &from, &to);
-		/* The first run lasts from the start, the others beyond the kernel's path. */
-		if (!j)
-			spin = to;
-		else
-			spin = to - from > p->path_ns ? to - from - p->path_ns : 0;
-		run_for(p, j, begin, spin, to - from, &next);
+		if (j < p->nr)
+			keep_up(p, to);
+		run_for(p, j, from, to, p->path_ns / 2, &next);
+		if (j == p->nr)
+			break;
 		sleep_one(p, j);
 		p->done++;
-		begin = wl_now_ns();
 	}
+	__atomic_store_n(&p->finished, true, __ATOMIC_RELEASE);
 	return NULL;
 }
 
@@ -415,6 +445,8 @@ static int run(void)
 	if (err)
 		fprintf(stderr, "replay: pthread_create: %s\n", strerror(-err));
 	start_ns = wl_now_ns();
+	if (!err)
+		watchdog();
 	for (c = 0; c < trace.nr_cpus; c++) {
 		if (!plans[c].started)
 			continue;
@@ -428,23 +460,25 @@ static int run(void)
 
 static int summary(void)
 {
-	__u64 done = 0, timers = 0, rebased = 0, woken = 0, timeouts = 0, devices = 0;
+	__u64 done = 0, timers = 0, slipped = 0, woken = 0, timeouts = 0, devices = 0;
 	int c;
 
 	for (c = 0; c < trace.nr_cpus; c++) {
 		done += plans[c].done;
 		timers += plans[c].timer_sleeps;
-		rebased += plans[c].rebased;
+		slipped += plans[c].slipped;
 		woken += plans[c].woken;
 		timeouts += plans[c].timeouts;
 		devices += plans[c].devices;
 	}
-	wl_summary("%s: %llu of %zu sleeps on %d CPUs in %.3f s; timers %llu (%llu devices, "
-		   "%llu moved on after a late start), woken by another CPU %llu (%llu timed out)",
+	wl_summary("%s: %llu of %zu sleeps on %d CPUs in %.3f s; timers %llu (%llu devices), "
+		   "woken by another CPU %llu (%llu by the watchdog); schedule moved on %llu "
+		   "times, by %.3f s",
 		   env.path, (unsigned long long)done, trace.nr, trace.nr_cpus,
 		   (double)elapsed_ns / NSEC_PER_SEC, (unsigned long long)timers,
-		   (unsigned long long)devices, (unsigned long long)rebased,
-		   (unsigned long long)woken, (unsigned long long)timeouts);
+		   (unsigned long long)devices,
+		   (unsigned long long)woken, (unsigned long long)timeouts,
+		   (unsigned long long)slipped, (double)slip_ns / NSEC_PER_SEC);
 	return 0;
 }
 
