@@ -23,12 +23,6 @@ struct pipeline {
 	unsigned int nr_states;
 	struct idlescope_state states[IDLESCOPE_MAX_STATES];
 	/*
-	 * The last record's raw workload tag and whether it was printable:
-	 * records come in runs of one tag, so most need no check and no copy.
-	 */
-	char last_tag[IDLESCOPE_WORKLOAD_LEN];
-	bool last_tag_printable;
-	/*
 	 * Set before pipeline_init() to price the periods with another power
 	 * table than the default (stats/energy.h); NULL: the default where
 	 * it fits the state table.
@@ -81,9 +75,8 @@ void pipeline_free(struct pipeline *pl);
  * @rec: the record, not changed (a live one sits in read-only pages)
  *
  * reconstruct_record() (a stock kernel's menu prediction), agg_add(), then
- * every model's score for the period.  The workload name is made
- * printable first (it comes from a tag or a file): bytes outside
- * printable ASCII become '?'.
+ * every model's score for the period.  The aggregate names the workload
+ * by its tag escaped (stats/aggregate.h).
  *
  * Return: agg_add()'s result; a record it refuses gets no model scores.
  */

@@ -18,10 +18,10 @@
  * refused.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cmd/cli.h"
 #include "cmd/extract.h"
 #include "governors.h"
 #include "recfile.h"
@@ -317,74 +317,86 @@ static int run_extract(struct extract *x)
 	return write_trace(x, from, to, comment);
 }
 
-static int parse_args(struct extract *x, int argc, char **argv)
-{
-	static const struct option longopts[] = {
-		{ "all", no_argument, NULL, 'a' },
-		{ "window", required_argument, NULL, 'W' },
-		{},
-	};
-	char *end;
-	long ms;
-	int opt;
+enum {
+	OPT_ALL = 0x100,
+	OPT_WINDOW,
+};
 
-	optind = 2;
-	while ((opt = getopt_long(argc, argv, "w:g:o:", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'w':
-			x->workload = optarg;
-			break;
-		case 'g':
-			x->governor = governor_id(optarg);
-			if (x->governor < 0) {
-				fprintf(stderr, "idlescope: error: -g %s: no such governor\n", optarg);
-				return -EINVAL;
-			}
-			break;
-		case 'o':
-			x->out = optarg;
-			break;
-		case 'a':
-			x->all = true;
-			break;
-		case 'W':
-			ms = strtol(optarg, &end, 10);
-			if (*end || end == optarg || ms <= 0 || ms > 3600000) {
-				fprintf(stderr, "idlescope: error: --window %s: not 1 to 3600000 ms\n",
-					optarg);
-				return -EINVAL;
-			}
-			x->window_ns = ms * NS_PER_MS;
-			break;
-		default:
-			return -EINVAL;
-		}
+static const char extract_doc[] =
+"Write the sleeps of a record file's worst-scoring stretch (or, with --all,\n"
+"of every period) as a trace that the replay workload plays back\n"
+"(docs/trace-format.md): a miss made into a reproducer.\n"
+"\n"
+"The worst stretch: of the windows of --window milliseconds, the one with the\n"
+"lowest share of predictions within 2x (of a governor that predicts nothing,\n"
+"of periods the kernel's cpu_idle_miss passed), with a window either side.\n"
+"\v" CLI_EXIT_DOC;
+
+static const struct argp_option extract_options[] = {
+	{ "workload", 'w', "NAME", 0, "Only the periods tagged NAME", 0 },
+	{ "governor", 'g', "NAME", 0, "Only the periods governor NAME chose", 0 },
+	{ "output", 'o', "TRACE", 0, "Write the trace into TRACE (default stdout)", 0 },
+	{ "all", OPT_ALL, NULL, 0, "Every period, not only the worst stretch", 0 },
+	{ "window", OPT_WINDOW, "MS", 0, "The worst stretch's window (default 200 ms)", 0 },
+	{},
+};
+
+static error_t extract_parse(int key, char *arg, struct argp_state *state)
+{
+	struct extract *x = state->input;
+
+	switch (key) {
+	case 'w':
+		cli_check_workload_name(arg);
+		x->workload = arg;
+		return 0;
+	case 'g':
+		x->governor = governor_id(arg);
+		if (x->governor < 0)
+			cli_usage_error("-g %s: no such governor", arg);
+		return 0;
+	case 'o':
+		x->out = arg;
+		return 0;
+	case OPT_ALL:
+		x->all = true;
+		return 0;
+	case OPT_WINDOW:
+		x->window_ns = cli_parse_integer(arg, "--window", 1, 3600000) * NS_PER_MS;
+		return 0;
+	case ARGP_KEY_ARG:
+		if (x->path)
+			cli_usage_error("usage: idlescope extract FILE (one file, not '%s' too)", arg);
+		x->path = arg;
+		return 0;
+	case ARGP_KEY_NO_ARGS:
+		cli_usage_error("usage: idlescope extract FILE [-w WORKLOAD] [-g GOVERNOR] "
+				"[--all | --window MS] [-o TRACE]");
+	default:
+		return ARGP_ERR_UNKNOWN;
 	}
-	if (argc - optind != 1) {
-		fprintf(stderr, "idlescope: error: usage: idlescope extract FILE [-w WORKLOAD] "
-			"[-g GOVERNOR] [--all | --window MS] [-o TRACE]\n");
-		return -EINVAL;
-	}
-	x->path = argv[optind];
-	return 0;
 }
 
 int extract_command(int argc, char **argv)
 {
+	static const struct argp argp = {
+		.options = extract_options,
+		.parser = extract_parse,
+		.args_doc = "FILE",
+		.doc = extract_doc,
+	};
 	struct extract x = { .governor = -1, .window_ns = DEFAULT_WINDOW_MS * NS_PER_MS };
 	int err;
 
-	err = parse_args(&x, argc, argv);
-	if (err)
-		return 1;
+	cli_parse(&argp, "extract", argc, argv, &x);
 	if (recfile_open(&x.rf, x.path)) {
 		fprintf(stderr, "idlescope: error: %s\n", x.rf.error);
-		return 1;
+		return CLI_EXIT_ERROR;
 	}
 	err = read_periods(&x);
 	if (!err)
 		err = run_extract(&x);
 	recfile_close(&x.rf);
 	free(x.periods);
-	return err ? 1 : 0;
+	return err ? CLI_EXIT_ERROR : CLI_EXIT_OK;
 }

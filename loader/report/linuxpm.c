@@ -100,16 +100,14 @@ static double diff_pct(__u64 a, __u64 b)
  */
 static void print_crosscheck(FILE *f, const struct agg *agg, const struct run_meta *meta)
 {
+	__u64 dropped = run_meta_dropped(meta);
 	struct agg_stats all;
-	__u64 dropped = 0;
-	int cpu;
 
-	if (!meta->sysfs_usage_delta) {
-		fprintf(f, "cross-check against sysfs: not available (no complete record file)\n");
+	if (!run_meta_trailer_known(meta) || !meta->sysfs_usage_delta) {
+		fprintf(f, "cross-check against sysfs: not available (a record file without "
+			"its trailer, or no sysfs counts)\n");
 		return;
 	}
-	for (cpu = 0; cpu < meta->nr_cpus && cpu < IDLESCOPE_MAX_CPUS; cpu++)
-		dropped += meta->dropped_records[cpu];
 	agg_sum(agg, AGG_ANY, AGG_ANY, AGG_ANY, &all);
 	fprintf(f, "cross-check against sysfs, all runs, every workload and untagged periods:\n"
 		"  idles  %10llu + %llu dropped, sysfs usage %10llu (%+.2f%%)\n"

@@ -44,7 +44,7 @@ check_error "extract: records without wake-up sources are one error" "no wake-up
 	"$T" extract "$tmp/nowake.rec"
 check_error "extract: a workload with no periods is one error" "no period of that workload" \
 	"$T" extract "$tmp/g.rec" -w nosuch
-check_error "extract: --window 0 is one error" "--window 0: not 1 to" \
+check_error "extract: --window 0 is one error" "--window must be an integer from 1 to" \
 	"$T" extract "$tmp/g.rec" --window 0
 check_error "extract: an unknown governor is one error" "-g frob: no such governor" \
 	"$T" extract "$tmp/g.rec" -g frob
