@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <string.h>
+#include "report/figures.h"
 #include "report/linuxpm.h"
 #include "report/report.h"
 #include "governors.h"
@@ -22,16 +23,41 @@ struct linuxpm_row {
 };
 
 /*
- * The workload's own performance figure, the score column: "-" until the
- * runs carry their programs' figures (the per-run sidecar of the
- * workloads' output, branch realwl).  To plug it in, look up @workload's
- * figure under @governor in @meta (NULL in compare, which has none) and
- * print it into @buf: every table of this file takes it from here.
+ * The workload's score: the first of its own figures (report/figures.h,
+ * the figures file beside each record file), the same figure for every
+ * governor of a block; NULL without one.
  */
+static const char *score_figure(const struct run_meta *meta, const char *workload)
+{
+	const struct figures *fig = meta ? meta->figures : NULL;
+	int i;
+
+	for (i = 0; fig && i < fig->nr_cells; i++)
+		if (!strcmp(fig->cells[i].workload, workload))
+			return fig->cells[i].figure;
+	return NULL;
+}
+
+/* @figure's mean over the runs of @workload under @governor, or "-". */
 static void format_score(char *buf, size_t size, const struct run_meta *meta,
 			 const char *workload, int governor)
 {
+	const char *figure = score_figure(meta, workload);
+	const struct figure_cell *c;
+	double sum = 0;
+	int i, k;
+
 	snprintf(buf, size, "-");
+	for (i = 0; figure && i < meta->figures->nr_cells; i++) {
+		c = &meta->figures->cells[i];
+		if (strcmp(c->workload, workload) || strcmp(c->figure, figure) ||
+		    strcmp(c->governor, governor_name(governor)) || !c->nr_values)
+			continue;
+		for (k = 0; k < c->nr_values; k++)
+			sum += c->values[k];
+		snprintf(buf, size, "%.4g", sum / c->nr_values);
+		return;
+	}
 }
 
 /*
@@ -66,6 +92,18 @@ static void print_header(FILE *f, const char *title)
 		"idle_miss", "miss ratio", "belows", "aboves", "score");
 }
 
+/* A workload's block: its name, and the figure its score is. */
+static void print_block_header(FILE *f, const char *workload, const char *figure)
+{
+	char title[96];
+
+	if (figure)
+		snprintf(title, sizeof(title), "%s, score %s", workload, figure);
+	else
+		snprintf(title, sizeof(title), "%s", workload);
+	print_header(f, title);
+}
+
 static void print_row(FILE *f, const char *label, const struct linuxpm_row *row)
 {
 	__u64 miss = row->belows + row->aboves;
@@ -80,7 +118,8 @@ static void print_legend(FILE *f, bool kernel_verdicts)
 {
 	fprintf(f, "idles: idle periods (cpu_idle); belows, aboves: too shallow, too deep, %s;\n"
 		"idle_miss = belows + aboves; miss ratio = idle_miss / idles;\n"
-		"score: the workload's own figure (\"-\": not recorded)\n",
+		"score: the workload's own figure named in its title, mean over runs "
+		"(\"-\": none)\n",
 		kernel_verdicts ? "the kernel's\n"
 				  "cpu_idle_miss verdicts (what stateN/below and stateN/above count)" :
 				  "by the\n"
@@ -140,7 +179,8 @@ int linuxpm_fprint(FILE *f, const struct agg *agg, const struct run_meta *meta)
 				continue;
 			if (!shown) {
 				fprintf(f, "%s", any ? "\n" : "");
-				print_header(f, agg_workload_name(agg, w));
+				print_block_header(f, agg_workload_name(agg, w),
+						   score_figure(meta, agg_workload_name(agg, w)));
 				shown = any = true;
 			}
 			print_row(f, governor_name(g), &row);

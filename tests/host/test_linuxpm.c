@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "stats/aggregate.h"
+#include "report/figures.h"
 #include "report/linuxpm.h"
 #include "check.h"
 #include "fixtures.h"
@@ -148,9 +149,33 @@ static void test_compare(void)
 	agg_free(after);
 }
 
+/* The workload's own figure, from the figures files, is the score. */
+static void test_score(void)
+{
+	static struct figures fig = {
+		.nr_files = 2, .nr_cells = 1,
+		.cells = { { .governor = "menu", .workload = "pingpong",
+			     .figure = "round_trips_per_s", .unit = "1/s",
+			     .nr_values = 2, .values = { 4000, 5000 } } },
+	};
+	struct agg *agg = make_agg(0);
+	struct run_meta meta = { .capabilities = IDLESCOPE_CAP_MISS_TP, .figures = &fig };
+	char *text = print_to_string(agg, &meta);
+
+	check(text && strstr(text, "pingpong, score round_trips_per_s\n"
+			     "                        idles  idle_miss miss ratio    belows    aboves     score\n"
+			     "menu                     1000        350     35.00%       250       100      4500\n"
+			     "teo                       400        140     35.00%       100        40         -\n"),
+	      "linux-pm: the score is the workload's first figure, its mean over runs",
+	      "got\n%s", text ? text : "(null)");
+	free(text);
+	agg_free(agg);
+}
+
 int main(void)
 {
 	test_table();
+	test_score();
 	test_compare();
 	return nr_failed ? 1 : 0;
 }

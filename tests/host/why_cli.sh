@@ -8,7 +8,7 @@
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
-plan 16
+plan 18
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 make -s -C "$top" --no-print-directory build/genrec build/tests/why_tool || exit
@@ -48,6 +48,12 @@ check_error "extract: --window 0 is one error" "--window must be an integer from
 	"$T" extract "$tmp/g.rec" --window 0
 check_error "extract: an unknown governor is one error" "-g frob: no such governor" \
 	"$T" extract "$tmp/g.rec" -g frob
+"$T" extract --help >"$tmp/help.out" 2>"$tmp/help.err"
+rc=$?
+check -m "exit $rc" "extract: --help prints its usage and exit statuses" \
+	[ $rc = 0 -a ! -s "$tmp/help.err" -a -n "$(grep '^Exit status: 0 ' "$tmp/help.out")" ]
+error_status=2 check_error "extract: without a file is a usage error, exit 2" \
+	"usage: idlescope extract FILE" "$T" extract
 
 # report --power: a table of 1 mW in every state, no exit energy: the energy
 # is the idle time in ns times 1e-6 uJ.
