@@ -39,6 +39,7 @@
 #include "pipeline.h"
 #include "recfile.h"
 #include "replay/inputs.h"
+#include "report/figures.h"
 #include "report/headline.h"
 #include "report/linuxpm.h"
 #include "runinfo/runinfo.h"
@@ -53,6 +54,7 @@ struct side {
 	struct recset files;
 	struct pipeline pl;
 	struct run_meta meta;
+	struct figures figures;		/* the figures files beside its record files */
 };
 
 struct diff_row {
@@ -79,7 +81,7 @@ struct compare {
 	struct diff_row *rows;
 };
 
-/* The side's record files, then one pipeline over all of them. */
+/* The side's record files, one pipeline over all of them, their figures. */
 static int load_side(struct side *s, bool allow_missing)
 {
 	struct agg_key key = { .workload = -1 };
@@ -87,9 +89,12 @@ static int load_side(struct side *s, bool allow_missing)
 
 	s->files.refuse_untrailed = !allow_missing;
 	run_meta_init(&s->meta);
+	s->meta.figures = &s->figures;
 	err = recset_add(&s->files, s->arg);
 	if (!err)
 		err = recset_replay(&s->files, &s->pl, &s->meta);
+	if (!err)
+		err = recset_read_figures(&s->files, &s->figures);
 	if (err)
 		return err;
 	if (!allow_missing && !agg_next(s->pl.agg, &key)) {
@@ -548,6 +553,15 @@ static const struct argp_option compare_options[] = {
 	{},
 };
 
+/* The before/after linux-pm table (a failed write is main()'s error, status 2). */
+static void print_linuxpm(const struct compare *c)
+{
+	const struct linuxpm_side a = { c->a.pl.agg, &c->a.meta, c->a.arg };
+	const struct linuxpm_side b = { c->b.pl.agg, &c->b.meta, c->b.arg };
+
+	linuxpm_fprint_compare(stdout, &a, &b, c->pair_a, c->pair_b);
+}
+
 static void free_side(struct side *s)
 {
 	recset_free(&s->files);
@@ -585,8 +599,7 @@ int compare_command(int argc, char **argv)
 	if (c.json)
 		print_json(&c);
 	else if (c.linux_pm)
-		linuxpm_fprint_compare(stdout, c.a.pl.agg, c.a.arg, c.b.pl.agg, c.b.arg,
-				       c.pair_a, c.pair_b);
+		print_linuxpm(&c);
 	else
 		print_text(&c);
 	ret = c.nr_failed ? COMPARE_EXIT_REGRESSION : CLI_EXIT_OK;

@@ -128,8 +128,8 @@ int report_command(int argc, char **argv)
 		meta.figures = figures;
 		err = recset_replay(&files, &pl, &meta);
 	}
-	for (i = 0; i < files.nr_files && !err; i++)
-		err = figures_read_beside(figures, files.files[i].path);
+	if (!err)
+		err = recset_read_figures(&files, figures);
 	if (!err) {
 		reportset_meta_from_agg(&meta, pl.agg);
 		if (!o.linux_pm)

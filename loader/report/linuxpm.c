@@ -40,15 +40,14 @@ static const char *score_figure(const struct run_meta *meta, const char *workloa
 
 /* @figure's mean over the runs of @workload under @governor, or "-". */
 static void format_score(char *buf, size_t size, const struct run_meta *meta,
-			 const char *workload, int governor)
+			 const char *figure, const char *workload, int governor)
 {
-	const char *figure = score_figure(meta, workload);
 	const struct figure_cell *c;
 	double sum = 0;
 	int i, k;
 
 	snprintf(buf, size, "-");
-	for (i = 0; figure && i < meta->figures->nr_cells; i++) {
+	for (i = 0; figure && meta && meta->figures && i < meta->figures->nr_cells; i++) {
 		c = &meta->figures->cells[i];
 		if (strcmp(c->workload, workload) || strcmp(c->figure, figure) ||
 		    strcmp(c->governor, governor_name(governor)) || !c->nr_values)
@@ -65,8 +64,8 @@ static void format_score(char *buf, size_t size, const struct run_meta *meta,
  * stateN/below and above count); without that tracepoint, the loader's
  * same rule against the state table.
  */
-static bool row_of(const struct agg *agg, const struct run_meta *meta, int workload,
-		   int governor, bool kernel_verdicts, struct linuxpm_row *row)
+static bool row_of(const struct agg *agg, int workload, int governor, bool kernel_verdicts,
+		   struct linuxpm_row *row)
 {
 	struct agg_stats st;
 
@@ -76,8 +75,6 @@ static bool row_of(const struct agg *agg, const struct run_meta *meta, int workl
 	row->idles = st.samples;
 	row->belows = kernel_verdicts ? st.miss_below_samples : st.too_shallow_samples;
 	row->aboves = kernel_verdicts ? st.miss_above_samples : st.too_deep_samples;
-	format_score(row->score, sizeof(row->score), meta, agg_workload_name(agg, workload),
-		     governor);
 	return true;
 }
 
@@ -168,19 +165,22 @@ int linuxpm_fprint(FILE *f, const struct agg *agg, const struct run_meta *meta)
 	bool kernel_verdicts = meta->capabilities & IDLESCOPE_CAP_MISS_TP;
 	struct linuxpm_row row;
 	bool any = false, shown;
+	const char *workload, *figure;
 	int w, g;
 
 	errno = 0;
 	for (w = 0; w < agg_nr_workloads(agg); w++) {
-		if (!agg_workload_name(agg, w)[0])
+		workload = agg_workload_name(agg, w);
+		figure = score_figure(meta, workload);
+		if (!workload[0])
 			continue;
 		for (g = 0, shown = false; g < IDLESCOPE_NR_GOVERNORS; g++) {
-			if (!row_of(agg, meta, w, g, kernel_verdicts, &row))
+			if (!row_of(agg, w, g, kernel_verdicts, &row))
 				continue;
+			format_score(row.score, sizeof(row.score), meta, figure, workload, g);
 			if (!shown) {
 				fprintf(f, "%s", any ? "\n" : "");
-				print_block_header(f, agg_workload_name(agg, w),
-						   score_figure(meta, agg_workload_name(agg, w)));
+				print_block_header(f, workload, figure);
 				shown = any = true;
 			}
 			print_row(f, governor_name(g), &row);
@@ -192,20 +192,30 @@ int linuxpm_fprint(FILE *f, const struct agg *agg, const struct run_meta *meta)
 	return report_stream_status(f);
 }
 
-/* One workload's before/after rows, A's @ga against B's @gb. */
-static bool print_pair(FILE *f, const struct agg *a, int wa, int ga, const struct agg *b,
-		       int wb, int gb, bool first)
+/*
+ * One workload's before/after rows, A's @ga against B's @gb; the score is
+ * the figure of the "before" side (else the "after" one's) on both rows.
+ */
+static bool print_before_after(FILE *f, const struct linuxpm_side *a, int wa, int ga,
+		       const struct linuxpm_side *b, int wb, int gb, bool first)
 {
+	const char *workload = agg_workload_name(a->agg, wa);
+	const char *figure = score_figure(a->meta, workload);
 	struct linuxpm_row before, after;
 	char title[96];
+	int n;
 
-	if (!row_of(a, NULL, wa, ga, true, &before) || !row_of(b, NULL, wb, gb, true, &after))
+	if (!row_of(a->agg, wa, ga, true, &before) || !row_of(b->agg, wb, gb, true, &after))
 		return false;
-	if (ga == gb)
-		snprintf(title, sizeof(title), "%s, %s", agg_workload_name(a, wa), governor_name(ga));
-	else
-		snprintf(title, sizeof(title), "%s, %s -> %s", agg_workload_name(a, wa),
-			 governor_name(ga), governor_name(gb));
+	if (!figure)
+		figure = score_figure(b->meta, workload);
+	format_score(before.score, sizeof(before.score), a->meta, figure, workload, ga);
+	format_score(after.score, sizeof(after.score), b->meta, figure, workload, gb);
+	n = snprintf(title, sizeof(title), "%s, %s", workload, governor_name(ga));
+	if (ga != gb)
+		n += snprintf(title + n, sizeof(title) - n, " -> %s", governor_name(gb));
+	if (figure)
+		snprintf(title + n, sizeof(title) - n, ", score %s", figure);
 	fprintf(f, "%s", first ? "" : "\n");
 	print_header(f, title);
 	print_row(f, "before", &before);
@@ -216,24 +226,24 @@ static bool print_pair(FILE *f, const struct agg *a, int wa, int ga, const struc
 	return true;
 }
 
-int linuxpm_fprint_compare(FILE *f, const struct agg *a, const char *a_name,
-			   const struct agg *b, const char *b_name, int pair_a, int pair_b)
+int linuxpm_fprint_compare(FILE *f, const struct linuxpm_side *a, const struct linuxpm_side *b,
+			   int pair_a, int pair_b)
 {
 	bool any = false;
 	int wa, wb, g;
 
 	errno = 0;
-	fprintf(f, "before: %s\nafter:  %s\n\n", a_name, b_name);
-	for (wa = 0; wa < agg_nr_workloads(a); wa++) {
-		wb = agg_workload_index(b, agg_workload_name(a, wa));
-		if (wb < 0 || !agg_workload_name(a, wa)[0])
+	fprintf(f, "before: %s\nafter:  %s\n\n", a->name, b->name);
+	for (wa = 0; wa < agg_nr_workloads(a->agg); wa++) {
+		wb = agg_workload_index(b->agg, agg_workload_name(a->agg, wa));
+		if (wb < 0 || !agg_workload_name(a->agg, wa)[0])
 			continue;
 		if (pair_a >= 0) {
-			any |= print_pair(f, a, wa, pair_a, b, wb, pair_b, !any);
+			any |= print_before_after(f, a, wa, pair_a, b, wb, pair_b, !any);
 			continue;
 		}
 		for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++)
-			any |= print_pair(f, a, wa, g, b, wb, g, !any);
+			any |= print_before_after(f, a, wa, g, b, wb, g, !any);
 	}
 	fprintf(f, "%s", any ? "\n" : "no workload and governor on both sides\n");
 	print_legend(f, true);

@@ -30,22 +30,29 @@
  */
 int linuxpm_fprint(FILE *f, const struct agg *agg, const struct run_meta *meta);
 
+/* One side of a compare: its aggregate, its run (figures) and its name. */
+struct linuxpm_side {
+	const struct agg *agg;
+	const struct run_meta *meta;	/* NULL: no figures, every score "-" */
+	const char *name;		/* as given on the command line */
+};
+
 /**
  * linuxpm_fprint_compare() - the before/after pair of `idlescope compare`
  * @f: where to
  * @a: the "before" side
- * @a_name: as given on the command line
  * @b: the "after" side
- * @b_name: as given
  * @pair_a: --pair's governor of @a, or -1: each governor against itself
  * @pair_b: --pair's governor of @b
  *
  * A block per workload of @a also in @b and governor (pair) run on both:
- * the two rows, then the change of the miss ratio.
+ * the two rows, then the change of the miss ratio.  The score is the
+ * workload's first figure on the "before" side (else on the "after" side),
+ * each side's own mean of it.
  *
  * Return: 0, or -EIO when writing failed.
  */
-int linuxpm_fprint_compare(FILE *f, const struct agg *a, const char *a_name,
-			   const struct agg *b, const char *b_name, int pair_a, int pair_b);
+int linuxpm_fprint_compare(FILE *f, const struct linuxpm_side *a, const struct linuxpm_side *b,
+			   int pair_a, int pair_b);
 
 #endif /* __IDLESCOPE_REPORT_LINUXPM_H */

@@ -115,6 +115,22 @@ static void test_table(void)
 	agg_free(agg);
 }
 
+/* pingpong's round trips/s under menu in two runs, under teo in none. */
+static struct figures two_runs = {
+	.nr_files = 2, .nr_cells = 1,
+	.cells = { { .governor = "menu", .workload = "pingpong",
+		     .figure = "round_trips_per_s", .unit = "1/s",
+		     .nr_values = 2, .values = { 4000, 5000 } } },
+};
+
+/* The same figure in one run, faster. */
+static struct figures one_run = {
+	.nr_files = 1, .nr_cells = 1,
+	.cells = { { .governor = "menu", .workload = "pingpong",
+		     .figure = "round_trips_per_s", .unit = "1/s",
+		     .nr_values = 1, .values = { 6125 } } },
+};
+
 static void test_compare(void)
 {
 	struct agg *before = make_agg(0), *after = make_agg(4);
@@ -123,7 +139,8 @@ static void test_compare(void)
 	FILE *f = open_memstream(&buf, &size);
 
 	/* 1004 periods: belows 251, aboves 101: 35.06% */
-	linuxpm_fprint_compare(f, before, "out/a", after, "out/b", -1, -1);
+	linuxpm_fprint_compare(f, &(struct linuxpm_side){ before, NULL, "out/a" },
+			       &(struct linuxpm_side){ after, NULL, "out/b" }, -1, -1);
 	fclose(f);
 	check(buf && strstr(buf, "before: out/a\nafter:  out/b\n\n"
 			    "pingpong, menu          idles  idle_miss miss ratio    belows    aboves     score\n"
@@ -135,7 +152,9 @@ static void test_compare(void)
 	free(buf);
 	buf = NULL;
 	f = open_memstream(&buf, &size);
-	linuxpm_fprint_compare(f, before, "a", after, "b", IDLESCOPE_GOV_MENU, IDLESCOPE_GOV_TEO);
+	linuxpm_fprint_compare(f, &(struct linuxpm_side){ before, NULL, "a" },
+			       &(struct linuxpm_side){ after, NULL, "b" },
+			       IDLESCOPE_GOV_MENU, IDLESCOPE_GOV_TEO);
 	fclose(f);
 	check(buf && strstr(buf, "pingpong, menu -> teo\n"
 			    "                        idles  idle_miss miss ratio    belows    aboves     score\n"
@@ -149,17 +168,38 @@ static void test_compare(void)
 	agg_free(after);
 }
 
+/* compare's pair: each side's own mean of the "before" side's figure. */
+static void test_compare_score(void)
+{
+	struct agg *before = make_agg(0), *after = make_agg(4);
+	struct run_meta meta_a = { .figures = &two_runs }, meta_b = { .figures = &one_run };
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&buf, &size);
+
+	linuxpm_fprint_compare(f, &(struct linuxpm_side){ before, &meta_a, "a" },
+			       &(struct linuxpm_side){ after, &meta_b, "b" }, -1, -1);
+	fclose(f);
+	check(buf && strstr(buf, "pingpong, menu, score round_trips_per_s\n"
+			    "                        idles  idle_miss miss ratio    belows    aboves     score\n"
+			    "before                   1000        350     35.00%       250       100      4500\n"
+			    "after                    1004        352     35.06%       251       101      6125\n") &&
+	      strstr(buf, "pingpong, teo, score round_trips_per_s\n"
+			    "                        idles  idle_miss miss ratio    belows    aboves     score\n"
+			    "before                    400        140     35.00%       100        40         -\n"),
+	      "linux-pm: compare's pair scores each side by its own figures files",
+	      "got\n%s", buf ? buf : "(null)");
+	free(buf);
+	agg_free(before);
+	agg_free(after);
+}
+
 /* The workload's own figure, from the figures files, is the score. */
 static void test_score(void)
 {
-	static struct figures fig = {
-		.nr_files = 2, .nr_cells = 1,
-		.cells = { { .governor = "menu", .workload = "pingpong",
-			     .figure = "round_trips_per_s", .unit = "1/s",
-			     .nr_values = 2, .values = { 4000, 5000 } } },
-	};
 	struct agg *agg = make_agg(0);
-	struct run_meta meta = { .capabilities = IDLESCOPE_CAP_MISS_TP, .figures = &fig };
+	struct run_meta meta = { .capabilities = IDLESCOPE_CAP_MISS_TP,
+				 .figures = &two_runs };
 	char *text = print_to_string(agg, &meta);
 
 	check(text && strstr(text, "pingpong, score round_trips_per_s\n"
@@ -177,5 +217,6 @@ int main(void)
 	test_table();
 	test_score();
 	test_compare();
+	test_compare_score();
 	return nr_failed ? 1 : 0;
 }

@@ -8,7 +8,7 @@
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
-plan 18
+plan 21
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 make -s -C "$top" --no-print-directory build/genrec build/tests/why_tool || exit
@@ -95,6 +95,27 @@ check -m "exit $rc, $(grep -c '^before ' "$tmp/cmp.txt") pairs" \
 	"compare --format linux-pm: a before/after pair per workload and governor" \
 	[ $rc = 0 -a "$(grep -c '^before ' "$tmp/cmp.txt")" = "$pairs" \
 	  -a "$(grep -c '^after ' "$tmp/cmp.txt")" = "$pairs" ]
+
+# The workloads' own figures beside the record files are the score column.
+printf '# idlescope figures 1\n%s pingpong round_trips_per_s 4321 1/s\n' "$gov" >"$tmp/g.rec.figures"
+printf '# idlescope figures 1\n%s pingpong round_trips_per_s 5000 1/s\n' "$gov" >"$tmp/g2.rec.figures"
+"$T" report "$tmp/g.rec" --format linux-pm >"$tmp/pm-score.txt"
+rc=$?
+check -m "exit $rc: $(grep -A2 '^pingpong' "$tmp/pm-score.txt" | tr '\n' '|')" \
+	"report --format linux-pm: the figures file beside the records gives the score" \
+	[ $rc = 0 -a -n "$(grep -x 'pingpong, score round_trips_per_s' "$tmp/pm-score.txt")" \
+	  -a -n "$(grep -E "^$gov +[0-9].* 4321\$" "$tmp/pm-score.txt")" ]
+"$T" compare "$tmp/g.rec" "$tmp/g2.rec" --format linux-pm >"$tmp/cmp-score.txt"
+rc=$?
+block=$(grep -A3 -x "pingpong, $gov, score round_trips_per_s" "$tmp/cmp-score.txt")
+check -m "exit $rc: $(echo "$block" | tr '\n' '|')" \
+	"compare --format linux-pm: each side's score from its own figures file" \
+	[ $rc = 0 -a -n "$(echo "$block" | grep -E '^before .* 4321$')" \
+	  -a -n "$(echo "$block" | grep -E '^after .* 5000$')" ]
+printf '# idlescope figures 1\nfrob pingpong round_trips_per_s 1 1/s\n' >"$tmp/g2.rec.figures"
+error_status=2 check_error "compare: a bad figures file is one error, exit 2" "g2.rec.figures" \
+	"$T" compare "$tmp/g.rec" "$tmp/g2.rec" --format linux-pm
+rm -f "$tmp/g.rec.figures" "$tmp/g2.rec.figures"
 
 # dump: the wake-up columns, named from the trailer or by number.
 check "dump: a cross-CPU wake-up and an unnamed hrtimer, by their labels" \
