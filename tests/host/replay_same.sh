@@ -6,7 +6,12 @@
 # work (main at d2224e9; sha256 of its output below; report.txt's again
 # after the headline's one-line title, which changed only that line;
 # report.json's again after its "reconstruction" line, and after its
-# "workload_figures" member, an empty list here: each the only change).
+# "workload_figures" member, an empty list here: each the only change;
+# both again after genrec's records gained wake-up sources (branch why):
+# report.txt's lines all kept but the capabilities line, which adds "wake-up
+# sources", the why rows and sections added; report.json's members all
+# kept, "capabilities" one longer, "power_table", "why" and the sysfs
+# below/above deltas added).
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -26,6 +31,6 @@ same() { # NAME FILE SHA256
 	check -m "sha256 $got" "$1" [ "$got" = "$3" ]
 }
 same "replay: report.txt of a genrec file is unchanged" report.txt \
-	94e22a183fb33b85aaae628169a69243784673ce0b83c27d3931e6f36c9f3bf9
+	680def3a07777a244efdcb0ca08cb4662c46760156b5c932395f7601ad0dbb2d
 same "replay: report.json of a genrec file is unchanged" report.json \
-	7613bb663d72a672539efd187a9f3a4af3a17d7c4613b7080b82365c1f568a11
+	9dc92be666d0e6e6e5f01cbcf7314629e44c1e5b9e690056f7744b3260334b25
