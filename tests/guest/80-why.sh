@@ -17,7 +17,7 @@
 out=/host/why
 T=/sys/kernel/tracing
 mkdir -p $out
-plan 10
+plan 9
 
 # at_least_99 HITS TOTAL MIN: at least MIN periods, >= 99% of them hits.
 at_least_99() {
