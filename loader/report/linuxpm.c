@@ -22,41 +22,10 @@ struct linuxpm_row {
 	char score[SCORE_LEN];
 };
 
-/*
- * The workload's score: the first of its own figures (report/figures.h,
- * the figures file beside each record file), the same figure for every
- * governor of a block; NULL without one.
- */
-static const char *score_figure(const struct run_meta *meta, const char *workload)
+/* The figures of @meta's run, NULL: none (compare's side without figures). */
+static const struct figures *figures_of(const struct run_meta *meta)
 {
-	const struct figures *fig = meta ? meta->figures : NULL;
-	int i;
-
-	for (i = 0; fig && i < fig->nr_cells; i++)
-		if (!strcmp(fig->cells[i].workload, workload))
-			return fig->cells[i].figure;
-	return NULL;
-}
-
-/* @figure's mean over the runs of @workload under @governor, or "-". */
-static void format_score(char *buf, size_t size, const struct run_meta *meta,
-			 const char *figure, const char *workload, int governor)
-{
-	const struct figure_cell *c;
-	double sum = 0;
-	int i, k;
-
-	snprintf(buf, size, "-");
-	for (i = 0; figure && meta && meta->figures && i < meta->figures->nr_cells; i++) {
-		c = &meta->figures->cells[i];
-		if (strcmp(c->workload, workload) || strcmp(c->figure, figure) ||
-		    strcmp(c->governor, governor_name(governor)) || !c->nr_values)
-			continue;
-		for (k = 0; k < c->nr_values; k++)
-			sum += c->values[k];
-		snprintf(buf, size, "%.4g", sum / c->nr_values);
-		return;
-	}
+	return meta ? meta->figures : NULL;
 }
 
 /*
@@ -171,13 +140,14 @@ int linuxpm_fprint(FILE *f, const struct agg *agg, const struct run_meta *meta)
 	errno = 0;
 	for (w = 0; w < agg_nr_workloads(agg); w++) {
 		workload = agg_workload_name(agg, w);
-		figure = score_figure(meta, workload);
+		figure = figures_first(figures_of(meta), workload);
 		if (!workload[0])
 			continue;
 		for (g = 0, shown = false; g < IDLESCOPE_NR_GOVERNORS; g++) {
 			if (!row_of(agg, w, g, kernel_verdicts, &row))
 				continue;
-			format_score(row.score, sizeof(row.score), meta, figure, workload, g);
+			figures_format_mean(row.score, sizeof(row.score), figures_of(meta),
+					    governor_name(g), workload, figure);
 			if (!shown) {
 				fprintf(f, "%s", any ? "\n" : "");
 				print_block_header(f, workload, figure);
@@ -200,7 +170,7 @@ static bool print_before_after(FILE *f, const struct linuxpm_side *a, int wa, in
 		       const struct linuxpm_side *b, int wb, int gb, bool first)
 {
 	const char *workload = agg_workload_name(a->agg, wa);
-	const char *figure = score_figure(a->meta, workload);
+	const char *figure = figures_first(figures_of(a->meta), workload);
 	struct linuxpm_row before, after;
 	char title[96];
 	int n;
@@ -208,9 +178,11 @@ static bool print_before_after(FILE *f, const struct linuxpm_side *a, int wa, in
 	if (!row_of(a->agg, wa, ga, true, &before) || !row_of(b->agg, wb, gb, true, &after))
 		return false;
 	if (!figure)
-		figure = score_figure(b->meta, workload);
-	format_score(before.score, sizeof(before.score), a->meta, figure, workload, ga);
-	format_score(after.score, sizeof(after.score), b->meta, figure, workload, gb);
+		figure = figures_first(figures_of(b->meta), workload);
+	figures_format_mean(before.score, sizeof(before.score), figures_of(a->meta),
+			    governor_name(ga), workload, figure);
+	figures_format_mean(after.score, sizeof(after.score), figures_of(b->meta),
+			    governor_name(gb), workload, figure);
 	n = snprintf(title, sizeof(title), "%s, %s", workload, governor_name(ga));
 	if (ga != gb)
 		n += snprintf(title + n, sizeof(title) - n, " -> %s", governor_name(gb));

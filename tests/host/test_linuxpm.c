@@ -123,12 +123,12 @@ static struct figures two_runs = {
 		     .nr_values = 2, .values = { 4000, 5000 } } },
 };
 
-/* The same figure in one run, faster. */
+/* The same figure in one run, faster: printed whole, not as 3.263e+04. */
 static struct figures one_run = {
 	.nr_files = 1, .nr_cells = 1,
 	.cells = { { .governor = "menu", .workload = "pingpong",
 		     .figure = "round_trips_per_s", .unit = "1/s",
-		     .nr_values = 1, .values = { 6125 } } },
+		     .nr_values = 1, .values = { 32632.4 } } },
 };
 
 static void test_compare(void)
@@ -183,7 +183,7 @@ static void test_compare_score(void)
 	check(buf && strstr(buf, "pingpong, menu, score round_trips_per_s\n"
 			    "                        idles  idle_miss miss ratio    belows    aboves     score\n"
 			    "before                   1000        350     35.00%       250       100      4500\n"
-			    "after                    1004        352     35.06%       251       101      6125\n") &&
+			    "after                    1004        352     35.06%       251       101     32632\n") &&
 	      strstr(buf, "pingpong, teo, score round_trips_per_s\n"
 			    "                        idles  idle_miss miss ratio    belows    aboves     score\n"
 			    "before                    400        140     35.00%       100        40         -\n"),
