@@ -40,6 +40,8 @@
 #define LATENESS_MEAN_NS	5000.0
 /* The trailer's start time, fixed so that reports of a seed are too. */
 #define GENREC_START_TIME	1764806400	/* 2025-12-04T00:00:00Z */
+/* The hrtimer function of timer wake-ups: a made-up address, left unnamed. */
+#define GENREC_TIMER_FN		0xffffffff81094600ULL
 /* The made-up run's ring buffer, fixed for the same reason. */
 #define GENREC_RINGBUF_BYTES	(4U << 20)
 
@@ -188,6 +190,11 @@ static void make_record(struct idlescope_record *rec, const struct recfile_heade
 		 residency_ns >= hdr->states[deeper].target_residency_ns)
 		rec->flags |= IDLESCOPE_F_MISS_BELOW;
 	strncpy(rec->workload, p->tag, sizeof(rec->workload) - 1);
+	/* A timer ends the timer patterns' periods, a task on another CPU the others'. */
+	rec->flags |= IDLESCOPE_F_HAS_WAKE | IDLESCOPE_F_WAKE_RESCHED;
+	rec->wake_source = p->timer_ends_period ? IDLESCOPE_WAKE_HRTIMER : IDLESCOPE_WAKE_IPI;
+	rec->wake_fn = p->timer_ends_period ? GENREC_TIMER_FN : 0;
+	rec->wake_irq = p->timer_ends_period ? 0 : IDLESCOPE_IPI_CALL_FUNCTION_SINGLE;
 
 	tl->governor = governor;
 	tl->now_ns += residency_ns + rng_exp(rng, BUSY_MEAN_NS);
@@ -217,7 +224,7 @@ static void default_header(struct recfile_header *hdr)
 	}
 	hdr->hz = env.hz;
 	hdr->capabilities = IDLESCOPE_CAP_OBSERVATION | IDLESCOPE_CAP_GOV2010 |
-			    IDLESCOPE_CAP_MISS_TP | IDLESCOPE_CAP_LATENESS;
+			    IDLESCOPE_CAP_MISS_TP | IDLESCOPE_CAP_LATENESS | IDLESCOPE_CAP_WAKEUP;
 	snprintf(hdr->kernel_release, sizeof(hdr->kernel_release), "genrec");
 	snprintf(hdr->cpuidle_driver, sizeof(hdr->cpuidle_driver), "idlescope_states");
 	snprintf(hdr->clock_mode, sizeof(hdr->clock_mode), "%s", env.clock_mode);

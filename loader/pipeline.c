@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "replay/inputs.h"
+#include "runinfo/runinfo.h"
+#include "stats/why.h"
 #include "pipeline.h"
 
 static void model_table_of(const struct idlescope_state *states, unsigned int nr_states,
@@ -51,6 +53,7 @@ int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
 		  unsigned int nr_states, unsigned int hz)
 {
 	struct model_states_table table;
+	struct power_table power;
 
 	pl->nr_states = nr_states;
 	memset(&pl->reconstruct, 0, sizeof(pl->reconstruct));
@@ -62,6 +65,13 @@ int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
 		return -ENOMEM;
 	model_table_of(states, nr_states, hz, &table);
 	replay_init(pl->replay, &table);
+	why_set_states(agg_why(pl->agg), states, nr_states, hz);
+	if (pl->power) {
+		if (why_set_power(agg_why(pl->agg), pl->power))
+			return -ERANGE;
+	} else if (power_table_default(states, nr_states, &power)) {
+		why_set_power(agg_why(pl->agg), &power);
+	}
 	return 0;
 }
 
@@ -169,6 +179,7 @@ int pipeline_add_file(struct pipeline *pl, struct recfile *rf, bool first,
 		      __u64 *records_read, bool *cut_short)
 {
 	const struct idlescope_record *rec;
+	struct wake_names names;
 	enum recfile_status ret;
 	int err;
 
@@ -180,11 +191,18 @@ int pipeline_add_file(struct pipeline *pl, struct recfile *rf, bool first,
 		if (err)
 			pl->cur = pl->agg;
 	}
-	if (err) {
+	if (err == -ERANGE)
+		snprintf(rf->error, sizeof(rf->error), "%s: %u idle states, the power table %s %d",
+			 rf->path, rf->hdr.nr_states, pl->power->source, pl->power->nr_states);
+	else if (err)
 		snprintf(rf->error, sizeof(rf->error), "%s: %s", rf->path, err == -EINVAL ?
 			 "another state table than the first file's" : strerror(-err));
+	if (err)
 		return err;
-	}
+	/* The file's own aggregate counts as the whole run's does. */
+	why_set_like(agg_why(pl->cur), agg_why(pl->agg));
+	runinfo_wake_names(rf, &names);
+	why_set_names(agg_why(pl->cur), &names);
 	memset(records_read, 0, sizeof(*records_read) * IDLESCOPE_MAX_CPUS);
 	while ((rec = recfile_next(rf, &ret))) {
 		records_read[rec->cpu]++;	/* recfile_next() checked it */

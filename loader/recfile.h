@@ -42,6 +42,7 @@
 #define RECFILE_CLOCK_MODE_LEN	16
 #define RECFILE_CLOCK_ARGS_LEN	128
 #define RECFILE_BOOT_ID_LEN	40
+#define RECFILE_MAX_NAMES	64
 
 /* recfile_header.flags */
 #define RECFILE_F_COMPLETE	(1U << 0)	/* closed cleanly: data_size, trailer valid */
@@ -78,6 +79,21 @@ struct recfile_skipped {
 	char reason[RECFILE_REASON_LEN];
 };
 
+/*
+ * A name a record's number stands for (stats/wakeup.h): an hrtimer
+ * function's address or an IRQ, as the live run
+ * resolved it in the guest.  "" when it found none.
+ */
+#define RECFILE_NAME_FUNCTION	1
+#define RECFILE_NAME_IRQ	2
+
+struct recfile_name {
+	__u64 value;
+	__u32 kind;			/* RECFILE_NAME_* */
+	__u32 pad;
+	char name[RECFILE_NAME_LEN];	/* NUL-terminated */
+};
+
 struct recfile_trailer {
 	char magic[8];			/* RECFILE_TRAILER_MAGIC */
 	__s64 start_time;		/* wall clock at start, s since the epoch */
@@ -90,6 +106,11 @@ struct recfile_trailer {
 	__u32 nr_ringbufs;		/* ring buffers the records came through */
 	struct recfile_skipped skipped[RECFILE_MAX_SKIPPED];
 	struct idlescope_lateness lateness;	/* all CPUs; count 0: not measured */
+	__u64 sysfs_above_delta;	/* stateN/above growth, all CPUs */
+	__u64 sysfs_below_delta;	/* stateN/below growth, all CPUs */
+	__u32 nr_names;			/* entries of names[] used */
+	__u32 pad;
+	struct recfile_name names[RECFILE_MAX_NAMES];
 };
 
 /* magic, version and the three sizes; everything else zero. */

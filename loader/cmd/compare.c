@@ -43,7 +43,9 @@
 #include "pipeline.h"
 #include "recfile.h"
 #include "replay/inputs.h"
+#include "report/figures.h"
 #include "report/headline.h"
+#include "report/linuxpm.h"
 #include "runinfo/runinfo.h"
 
 /* compare's statuses: 1 is the gate's verdict, every error is 2. */
@@ -57,6 +59,7 @@ struct side {
 	struct recset files;
 	struct pipeline pl;
 	struct run_meta meta;
+	struct figures figures;		/* the figures files beside its record files */
 };
 
 struct diff_row {
@@ -76,6 +79,7 @@ struct compare {
 	int pair_a, pair_b;		/* --pair GA:GB, else -1: same governor */
 	double fail_above_pp;		/* NAN: no gate */
 	bool json;
+	bool linux_pm;			/* --format linux-pm: the before/after table */
 	bool allow_missing;
 	unsigned int across;		/* RUNINFO_* facts allowed to differ */
 	bool shared_boot;		/* A and B share a boot: no test */
@@ -85,7 +89,7 @@ struct compare {
 	struct diff_row *rows;
 };
 
-/* The side's record files, then one pipeline over all of them. */
+/* The side's record files, one pipeline over all of them, their figures. */
 static int load_side(struct side *s, bool allow_missing)
 {
 	struct agg_key key = { .workload = -1 };
@@ -93,9 +97,12 @@ static int load_side(struct side *s, bool allow_missing)
 
 	s->files.refuse_untrailed = !allow_missing;
 	run_meta_init(&s->meta);
+	s->meta.figures = &s->figures;
 	err = recset_add(&s->files, s->arg);
 	if (!err)
 		err = recset_replay(&s->files, &s->pl, &s->meta);
+	if (!err)
+		err = recset_read_figures(&s->files, &s->figures);
 	if (err)
 		return err;
 	if (!allow_missing && !agg_next(s->pl.agg, &key)) {
@@ -535,6 +542,7 @@ enum {
 	OPT_PAIR,
 	OPT_ALLOW_MISSING,
 	OPT_ACROSS,
+	OPT_FORMAT,
 };
 
 /* The most points a difference of two percentages can be. */
@@ -561,6 +569,12 @@ static error_t compare_parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case OPT_ACROSS:
 		parse_across(c, arg);
+		return 0;
+	case OPT_FORMAT:
+		c->json = !strcmp(arg, "json");
+		c->linux_pm = !strcmp(arg, "linux-pm");
+		if (!c->json && !c->linux_pm && strcmp(arg, "text"))
+			cli_usage_error("--format %s: not text, json or linux-pm", arg);
 		return 0;
 	case ARGP_KEY_ARG:
 		if (state->arg_num >= 2)
@@ -601,8 +615,19 @@ static const struct argp_option compare_options[] = {
 	{ "across", OPT_ACROSS, "FACT[,FACT]", 0, "Compare sides whose setup differs in "
 	  "FACT: kernel, hz, driver, states or clock (a patch's before and after "
 	  "kernels: --across kernel)", 0 },
+	{ "format", OPT_FORMAT, "FORMAT", 0, "text (default), json (as -j) or linux-pm: "
+	  "the before/after pair of the table governor patches are posted with", 0 },
 	{},
 };
+
+/* The before/after linux-pm table (a failed write is main()'s error, status 2). */
+static void print_linuxpm(const struct compare *c)
+{
+	const struct linuxpm_side a = { c->a.pl.agg, &c->a.meta, c->a.arg };
+	const struct linuxpm_side b = { c->b.pl.agg, &c->b.meta, c->b.arg };
+
+	linuxpm_fprint_compare(stdout, &a, &b, c->pair_a, c->pair_b);
+}
 
 static void free_side(struct side *s)
 {
@@ -640,6 +665,8 @@ int compare_command(int argc, char **argv)
 		c.nr_failed += fails_gate(&c, &c.rows[i]);
 	if (c.json)
 		print_json(&c);
+	else if (c.linux_pm)
+		print_linuxpm(&c);
 	else
 		print_text(&c);
 	ret = c.nr_failed ? COMPARE_EXIT_REGRESSION : CLI_EXIT_OK;

@@ -48,6 +48,14 @@ int recset_add(struct recset *rs, const char *arg);
  */
 int recset_replay(struct recset *rs, struct pipeline *pl, struct run_meta *meta);
 
+struct figures;
+
+/*
+ * Add the figures file beside each record file (report/figures.h) to @fig;
+ * 0, or -errno after one line.
+ */
+int recset_read_figures(const struct recset *rs, struct figures *fig);
+
 void recset_free(struct recset *rs);
 
 #endif /* __IDLESCOPE_CMD_RECSET_H */

@@ -15,6 +15,7 @@
 #include "idlescope.h"
 #include "format/escape.h"
 #include "replay/reconstruct.h"
+#include "stats/wakeup.h"
 
 #define RUN_MAX_GOVERNORS	16
 /*
@@ -68,6 +69,10 @@ struct run_meta {
 	__u64 dropped_records[IDLESCOPE_MAX_CPUS];
 	__u64 ringbuf_size_bytes;
 	__u64 sysfs_usage_delta;		/* sum of stateN/usage growth, all CPUs */
+	__u64 sysfs_above_delta;		/* stateN/above: too deep, as the kernel counts */
+	__u64 sysfs_below_delta;		/* stateN/below: too shallow */
+	/* The live run's names of the numbers in its records (stats/wakeup.h). */
+	struct wake_names wake_names;
 	int nr_skipped;
 	struct run_skipped_prog skipped[RUN_MAX_SKIPPED];
 	bool predictions_available;

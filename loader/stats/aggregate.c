@@ -25,6 +25,9 @@
 #include "stats/aggregate.h"
 #include "stats/sat.h"
 #include "format/escape.h"
+#include "stats/why.h"
+
+_Static_assert(WHY_MAX_WORKLOADS == AGG_MAX_WORKLOADS, "why.h keys the aggregate's workloads");
 
 #define NS_PER_US	1000ULL
 
@@ -53,6 +56,7 @@ struct agg {
 	int nr_boots;
 	struct agg *boots[AGG_MAX_BOOTS];
 	char boot_ids[AGG_MAX_BOOTS][AGG_BOOT_ID_LEN];
+	struct why *why;		/* wake-up sources, tick, energy */
 };
 
 /*
@@ -63,10 +67,17 @@ struct agg {
  */
 struct agg *agg_new(void)
 {
-	void *agg = mmap(NULL, sizeof(struct agg), PROT_READ | PROT_WRITE,
-			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct agg *agg = mmap(NULL, sizeof(struct agg), PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
-	return agg == MAP_FAILED ? NULL : agg;
+	if (agg == MAP_FAILED)
+		return NULL;
+	agg->why = why_new();
+	if (!agg->why) {
+		munmap(agg, sizeof(*agg));
+		return NULL;
+	}
+	return agg;
 }
 
 void agg_free(struct agg *agg)
@@ -77,7 +88,13 @@ void agg_free(struct agg *agg)
 		return;
 	for (b = 0; b < agg->nr_boots; b++)
 		agg_free(agg->boots[b]);
+	why_free(agg->why);
 	munmap(agg, sizeof(*agg));
+}
+
+struct why *agg_why(const struct agg *agg)
+{
+	return agg->why;
 }
 
 int agg_set_states(struct agg *agg, const struct agg_state_info *states,
@@ -238,9 +255,9 @@ static void crosscheck_state(const struct agg *agg, struct agg_stats *st,
 	}
 }
 
-/* The entered state against the ideal one (agg_ideal_state()). */
-static void score_ideal_state(const struct agg *agg, struct agg_stats *st,
-			      const struct idlescope_record *rec)
+/* The entered state against the ideal one (agg_ideal_state()); the ideal, or -1. */
+static int score_ideal_state(const struct agg *agg, struct agg_stats *st,
+			     const struct idlescope_record *rec)
 {
 	/* The limit is the one select used only when the select probe read it. */
 	__s64 latency_req_ns = rec->flags & IDLESCOPE_F_SELECT_PROBED ?
@@ -249,7 +266,7 @@ static void score_ideal_state(const struct agg *agg, struct agg_stats *st,
 	int entered = rec->state;
 
 	if (ideal < 0 || entered < 0 || entered >= agg->nr_states)
-		return;
+		return -1;
 	st->ideal_samples++;
 	sat_inc(&st->ideal_idle_ns, rec->residency_ns);
 	st->ideal_hit_samples += entered == ideal;
@@ -263,6 +280,7 @@ static void score_ideal_state(const struct agg *agg, struct agg_stats *st,
 	ci_add(&st->ideal_shallow_time_ci,
 	       entered < ideal ? (double)rec->residency_ns : 0.0,
 	       (double)rec->residency_ns);
+	return ideal;
 }
 
 /*
@@ -314,7 +332,7 @@ static bool state_valid(const struct agg *agg, int state)
 int agg_add(struct agg *agg, const struct idlescope_record *rec)
 {
 	struct agg_stats *st;
-	int workload;
+	int workload, ideal;
 
 	if (rec->cpu >= IDLESCOPE_MAX_CPUS) {
 		agg->rejected_records++;
@@ -355,7 +373,9 @@ int agg_add(struct agg *agg, const struct idlescope_record *rec)
 	ci_add_hit(&st->miss_above_ci, rec->flags & IDLESCOPE_F_MISS_ABOVE);
 	ci_add_hit(&st->miss_below_ci, rec->flags & IDLESCOPE_F_MISS_BELOW);
 	crosscheck_state(agg, st, rec);
-	score_ideal_state(agg, st, rec);
+	ideal = score_ideal_state(agg, st, rec);
+	/* Out of memory leaves the breakdowns short, not the scores. */
+	why_add(agg->why, workload, rec, ideal);
 
 	if ((rec->flags & IDLESCOPE_F_PREDICTED) &&
 	    prediction_made(rec->predicted_ns))
@@ -554,18 +574,20 @@ static int intern_workload_name(struct agg *agg, const char *name)
 
 int agg_merge(struct agg *dst, const struct agg *src)
 {
+	int workload_map[AGG_MAX_WORKLOADS];
 	int w, wd, g, c;
 
 	for (w = 0; w < src->nr_workloads; w++) {
 		wd = intern_workload_name(dst, src->workload_names[w]);
 		if (wd < 0)
 			return wd;
+		workload_map[w] = wd;
 		for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++)
 			for (c = 0; c < IDLESCOPE_MAX_CPUS; c++)
 				agg_stats_merge(&dst->stats[wd][g][c], &src->stats[w][g][c]);
 	}
 	dst->rejected_records += src->rejected_records;
-	return 0;
+	return why_merge(dst->why, src->why, workload_map);
 }
 
 int agg_add_boot(struct agg *agg, struct agg *boot, const char *boot_id)

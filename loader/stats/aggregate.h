@@ -166,6 +166,7 @@ struct agg_key {
 };
 
 struct agg;
+struct why;
 
 /**
  * agg_new() - an empty aggregate
@@ -194,6 +195,17 @@ void agg_free(struct agg *agg);
  * -ENOSPC a new workload name and AGG_MAX_WORKLOADS are already in use.
  */
 int agg_add(struct agg *agg, const struct idlescope_record *rec);
+
+/**
+ * agg_why() - why the periods missed and what they cost (stats/why.h)
+ * @agg: the aggregate
+ *
+ * agg_add() feeds it every record it counts; its state table, power table
+ * and names are set through it.
+ *
+ * Return: the aggregate's store, never NULL.
+ */
+struct why *agg_why(const struct agg *agg);
 
 /**
  * agg_rejected_records() - records agg_add() refused

@@ -30,10 +30,11 @@ TOP_KEYS = [
     "start_time_utc",
     "duration_s", "governors", "workloads", "predictions_available", "reconstruction",
     "ringbuf_size_bytes", "records_produced", "dropped_records",
-    "sysfs_usage_delta", "aggregator_rejected_records", "per_cpu_records", "skipped_programs",
+    "sysfs_usage_delta", "sysfs_above_delta", "sysfs_below_delta",
+    "aggregator_rejected_records", "per_cpu_records", "skipped_programs",
     "factors", "seed_reference", "shadow_models", "shadow_replay_resets",
     "state_table", "boots", "headline", "seed_method", "results", "across_governors",
-    "workload_figures",
+    "workload_figures", "power_table", "why",
 ]
 FIGURE_KEYS = ["workload", "governor", "figure", "unit", "runs", "mean", "values"]
 RESULT_KEYS = ["workload", "governor", "governor_id", "all_cpus", "per_cpu"]
@@ -65,6 +66,16 @@ HEADLINE_KEYS = ["workload", "governor", "periods", "predicted", "within_2x",
                  "boots", "interval", "too_few_independent_samples", "per_boot"]
 SEED_METHOD_KEYS = ["workload", "host_governor", "periods", "columns"]
 SEED_COLUMN_KEYS = ["column", "model", "samples", "excluded_samples", "within_factor"]
+WHY_KEYS = ["workload", "governor", "periods", "wake_known", "hits", "intercepts",
+            "intercept_share", "wakeups", "other_periods", "tick", "energy"]
+WAKEUP_KEYS = ["ended_by", "source", "periods", "residency_ns", "resched", "predicted",
+               "within_2x_samples", "within_2x", "ideal_samples", "ideal_hit_samples",
+               "too_deep_samples", "too_shallow_samples", "ideal_hit", "miss_above_samples",
+               "miss_below_samples"]
+TICK_KEYS = ["stopped", "stopped_short", "stopped_short_share", "kept", "kept_needless",
+             "kept_needless_share", "kept_unknown"]
+ENERGY_KEYS = ["periods", "energy_uj", "oracle_energy_uj", "excess", "exit_latency_ns",
+               "oracle_exit_latency_ns", "idle_ns", "shallow_idle_ns", "shallower", "deeper"]
 
 def source_lists():
     """The governors (bpf/idlescope.h, none first) and how many models there are
@@ -92,7 +103,8 @@ U64_MAX = (1 << 64) - 1
 # Sums of nanoseconds, which saturate (loader/stats/sat.h).
 SATURATING = ("residency_sum_ns", "predicted_sum_ns", "state_residency_ns")
 # Top-level values only a record file's trailer knows: null without it.
-TRAILER_KEYS = ("ringbuf_size_bytes", "dropped_records", "sysfs_usage_delta")
+TRAILER_KEYS = ("ringbuf_size_bytes", "dropped_records", "sysfs_usage_delta",
+                "sysfs_above_delta", "sysfs_below_delta")
 
 errors = []
 # $.shadow_models, once read: every stats object's "shadow" follows it.
@@ -443,7 +455,8 @@ def check_top(doc):
         elif rc["agreed"] > rc["checked"]:
             fail("$.reconstruction", "more agreed than checked")
     for key in ("ringbuf_size_bytes", "records_produced", "dropped_records",
-                "sysfs_usage_delta", "aggregator_rejected_records"):
+                "sysfs_usage_delta", "sysfs_above_delta", "sysfs_below_delta",
+                "aggregator_rejected_records"):
         if key in TRAILER_KEYS and not trailer:
             if doc[key] is not None:
                 fail(f"$.{key}", "not null with duration_s null (no trailer)")
@@ -497,6 +510,8 @@ def check_top(doc):
     if not errors:
         check_headline(doc)
     check_workload_figures(doc)
+    if not errors:
+        check_why(doc)
     for i, sm in enumerate(doc["seed_method"]):
         w = f"$.seed_method[{i}]"
         if check_keys(w, sm, SEED_METHOD_KEYS):
@@ -591,6 +606,72 @@ def check_seed_reference(rows):
         col = [r[key] for r in rows]
         if col != sorted(col):
             fail(f"$.seed_reference.{key}", f"{col} does not grow with F")
+
+
+def check_wakeup(where, e):
+    if not check_keys(where, e, WAKEUP_KEYS):
+        return 0
+    if not all(is_count(e[k]) for k in WAKEUP_KEYS if k.endswith(("samples", "periods"))):
+        fail(where, "counts are not u64")
+        return 0
+    if e["resched"] > e["periods"] or e["predicted"] > e["periods"] or \
+            e["ideal_samples"] > e["periods"]:
+        fail(where, "resched, predicted or ideal_samples above periods")
+    if e["ideal_hit_samples"] + e["too_deep_samples"] + e["too_shallow_samples"] != \
+            e["ideal_samples"]:
+        fail(where, "hit + too deep + too shallow != ideal_samples")
+    check_ci(f"{where}.within_2x", e["within_2x"], e["within_2x_samples"], e["predicted"])
+    check_ci(f"{where}.ideal_hit", e["ideal_hit"], e["ideal_hit_samples"], e["ideal_samples"])
+    return e["periods"]
+
+
+def check_why_entry(where, e, samples):
+    """One workload x governor: its classes add up to its known ends, its
+    tick verdicts and energy are consistent, its periods are its result's."""
+    if not check_keys(where, e, WHY_KEYS):
+        return
+    if e["periods"] != samples:
+        fail(where, f"periods {e['periods']} != the result's samples {samples}")
+    known = sum(check_wakeup(f"{where}.wakeups[{i}]", w) for i, w in enumerate(e["wakeups"]))
+    if known + e["other_periods"] != e["wake_known"] or e["wake_known"] > e["periods"]:
+        fail(where, "wakeups + other_periods != wake_known, or wake_known > periods")
+    if e["hits"] + e["intercepts"] > e["wake_known"]:
+        fail(where, "hits + intercepts > wake_known")
+    check_ci(f"{where}.intercept_share", e["intercept_share"], e["intercepts"],
+             e["hits"] + e["intercepts"])
+    t = e["tick"]
+    if check_keys(f"{where}.tick", t, TICK_KEYS):
+        if t["stopped_short"] > t["stopped"] or t["kept_needless"] > t["kept"] or \
+                t["stopped"] + t["kept"] + t["kept_unknown"] > e["periods"]:
+            fail(f"{where}.tick", "verdicts do not add up")
+        check_ci(f"{where}.tick.stopped_short_share", t["stopped_short_share"],
+                 t["stopped_short"], t["stopped"])
+        check_ci(f"{where}.tick.kept_needless_share", t["kept_needless_share"],
+                 t["kept_needless"], t["kept"])
+    en = e["energy"]
+    if en is not None and check_keys(f"{where}.energy", en, ENERGY_KEYS):
+        if en["oracle_energy_uj"] > en["energy_uj"] * (1 + 1e-9) or en["periods"] > e["periods"]:
+            fail(f"{where}.energy", "the oracle spends more than the governor, or too many periods")
+        if en["shallow_idle_ns"] > en["idle_ns"] or en["shallower"] + en["deeper"] > en["periods"]:
+            fail(f"{where}.energy", "shallow time or counts out of range")
+
+
+def check_why(doc):
+    """Every result has its why entry, in the results' order."""
+    results = [((r["workload"], r["governor"]), r["all_cpus"]["samples"]) for r in doc["results"]]
+    if len(doc["why"]) != len(results):
+        fail("$.why", f"{len(doc['why'])} entries, {len(results)} results")
+        return
+    for i, (e, (key, samples)) in enumerate(zip(doc["why"], results)):
+        if (e.get("workload"), e.get("governor")) != key:
+            fail(f"$.why[{i}]", f"not {key}")
+        else:
+            check_why_entry(f"$.why[{i}]", e, samples)
+    pt = doc["power_table"]
+    if pt is not None and check_keys("$.power_table", pt, ["source", "states"]):
+        for i, st in enumerate(pt["states"]):
+            check_keys(f"$.power_table.states[{i}]", st,
+                       ["state", "name", "power_mw", "exit_energy_uj"])
 
 
 def lookup(doc, path):

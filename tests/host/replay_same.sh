@@ -11,6 +11,11 @@
 # correlation: no share and no count moved), the schema version (2) and
 # added report.json's "boots" and the headline's per-boot members; and
 # report.json's after its "workload_figures" member, an empty list here.
+# Both again after genrec's records gained wake-up sources (branch why):
+# report.txt's lines all kept but the capabilities line, which adds "wake-up
+# sources", the why rows and sections added; report.json's members all
+# kept, "capabilities" one longer, "power_table", "why" and the sysfs
+# below/above deltas added.
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -30,6 +35,6 @@ same() { # NAME FILE SHA256
 	check -m "sha256 $got" "$1" [ "$got" = "$3" ]
 }
 same "replay: report.txt of a genrec file is unchanged" report.txt \
-	f12721b0b98117bb57ac79a1c03b61f5a09cb535a2de824ff2e687bf2b44da8a
+	2dd69dbf3f3bc002945e0ed2e665fa44e4e8a58022b5fccb7845a4b8a4c7087c
 same "replay: report.json of a genrec file is unchanged" report.json \
-	33a470408362b143598d7efd37441585df5613840b2b67309734fde54c4da24a
+	1be91373271e305c4d2497972a9bc95db3bd6aa8e32a61b8b65f8693d89d63c8
