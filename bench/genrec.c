@@ -40,6 +40,8 @@
 #define LATENESS_MEAN_NS	5000.0
 /* The trailer's start time, fixed so that reports of a seed are too. */
 #define GENREC_START_TIME	1764806400	/* 2025-12-04T00:00:00Z */
+/* The hrtimer function of timer wake-ups: a made-up address, left unnamed. */
+#define GENREC_TIMER_FN		0xffffffff81094600ULL
 /* The made-up run's ring buffer, fixed for the same reason. */
 #define GENREC_RINGBUF_BYTES	(4U << 20)
 
@@ -50,6 +52,7 @@ static struct env {
 	const char *template_path;
 	const char *output_path;
 	long far_off_pct;	/* -p: share of predictions made far off */
+	const char *far_off_tag;	/* -w: only in this workload; NULL: all */
 	const char *clock_mode;
 	long hz;
 } env = {
@@ -99,6 +102,7 @@ static const char argp_doc[] =
 "    genrec -n 1000000 -H run.rec -o 1m.rec   # 1M periods, run.rec's states\n"
 "    genrec -n 10000000 -c 8 -H run.rec -o 10m.rec\n"
 "    genrec -n 80000 -c 2 -p 5 -H run.rec -o worse.rec  # 5% of predictions 64x off\n"
+"    genrec -n 80000 -c 2 -p 3 -w pingpong -o worse.rec # 3% off, pingpong only\n"
 "    genrec -n 1000 -o small.rec              # idlescope_states' default table\n";
 
 static const struct arg_value values[] = {
@@ -117,6 +121,9 @@ static const struct arg_value values[] = {
 	ARG_NUM('p', "far-off", "PCT", "Make PCT % of the predictions 64x too long "
 		"(a planted regression for `idlescope compare`; default 0)", "far-off",
 		&env.far_off_pct, 0, 100),
+	ARG_STR('w', "far-off-workload", "TAG", "Plant -p's regression in workload TAG only "
+		"(default: every workload)", "far-off workload", &env.far_off_tag,
+		IDLESCOPE_WORKLOAD_LEN - 1),
 	{},
 };
 
@@ -151,7 +158,8 @@ static void make_record(struct idlescope_record *rec, const struct recfile_heade
 {
 	double stray_log2 = (2 * rng_unit(rng) - 1) * p->prediction_spread_log2;
 	/* Drawn whatever -p says, so -p changes nothing but these predictions. */
-	bool far_off = rng_unit(rng) * 100 < env.far_off_pct;
+	bool far_off = rng_unit(rng) * 100 < env.far_off_pct &&
+		       (!env.far_off_tag || !strcmp(env.far_off_tag, p->tag));
 	__u64 residency_ns = p->residency_fixed_ns + rng_exp(rng, p->residency_mean_ns);
 	__u64 predicted_ns = residency_ns * exp2(stray_log2) + 1;
 
@@ -183,6 +191,11 @@ static void make_record(struct idlescope_record *rec, const struct recfile_heade
 		 residency_ns >= hdr->states[deeper].target_residency_ns)
 		rec->flags |= IDLESCOPE_F_MISS_BELOW;
 	strncpy(rec->workload, p->tag, sizeof(rec->workload) - 1);
+	/* A timer ends the timer patterns' periods, a task on another CPU the others'. */
+	rec->flags |= IDLESCOPE_F_HAS_WAKE | IDLESCOPE_F_WAKE_RESCHED;
+	rec->wake_source = p->timer_ends_period ? IDLESCOPE_WAKE_HRTIMER : IDLESCOPE_WAKE_IPI;
+	rec->wake_fn = p->timer_ends_period ? GENREC_TIMER_FN : 0;
+	rec->wake_irq = p->timer_ends_period ? 0 : IDLESCOPE_IPI_CALL_FUNCTION_SINGLE;
 
 	tl->governor = governor;
 	tl->now_ns += residency_ns + rng_exp(rng, BUSY_MEAN_NS);
@@ -212,7 +225,7 @@ static void default_header(struct recfile_header *hdr)
 	}
 	hdr->hz = env.hz;
 	hdr->capabilities = IDLESCOPE_CAP_OBSERVATION | IDLESCOPE_CAP_GOV2010 |
-			    IDLESCOPE_CAP_MISS_TP | IDLESCOPE_CAP_LATENESS;
+			    IDLESCOPE_CAP_MISS_TP | IDLESCOPE_CAP_LATENESS | IDLESCOPE_CAP_WAKEUP;
 	snprintf(hdr->kernel_release, sizeof(hdr->kernel_release), "genrec");
 	snprintf(hdr->cpuidle_driver, sizeof(hdr->cpuidle_driver), "idlescope_states");
 	snprintf(hdr->clock_mode, sizeof(hdr->clock_mode), "%s", env.clock_mode);

@@ -18,6 +18,9 @@
  * Since the miss comes after the exit, a record is sent through the ring
  * buffer when the next period on that CPU begins.
  *
+ * What ended each period comes from the interrupt handlers' tracepoints
+ * that run inside it (wakeup.bpf.h); the exit hands it to the record.
+ *
  * Two kinds of attach point: the tracepoints (tp_btf), on every kernel with
  * cpuidle, and the select probes (fexit on each governor's select and on
  * cpuidle_governor_latency_req(), which every select calls first), which
@@ -45,6 +48,7 @@
 #include <bpf/bpf_core_read.h>
 #include "idlescope.h"
 #include "governors.bpf.h"
+#include "wakeup.bpf.h"
 
 #define PWR_EVENT_EXIT	((unsigned int)-1)
 
@@ -164,9 +168,6 @@ extern const struct rq___idlescope runqueues __ksym;
 
 /* The expiry function of every sleeping task's hrtimer (nanosleep, poll, ...). */
 extern const void hrtimer_wakeup __ksym __weak;
-/* The tick's: tick_sched_timer up to 6.9, tick_nohz_handler since. */
-extern const void tick_sched_timer __ksym __weak;
-extern const void tick_nohz_handler __ksym __weak;
 
 static __always_inline struct cpu_state *this_cpu_state(void)
 {
@@ -365,6 +366,7 @@ static __always_inline void idle_enter(struct cpu_state *cs,
 	current_rec(cs)->cpu = cpu;
 	current_rec(cs)->enter_ns = bpf_ktime_get_ns();
 	cs->in_idle = true;
+	wake_begin();
 }
 
 static __always_inline void idle_exit(struct cpu_state *cs,
@@ -373,6 +375,7 @@ static __always_inline void idle_exit(struct cpu_state *cs,
 	struct idlescope_record *rec = current_rec(cs);
 	struct idlescope_tag *tag;
 	__u32 zero = 0, i;
+	__u64 now_ns;
 
 	cnt->exits++;
 	if (!cs->in_idle) {
@@ -382,7 +385,9 @@ static __always_inline void idle_exit(struct cpu_state *cs,
 	}
 	cs->in_idle = false;
 
-	rec->residency_ns = bpf_ktime_get_ns() - rec->enter_ns;
+	now_ns = bpf_ktime_get_ns();
+	rec->residency_ns = now_ns - rec->enter_ns;
+	wake_end(rec, now_ns);
 	rec->seq = cs->seq++;
 	tag = bpf_map_lookup_elem(&workload, &zero);
 	/* Both are 4-byte aligned: word copies, not the byte ones of memcpy. */
@@ -426,6 +431,7 @@ int BPF_PROG(cpu_idle_miss, unsigned int cpu, unsigned int state, bool below)
 }
 
 /*
+ * Every expired hrtimer may be what ended an idle period (wakeup.bpf.h).
  * Timer lateness: how long after its (soft) expiry time a sleeping task's
  * hrtimer fires.  In the host clock mode the guest's idle ends when the
  * host's threads run, which shows here first; the report states it.
@@ -443,8 +449,8 @@ int BPF_PROG(hrtimer_expire_entry, struct hrtimer *timer, ktime_t *now)
 
 	cs = this_cpu_state();
 	fn = (const void *)timer->function;
-	if (cs && cs->in_idle && fn &&
-	    (fn == &tick_sched_timer || fn == &tick_nohz_handler))
+	note_hrtimer_wake(fn);
+	if (cs && cs->in_idle && is_tick_fn(fn))
 		current_rec(cs)->flags |= IDLESCOPE_F_TICK_ENDED;
 	if (!&hrtimer_wakeup || fn != &hrtimer_wakeup)
 		return 0;

@@ -89,6 +89,60 @@ enum idlescope_governor {
 #define IDLESCOPE_F_TICK_ENDED	(1U << 18)	/* the tick's hrtimer fired in the period */
 #define IDLESCOPE_F_IDLE_CONTINUED (1U << 19)	/* no task ran on the CPU since the
 						 * previous period ended */
+/*
+ * What ended the period (wake_source, wake_fn, wake_irq), from the top bit
+ * down: the bits from 0 up are the governors' inputs and the exit's timings.
+ */
+#define IDLESCOPE_F_HAS_WAKE	(1U << 31)	/* wake_source says what ended it */
+#define IDLESCOPE_F_WAKE_RESCHED (1U << 30)	/* need_resched at the exit: a task
+						 * was woken, the CPU leaves idle */
+#define IDLESCOPE_F_WAKE_TICK_TOO (1U << 29)	/* the tick expired too, besides
+						 * the hrtimer of wake_fn */
+
+/*
+ * What ended an idle period: idlescope_record.wake_source, valid with
+ * IDLESCOPE_F_HAS_WAKE.  X(ID, name): the first interrupt handler that ran
+ * on the CPU between its cpu_idle entry and exit (the synthetic states
+ * halt with interrupts enabled, so the handler runs before the exit;
+ * docs/wakeup.md), a later hrtimer of the same window taking the place of
+ * the tick (the tick only shares the interrupt).  Append only: record files
+ * store the ids.
+ */
+#define IDLESCOPE_WAKE_SOURCES(X)					\
+	X(UNKNOWN,	unknown)	/* no handler ran */		\
+	X(TICK,		tick)		/* tick_sched_timer expired */	\
+	X(HRTIMER,	hrtimer)	/* another hrtimer: wake_fn */	\
+	X(TIMER,	timer)		/* timer interrupt, nothing expired */ \
+	X(IPI,		ipi)		/* wake_irq: enum idlescope_ipi */ \
+	X(IRQ,		irq)		/* a device interrupt: wake_irq */ \
+	X(NO_IPI,	polled)		/* a remote wake-up of a polling CPU, no IPI */
+
+#define IDLESCOPE_WAKE_ENUM(id, name)	IDLESCOPE_WAKE_##id,
+enum idlescope_wake_source {
+	IDLESCOPE_WAKE_SOURCES(IDLESCOPE_WAKE_ENUM)
+	IDLESCOPE_NR_WAKE_SOURCES,
+};
+#undef IDLESCOPE_WAKE_ENUM
+
+/*
+ * The x86 IPIs, IPI(ID, name, tracepoint): wake_irq of an IPI wake-up.
+ * Each is its irq_vectors tracepoint; a kernel without it loses only that
+ * kind (its wake-ups show as unknown).  Append only.  Not X: the
+ * Makefile and the tests find the governors as the X( lines.
+ */
+#define IDLESCOPE_IPIS(IPI)						\
+	IPI(RESCHEDULE,	reschedule,	reschedule_entry)		\
+	IPI(CALL_FUNCTION, call_function,	call_function_entry)		\
+	IPI(CALL_FUNCTION_SINGLE, call_function_single, call_function_single_entry) \
+	IPI(IRQ_WORK,	irq_work,	irq_work_entry)			\
+	IPI(PLATFORM,	x86_platform,	x86_platform_ipi_entry)
+
+#define IDLESCOPE_IPI_ENUM(id, name, tp)	IDLESCOPE_IPI_##id,
+enum idlescope_ipi {
+	IDLESCOPE_IPIS(IDLESCOPE_IPI_ENUM)
+	IDLESCOPE_NR_IPIS,
+};
+#undef IDLESCOPE_IPI_ENUM
 
 /* Per-CPU counters the BPF side keeps; records + dropped = periods seen. */
 struct idlescope_counters {
@@ -155,6 +209,11 @@ struct idlescope_record {
 	 */
 	__u32 sleep_late_ns;
 	__u32 pad;
+	/* With IDLESCOPE_F_HAS_WAKE: what ended the period. */
+	__u64 wake_fn;			/* TICK, HRTIMER: the hrtimer's function */
+	__u32 wake_irq;			/* IRQ: its number; IPI: enum idlescope_ipi */
+	__u16 wake_source;		/* enum idlescope_wake_source */
+	__u16 wake_pad;
 };
 
 /*
@@ -167,6 +226,7 @@ struct idlescope_record {
 #define IDLESCOPE_CAP_SELECT_PROBES	(1U << 2)	/* fentry/fexit on select attached */
 #define IDLESCOPE_CAP_MISS_TP		(1U << 3)	/* cpu_idle_miss tracepoint */
 #define IDLESCOPE_CAP_LATENESS		(1U << 4)	/* timer lateness measured */
+#define IDLESCOPE_CAP_WAKEUP		(1U << 5)	/* wake-up sources recorded */
 
 /*
  * Timer lateness: how late hrtimer_wakeup() timers (the sleeps of user

@@ -3,9 +3,9 @@
  * idlescope - measure how well cpuidle governors predict idle durations.
  *
  * The command line: `idlescope [OPTIONS]` is the live run (live/run.c,
- * its BPF side in live/probes.c); `tag` retags a running one; `dump`, `report`
- * and `compare` read record files off-line (cmd/dump.c, cmd/report.c,
- * cmd/compare.c).  This file parses the live run's options and dispatches.
+ * its BPF side in live/probes.c); `tag` retags a running one; `dump`, `report`,
+ * `compare` and `extract` read record files off-line (cmd/dump.c,
+ * cmd/report.c, cmd/compare.c, cmd/extract.c).  This file parses the live run's options and dispatches.
  */
 #include <argp.h>
 #include <errno.h>
@@ -18,6 +18,7 @@
 #include "cmd/cli.h"
 #include "cmd/compare.h"
 #include "cmd/dump.h"
+#include "cmd/extract.h"
 #include "live/run.h"
 #include "cmd/report.h"
 
@@ -35,6 +36,8 @@ static const char argp_doc[] =
 "    idlescope dump run.rec         # the records as CSV\n"
 "    idlescope report run.rec -o .  # the report again, off-line\n"
 "    idlescope compare out/a out/b --fail-above 2  # exit 1 if b is worse by > 2 points\n"
+"    idlescope report run.rec --format linux-pm    # the table for a cover letter\n"
+"    idlescope extract run.rec -w pingpong -o t.trace  # worst stretch, for replay -f\n"
 "\n"
 "Each subcommand has its --help (idlescope report --help).\n"
 "\v" CLI_EXIT_DOC;
@@ -167,6 +170,8 @@ int main(int argc, char **argv)
 	} else if (argc > 1 && !strcmp(argv[1], "compare")) {
 		ret = compare_command(argc, argv);
 		error_status = CLI_EXIT_USAGE;
+	} else if (argc > 1 && !strcmp(argv[1], "extract")) {
+		ret = extract_command(argc, argv);
 	} else {
 		ret = live_main(argc, argv);
 	}

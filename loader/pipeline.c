@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "replay/inputs.h"
+#include "runinfo/runinfo.h"
+#include "stats/why.h"
 #include "pipeline.h"
 
 static void model_table_of(const struct idlescope_state *states, unsigned int nr_states,
@@ -25,39 +27,68 @@ static void model_table_of(const struct idlescope_state *states, unsigned int nr
 	}
 }
 
+/* An empty aggregate with the pipeline's state table and models. */
+static struct agg *pipeline_new_agg_of(const struct pipeline *pl)
+{
+	struct agg_state_info agg_states[IDLESCOPE_MAX_STATES] = {};
+	struct agg *agg = agg_new();
+	unsigned int i;
+
+	if (!agg)
+		return NULL;
+	for (i = 0; i < pl->nr_states; i++) {
+		agg_states[i].target_residency_ns = pl->states[i].target_residency_ns;
+		agg_states[i].exit_latency_ns = pl->states[i].exit_latency_ns;
+		agg_states[i].disabled = pl->states[i].disabled;
+	}
+	if (agg_set_states(agg, agg_states, pl->nr_states) ||
+	    agg_set_shadows(agg, model_names, model_input_masks, MODEL_NR)) {
+		agg_free(agg);
+		return NULL;
+	}
+	return agg;
+}
+
+/* The same with the aggregate of its logical periods (stats/logical.h). */
+static struct agg *pipeline_new_agg(const struct pipeline *pl)
+{
+	struct agg *agg = pipeline_new_agg_of(pl);
+	struct agg *logical = agg ? pipeline_new_agg_of(pl) : NULL;
+
+	if (!logical) {
+		agg_free(agg);
+		return NULL;
+	}
+	agg_attach_logical(agg, logical);
+	return agg;
+}
+
 int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
 		  unsigned int nr_states, unsigned int hz)
 {
-	struct agg_state_info agg_states[IDLESCOPE_MAX_STATES] = {};
 	struct model_states_table table;
-	struct agg *logical_agg;
-	unsigned int i;
-	int err;
+	struct power_table power;
 
 	pl->nr_states = nr_states;
 	memset(&pl->reconstruct, 0, sizeof(pl->reconstruct));
 	memcpy(pl->states, states, sizeof(*states) * nr_states);
-	for (i = 0; i < nr_states; i++) {
-		agg_states[i].target_residency_ns = states[i].target_residency_ns;
-		agg_states[i].exit_latency_ns = states[i].exit_latency_ns;
-		agg_states[i].disabled = states[i].disabled;
-	}
-	pl->agg = agg_new();
+	pl->agg = pipeline_new_agg(pl);
+	pl->cur = pl->agg;
 	pl->replay = calloc(1, sizeof(*pl->replay));
 	pl->logical = calloc(1, sizeof(*pl->logical));
-	logical_agg = agg_new();
-	if (!pl->agg || !pl->replay || !pl->logical || !logical_agg) {
-		agg_free(logical_agg);
+	if (!pl->agg || !pl->replay || !pl->logical)
 		return -ENOMEM;
-	}
-	agg_attach_logical(pl->agg, logical_agg);
+	logical_init(pl->logical, agg_logical(pl->agg), MODEL_NR);
 	model_table_of(states, nr_states, hz, &table);
 	replay_init(pl->replay, &table);
-	agg_set_states(pl->agg, agg_states, nr_states);
-	agg_set_states(logical_agg, agg_states, nr_states);
-	logical_init(pl->logical, logical_agg, MODEL_NR);
-	err = agg_set_shadows(logical_agg, model_names, model_input_masks, MODEL_NR);
-	return err ? err : agg_set_shadows(pl->agg, model_names, model_input_masks, MODEL_NR);
+	why_set_states(agg_why(pl->agg), states, nr_states, hz);
+	if (pl->power) {
+		if (why_set_power(agg_why(pl->agg), pl->power))
+			return -ERANGE;
+	} else if (power_table_default(states, nr_states, &power)) {
+		why_set_power(agg_why(pl->agg), &power);
+	}
+	return 0;
 }
 
 int pipeline_restart(struct pipeline *pl, const struct idlescope_state *states,
@@ -85,7 +116,10 @@ void pipeline_free(struct pipeline *pl)
 	agg_free(pl->agg);
 	free(pl->replay);
 	free(pl->logical);
+	if (pl->cur != pl->agg)
+		agg_free(pl->cur);
 	pl->agg = NULL;
+	pl->cur = NULL;
 	pl->replay = NULL;
 	pl->logical = NULL;
 }
@@ -105,7 +139,7 @@ static void replay_shadows(struct pipeline *pl, const struct idlescope_record *r
 
 	/* A prediction neither scored nor checked need not be computed. */
 	for (m = 0; m < MODEL_NR; m++)
-		if (m == running || agg_shadow_has_inputs(pl->agg, m, rec_inputs))
+		if (m == running || agg_shadow_has_inputs(pl->cur, m, rec_inputs))
 			scored |= 1U << m;
 	if (replay_record_wanted(pl->replay, rec, scored, predicted_ns)) {
 		for (m = 0; m < MODEL_NR; m++)
@@ -120,7 +154,7 @@ static void replay_shadows(struct pipeline *pl, const struct idlescope_record *r
 		    replay_in_step(pl->replay, rec->cpu, m))
 			agreement[m] = predicted_ns[m] == rec->predicted_ns;
 	}
-	agg_add_shadows(pl->agg, rec, rec_inputs, 0, MODEL_NR, predicted_ns, agreement);
+	agg_add_shadows(pl->cur, rec, rec_inputs, 0, MODEL_NR, predicted_ns, agreement);
 }
 
 int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
@@ -140,7 +174,7 @@ int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
 		reconstruct_record(&copy, &pl->replay->table, &pl->reconstruct);
 		rec = &copy;
 	}
-	err = agg_add(pl->agg, rec);
+	err = agg_add(pl->cur, rec);
 	if (!err) {
 		rec_inputs = inputs_of_record(rec);
 		replay_shadows(pl, rec, rec_inputs, predicted_ns);
@@ -150,26 +184,87 @@ int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
 	return err;
 }
 
+/* The aggregate of boot @boot_id, new for a new or empty id; NULL: no memory. */
+static struct agg *boot_agg(struct pipeline *pl, const char *boot_id)
+{
+	struct agg *boot;
+	int b;
+
+	for (b = 0; boot_id[0] && b < agg_nr_boots(pl->agg); b++)
+		if (!strcmp(agg_boot_id(pl->agg, b), boot_id))
+			return agg_boot(pl->agg, b);
+	boot = pipeline_new_agg(pl);
+	if (boot && agg_add_boot(pl->agg, boot, boot_id)) {
+		agg_free(boot);
+		boot = NULL;
+	}
+	return boot;
+}
+
+/* Records go to @agg (and its logical periods to its logical aggregate). */
+static void pipeline_set_cur(struct pipeline *pl, struct agg *agg)
+{
+	pl->cur = agg;
+	if (pl->logical)
+		pl->logical->agg = agg_logical(agg);
+}
+
+/*
+ * The file's own aggregate, its last logical periods scored, into the
+ * pipeline's and its boot's.
+ */
+static int merge_file(struct pipeline *pl, const char *boot_id)
+{
+	struct agg *boot = boot_agg(pl, boot_id);
+	int err;
+
+	pipeline_flush(pl);
+	err = boot ? agg_merge(boot, pl->cur) : -ENOMEM;
+	if (!err)
+		err = agg_merge(pl->agg, pl->cur);
+	agg_free(pl->cur);
+	pipeline_set_cur(pl, pl->agg);
+	return err;
+}
+
 int pipeline_add_file(struct pipeline *pl, struct recfile *rf, bool first,
 		      __u64 *records_read, bool *cut_short)
 {
 	const struct idlescope_record *rec;
+	struct wake_names names;
 	enum recfile_status ret;
 	int err;
 
 	err = first ? pipeline_init(pl, rf->hdr.states, rf->hdr.nr_states, rf->hdr.hz) :
 		      pipeline_restart(pl, rf->hdr.states, rf->hdr.nr_states, rf->hdr.hz);
-	if (err) {
+	if (!err) {
+		pl->cur = pipeline_new_agg(pl);
+		err = pl->cur ? 0 : -ENOMEM;
+		pipeline_set_cur(pl, err ? pl->agg : pl->cur);
+	}
+	if (err == -ERANGE)
+		snprintf(rf->error, sizeof(rf->error), "%s: %u idle states, the power table %s %d",
+			 rf->path, rf->hdr.nr_states, pl->power->source, pl->power->nr_states);
+	else if (err)
 		snprintf(rf->error, sizeof(rf->error), "%s: %s", rf->path, err == -EINVAL ?
 			 "another state table than the first file's" : strerror(-err));
+	if (err)
 		return err;
-	}
+	/* The file's own aggregate counts as the whole run's does. */
+	why_set_like(agg_why(pl->cur), agg_why(pl->agg));
+	runinfo_wake_names(rf, &names);
+	why_set_names(agg_why(pl->cur), &names);
 	memset(records_read, 0, sizeof(*records_read) * IDLESCOPE_MAX_CPUS);
 	while ((rec = recfile_next(rf, &ret))) {
 		records_read[rec->cpu]++;	/* recfile_next() checked it */
 		pipeline_add(pl, rec);
 	}
 	*cut_short = ret == RECFILE_CUT_SHORT;
-	pipeline_flush(pl);
+	err = merge_file(pl, rf->hdr.boot_id);
+	if (err) {
+		snprintf(rf->error, sizeof(rf->error), "%s: %s", rf->path, err == -ENOSPC ?
+			 "too many boots or workloads for one report" : strerror(-err));
+		return err;
+	}
 	return ret == RECFILE_BAD ? -EINVAL : 0;
 }

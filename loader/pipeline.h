@@ -17,14 +17,28 @@
 #include "stats/logical.h"
 
 struct pipeline {
+	/*
+	 * Every record so far.  Off-line, each file's records go into an
+	 * aggregate of their own (@cur), merged at the file's end into @agg
+	 * and into the aggregate of its boot, one of @agg's boots
+	 * (agg_boot()): files of one boot id are one boot, a file without an
+	 * id is a boot of its own.  Live, @cur is @agg.
+	 */
 	struct agg *agg;
-	/* The same periods merged into logical ones, into agg_logical(agg). */
+	struct agg *cur;
+	/* The same periods merged into logical ones, into agg_logical(cur). */
 	struct logical *logical;
 	struct replay *replay;		/* shadow replay of every model */
 	/* Stock menu's predictions rebuilt, all files since pipeline_init(). */
 	struct reconstruct_stats reconstruct;
 	unsigned int nr_states;
 	struct idlescope_state states[IDLESCOPE_MAX_STATES];
+	/*
+	 * Set before pipeline_init() to price the periods with another power
+	 * table than the default (stats/energy.h); NULL: the default where
+	 * it fits the state table.
+	 */
+	const struct power_table *power;
 };
 
 /**
@@ -34,11 +48,13 @@ struct pipeline {
  * @nr_states: how many, at most IDLESCOPE_MAX_STATES
  * @hz: the kernel's tick (0: unknown, the models assume MODEL_HZ)
  *
- * Every model of the registry is a shadow of the aggregate.  Call
- * pipeline_free() afterwards, whether it succeeded or not.
+ * Every model of the registry is a shadow of the aggregate.  The
+ * periods are priced with pl->power, or the default power table where it
+ * fits (stats/energy.h).  Call pipeline_free() afterwards, whether it
+ * succeeded or not.
  *
- * Return: 0, -ENOMEM, or agg_set_shadows()'s error for a registry name it
- * refuses.
+ * Return: 0, -ENOMEM, -ERANGE when pl->power does not have @nr_states
+ * states, or agg_set_shadows()'s error for a registry name it refuses.
  */
 int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
 		  unsigned int nr_states, unsigned int hz);
@@ -94,8 +110,10 @@ int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec);
  * @records_read: set to its records per CPU, IDLESCOPE_MAX_CPUS of them
  * @cut_short: set when the last record was incomplete
  *
- * A record the aggregate refuses is counted in agg_rejected_records(), not
- * an error here.
+ * The records go into the pipeline's aggregate and into that of the file's
+ * boot (its header's boot id).  A record the aggregate refuses is counted
+ * in agg_rejected_records(), not an error here.  The names in the file's
+ * trailer name its records' numbers (stats/wakeup.h).
  *
  * Return: 0, or -errno with a one-line reason in rf->error.
  */

@@ -149,6 +149,7 @@ static int check_header(struct recfile *rf)
 	if (!terminated(hdr->kernel_release, sizeof(hdr->kernel_release)) ||
 	    !terminated(hdr->cpuidle_driver, sizeof(hdr->cpuidle_driver)) ||
 	    !terminated(hdr->clock_mode, sizeof(hdr->clock_mode)) ||
+	    !terminated(hdr->boot_id, sizeof(hdr->boot_id)) ||
 	    !terminated(hdr->clock_args, sizeof(hdr->clock_args)))
 		return fail(rf, "inconsistent header (unterminated name)");
 	return 0;
@@ -199,6 +200,13 @@ static int check_trailer(struct recfile *rf)
 			return fail(rf, "corrupt trailer (unterminated name)");
 	if (check_lateness(&t->lateness))
 		return fail(rf, "corrupt trailer (lateness histogram does not sum to its count)");
+	if (t->nr_names > RECFILE_MAX_NAMES)
+		return fail(rf, "corrupt trailer (%u names)", t->nr_names);
+	for (i = 0; i < t->nr_names; i++)
+		if (!terminated(t->names[i].name, sizeof(t->names[i].name)) ||
+		    (t->names[i].kind != RECFILE_NAME_FUNCTION &&
+		     t->names[i].kind != RECFILE_NAME_IRQ))
+			return fail(rf, "corrupt trailer (name %u: unterminated or of unknown kind)", i);
 	return 0;
 }
 

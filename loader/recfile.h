@@ -41,6 +41,8 @@
 #define RECFILE_DRIVER_LEN	32
 #define RECFILE_CLOCK_MODE_LEN	16
 #define RECFILE_CLOCK_ARGS_LEN	128
+#define RECFILE_BOOT_ID_LEN	40
+#define RECFILE_MAX_NAMES	64
 
 /*
  * recfile_header.exit_cost: whether the idle states spent their declared
@@ -82,11 +84,31 @@ struct recfile_header {
 	char cpuidle_driver[RECFILE_DRIVER_LEN];	/* "" when none */
 	char clock_mode[RECFILE_CLOCK_MODE_LEN];	/* "virtual", "host", "" unknown */
 	char clock_args[RECFILE_CLOCK_ARGS_LEN];	/* QEMU's accel/icount arguments */
+	/*
+	 * The measured kernel's /proc/sys/kernel/random/boot_id, "" unknown:
+	 * a report groups its files by boot, the unit of replication.
+	 */
+	char boot_id[RECFILE_BOOT_ID_LEN];
 };
 
 struct recfile_skipped {
 	char prog[RECFILE_NAME_LEN];		/* BPF program not attached */
 	char reason[RECFILE_REASON_LEN];
+};
+
+/*
+ * A name a record's number stands for (stats/wakeup.h): an hrtimer
+ * function's address or an IRQ, as the live run
+ * resolved it in the guest.  "" when it found none.
+ */
+#define RECFILE_NAME_FUNCTION	1
+#define RECFILE_NAME_IRQ	2
+
+struct recfile_name {
+	__u64 value;
+	__u32 kind;			/* RECFILE_NAME_* */
+	__u32 pad;
+	char name[RECFILE_NAME_LEN];	/* NUL-terminated */
 };
 
 struct recfile_trailer {
@@ -101,8 +123,11 @@ struct recfile_trailer {
 	__u32 nr_ringbufs;		/* ring buffers the records came through */
 	struct recfile_skipped skipped[RECFILE_MAX_SKIPPED];
 	struct idlescope_lateness lateness;	/* all CPUs; count 0: not measured */
+	__u64 sysfs_above_delta;	/* stateN/above growth, all CPUs */
+	__u64 sysfs_below_delta;	/* stateN/below growth, all CPUs */
 	__u32 guest_insn_ps_end;	/* guest ps per instruction at the end, 0: unknown */
-	__u32 pad;
+	__u32 nr_names;			/* entries of names[] used */
+	struct recfile_name names[RECFILE_MAX_NAMES];
 };
 
 /* magic, version and the three sizes; everything else zero. */

@@ -1,23 +1,24 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The end of `make run`, on the host: one report over every governor's
-# record file (report.txt, report.json, summary.md, plots/), its headline
-# and seed-method tables on stdout, and a warning for any
-# workload with fewer than 1000 periods on a CPU.
+# The end of `make run`, on the host: one report over every boot's record
+# files (RUN_DIR/seed-*/*/<governor>/run.rec, scripts/boot-job.sh), in
+# report.txt, report.json, summary.md, plots/; its headline and
+# seed-method tables on stdout, and a warning for any workload with fewer
+# than 1000 periods on a CPU in a boot.
 #
-# usage: scripts/run-summary.sh LOADER RUN_DIR GOVERNOR...
+# usage: scripts/run-summary.sh LOADER RUN_DIR
 
 set -euo pipefail
 . "$(dirname "$0")/../tests/lib.sh"
 
 loader=$1
 dir=$2
-shift 2
 files=()
-for g in "$@"; do
-	files+=("$dir/$g/run.rec")
+for f in "$dir"/seed-*/*/*/run.rec; do
+	[ -f "$f" ] && files+=("$f")
 done
+[ ${#files[@]} -gt 0 ] || { echo "run: error: no record file under $dir/seed-*/" >&2; exit 1; }
 
 "$loader" report "${files[@]}" -o "$dir" -w "$(dirname "$0")/../workloads/suite.txt" >/dev/null
 # The one-screen headline and the seed's experiment per workload come
@@ -28,8 +29,13 @@ for f in "${files[@]}"; do
 	csvs+=("$f.csv")
 	"$loader" dump "$f" >"$f.csv"
 done
-csv_awk '$col["workload"] != "" { n[$col["workload"] " on cpu" $col["cpu"]]++ }
-	END { for (k in n) if (n[k] < 1000)
-		printf "run: warning: workload %s: only %d periods\n", k, n[k] }' "${csvs[@]}" | sort
+for csv in "${csvs[@]}"; do
+	boot=${csv#"$dir"/}
+	csv_awk -v boot="${boot%/run.rec.csv}" '$col["workload"] != "" {
+			n[$col["workload"] " on cpu" $col["cpu"]]++ }
+		END { for (k in n) if (n[k] < 1000)
+			printf "run: warning: %s: workload %s: only %d periods\n", boot, k, n[k] }' \
+		"$csv" | sort
+done
 rm -f "${csvs[@]}"
 echo "report: $dir/report.txt, $dir/summary.md, $dir/plots/ (out/latest)"

@@ -453,12 +453,36 @@ const char *wl_timer_summary(void)
 	return buf;
 }
 
+/*
+ * The boot's seed, IDLESCOPE_SEED in the environment (`make run` gives
+ * each of its boots another): shifted above -s, so that the instances of
+ * one boot still differ by -s and each boot draws other sequences and
+ * phases; 0 (unset) keeps -s alone.
+ */
+static __u64 boot_seed(void)
+{
+	const char *s = getenv("IDLESCOPE_SEED");
+	char *end;
+	unsigned long long v;
+
+	if (!s || !*s)
+		return 0;
+	v = strtoull(s, &end, 0);
+	if (*end || v > 0xffffffffULL) {
+		fprintf(stderr, "%s: IDLESCOPE_SEED=%s: not a number below 2^32, ignored\n",
+			program_invocation_short_name, s);
+		return 0;
+	}
+	return v;
+}
+
 int main(int argc, char **argv)
 {
 	int err;
 
 	parse_args(argc, argv);		/* exits 64 on a bad option, after one line */
 	default_tag();
+	wl_env.seed += boot_seed() << 32;
 	rng_seed(&wl_rng, wl_env.seed);
 	/* the seed's first draw, before the pattern's own */
 	if (pattern->grid_period_us && wl_env.phase_us < 0)

@@ -9,9 +9,12 @@
  * number (report/headline.h) and each shadow model's within 2x on that
  * governor's periods is subtracted, B - A, in percentage points.  The two
  * runs are independent, so the difference's interval adds the two 95%
- * half-widths in quadrature (ci_diff()); a difference is flagged when its
- * interval excludes 0, and is worse when it goes the wrong way for its
- * number (less within 2x, more too deep, ...).
+ * half-widths in quadrature (ci_diff()).  Some fifty rows are tested at
+ * once: a row is flagged by Holm's procedure over all of them at a
+ * family-wise 5% (stats/holm.h), and is worse when it goes the wrong way
+ * for its number (less within 2x, more too deep, ...).  Two sides that
+ * share a boot (the same record file, or --pair of two governors of one
+ * boot) are not independent: their differences are shown, flagged never.
  *
  * A gate fails closed: it passes only on what it saw.  A number one side
  * has and the other lacks (a workload or governor missing from B, a probe
@@ -31,6 +34,7 @@
 #include "cmd/compare.h"
 #include "cmd/recset.h"
 #include "format/escape.h"
+#include "stats/holm.h"
 #include "format/json_writer.h"
 #include "format/table.h"
 #include "governors.h"
@@ -39,12 +43,15 @@
 #include "pipeline.h"
 #include "recfile.h"
 #include "replay/inputs.h"
+#include "report/figures.h"
 #include "report/headline.h"
+#include "report/linuxpm.h"
 #include "runinfo/runinfo.h"
 
 /* compare's statuses: 1 is the gate's verdict, every error is 2. */
 #define COMPARE_EXIT_REGRESSION	1
 #define COMPARE_EXIT_ERROR	CLI_EXIT_USAGE
+#define COMPARE_ALPHA		0.05	/* family-wise, over the rows tested */
 
 struct side {
 	const char *arg;		/* as given: a file or a run directory */
@@ -52,6 +59,7 @@ struct side {
 	struct recset files;
 	struct pipeline pl;
 	struct run_meta meta;
+	struct figures figures;		/* the figures files beside its record files */
 };
 
 struct diff_row {
@@ -62,6 +70,7 @@ struct diff_row {
 	int metric;
 	char only_in;			/* 'A' or 'B': a number the other side lacks */
 	struct ci_pct a, b, diff;
+	double p_value;			/* NaN: not tested */
 	bool flagged, worse;
 };
 
@@ -70,14 +79,17 @@ struct compare {
 	int pair_a, pair_b;		/* --pair GA:GB, else -1: same governor */
 	double fail_above_pp;		/* NAN: no gate */
 	bool json;
+	bool linux_pm;			/* --format linux-pm: the before/after table */
 	bool allow_missing;
 	unsigned int across;		/* RUNINFO_* facts allowed to differ */
+	bool shared_boot;		/* A and B share a boot: no test */
+	int nr_tested;			/* rows with a p-value */
 	int nr_rows, nr_alloc;
 	int nr_missing, nr_flagged, nr_failed;
 	struct diff_row *rows;
 };
 
-/* The side's record files, then one pipeline over all of them. */
+/* The side's record files, one pipeline over all of them, their figures. */
 static int load_side(struct side *s, bool allow_missing)
 {
 	struct agg_key key = { .workload = -1 };
@@ -85,9 +97,12 @@ static int load_side(struct side *s, bool allow_missing)
 
 	s->files.refuse_untrailed = !allow_missing;
 	run_meta_init(&s->meta);
+	s->meta.figures = &s->figures;
 	err = recset_add(&s->files, s->arg);
 	if (!err)
 		err = recset_replay(&s->files, &s->pl, &s->meta);
+	if (!err)
+		err = recset_read_figures(&s->files, &s->figures);
 	if (err)
 		return err;
 	if (!allow_missing && !agg_next(s->pl.agg, &key)) {
@@ -146,7 +161,7 @@ static int add_row(struct compare *c, const char *workload, int ga, int gb,
 	*r = (struct diff_row){
 		.workload = workload, .governor = ga, .governor_b = gb, .model = model,
 		.metric = metric, .a = has_a ? *a : none, .b = has_b ? *b : none,
-		.diff = none,
+		.diff = none, .p_value = NAN,
 	};
 	if (!has_a || !has_b) {
 		r->only_in = has_a ? 'A' : 'B';
@@ -154,9 +169,9 @@ static int add_row(struct compare *c, const char *workload, int ga, int gb,
 		return 0;
 	}
 	r->diff = ci_diff(b, a);
-	r->flagged = !isnan(r->diff.half) && (r->diff.lo > 0 || r->diff.hi < 0);
+	r->p_value = holm_p_value(b, a);
+	r->flagged = false;	/* flag_rows(), over all rows */
 	r->worse = r->diff.pct * headline_metrics[metric].better < 0;
-	c->nr_flagged += r->flagged;
 	return 0;
 }
 
@@ -229,6 +244,55 @@ static int diff_all(struct compare *c)
 		if (agg_workload_index(A, name) < 0)
 			err = diff_workload(c, name, -1, w);
 	}
+	return err;
+}
+
+/* The same file on both sides: st_dev and st_ino equal. */
+static bool same_file(const struct recset_file *a, const struct recset_file *b)
+{
+	return a->dev == b->dev && a->ino == b->ino;
+}
+
+/*
+ * A boot id, or a record file, in both sides: their differences are no
+ * independent test (a file without a boot id is a boot of its own).
+ */
+static bool sides_share_a_boot(const struct compare *c)
+{
+	const struct agg *A = c->a.pl.agg, *B = c->b.pl.agg;
+	int i, k;
+
+	for (i = 0; i < c->a.files.nr_files; i++)
+		for (k = 0; k < c->b.files.nr_files; k++)
+			if (same_file(&c->a.files.files[i], &c->b.files.files[k]))
+				return true;
+	for (i = 0; i < agg_nr_boots(A); i++)
+		for (k = 0; k < agg_nr_boots(B); k++)
+			if (agg_boot_id(A, i)[0] && !strcmp(agg_boot_id(A, i), agg_boot_id(B, k)))
+				return true;
+	return false;
+}
+
+/* Holm over every row with a p-value; 0 or -ENOMEM. */
+static int flag_rows(struct compare *c)
+{
+	double *p = calloc(c->nr_rows ? c->nr_rows : 1, sizeof(*p));
+	bool *reject = calloc(c->nr_rows ? c->nr_rows : 1, sizeof(*reject));
+	int i, err = p && reject ? 0 : -ENOMEM;
+
+	c->shared_boot = sides_share_a_boot(c);
+	for (i = 0; !err && i < c->nr_rows; i++) {
+		p[i] = c->shared_boot ? NAN : c->rows[i].p_value;
+		c->nr_tested += !isnan(p[i]);
+	}
+	if (!err)
+		holm_reject(p, c->nr_rows, COMPARE_ALPHA, reject);
+	for (i = 0; !err && i < c->nr_rows; i++) {
+		c->rows[i].flagged = reject[i];
+		c->nr_flagged += reject[i];
+	}
+	free(p);
+	free(reject);
 	return err;
 }
 
@@ -308,8 +372,9 @@ static void print_setup(const struct side *s)
 	struct setup_text t;
 
 	setup_text(s, &t);
-	printf("%c: %s (%d files): kernel %s (HZ %s, cpuidle driver %s), clock %s, %s\n",
+	printf("%c: %s (%d files, %d boots): kernel %s (HZ %s, cpuidle driver %s), clock %s, %s\n",
 	       s->name, escape_name(arg, sizeof(arg), s->arg, SIZE_MAX), s->files.nr_files,
+	       agg_nr_boots(s->pl.agg),
 	       t.fact[RUNINFO_KERNEL], t.fact[RUNINFO_HZ],
 	       t.fact[RUNINFO_DRIVER][0] ? t.fact[RUNINFO_DRIVER] : "none",
 	       t.fact[RUNINFO_CLOCK][0] ? t.fact[RUNINFO_CLOCK] : "unknown",
@@ -326,7 +391,8 @@ static void print_text(const struct compare *c)
 		if ((int)strlen(gov) > gov_width)
 			gov_width = strlen(gov);
 	}
-	printf("idlescope compare: B - A in percentage points, 95%% interval; * = interval excludes 0\n");
+	printf("idlescope compare: B - A in percentage points, 95%% interval; * = flagged by Holm's "
+	       "procedure over the %d rows tested (family-wise 5%%)\n", c->nr_tested);
 	print_setup(&c->a);
 	print_setup(&c->b);
 	putchar('\n');
@@ -354,6 +420,9 @@ static void print_text(const struct compare *c)
 		print_cells(a, b, d);
 		printf("%s%s\n", r->flagged ? " *" : "", fails_gate(c, r) ? " FAIL" : "");
 	}
+	if (c->shared_boot)
+		printf("\nA and B share a boot: not independent runs, so not a significance test; "
+		       "nothing is flagged");
 	printf("\n%d of %d differences flagged, %d numbers on one side only", c->nr_flagged,
 	       c->nr_rows - c->nr_missing, c->nr_missing);
 	if (!isnan(c->fail_above_pp))
@@ -369,6 +438,7 @@ static void json_setup(struct json *j, const char *key, const struct side *s)
 	json_object(j, key, true);
 	json_str(j, "path", s->arg);
 	json_int(j, "files", s->files.nr_files);
+	json_int(j, "boots", agg_nr_boots(s->pl.agg));
 	json_str(j, "kernel_release", s->meta.kernel_release);
 	json_int(j, "hz", hdr->hz);
 	json_str(j, "cpuidle_driver", s->meta.cpuidle_driver);
@@ -391,6 +461,7 @@ static void json_row(struct json *j, const struct diff_row *r)
 		json_str(j, "only_in", r->only_in == 'A' ? "a" : "b");
 	} else {
 		json_ci(j, "diff_pp", &r->diff);
+		json_number(j, "p_value", r->p_value);
 		json_bool(j, "flagged", r->flagged);
 		json_bool(j, "worse", r->worse);
 	}
@@ -408,6 +479,9 @@ static void print_json(const struct compare *c)
 	json_setup(&j, "a_setup", &c->a);
 	json_setup(&j, "b_setup", &c->b);
 	json_number(&j, "fail_above_pp", c->fail_above_pp);
+	json_str(&j, "correction", "holm");
+	json_u64(&j, "rows_tested", c->nr_tested);
+	json_bool(&j, "independent", !c->shared_boot);
 	json_array(&j, "differences", false);
 	for (i = 0; i < c->nr_rows; i++)
 		if (!c->rows[i].only_in)
@@ -469,6 +543,7 @@ enum {
 	OPT_PAIR,
 	OPT_ALLOW_MISSING,
 	OPT_ACROSS,
+	OPT_FORMAT,
 };
 
 /* The most points a difference of two percentages can be. */
@@ -495,6 +570,12 @@ static error_t compare_parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case OPT_ACROSS:
 		parse_across(c, arg);
+		return 0;
+	case OPT_FORMAT:
+		c->json = !strcmp(arg, "json");
+		c->linux_pm = !strcmp(arg, "linux-pm");
+		if (!c->json && !c->linux_pm && strcmp(arg, "text"))
+			cli_usage_error("--format %s: not text, json or linux-pm", arg);
 		return 0;
 	case ARGP_KEY_ARG:
 		if (state->arg_num >= 2)
@@ -535,8 +616,19 @@ static const struct argp_option compare_options[] = {
 	{ "across", OPT_ACROSS, "FACT[,FACT]", 0, "Compare sides whose setup differs in "
 	  "FACT: kernel, hz, driver, states or clock (a patch's before and after "
 	  "kernels: --across kernel)", 0 },
+	{ "format", OPT_FORMAT, "FORMAT", 0, "text (default), json (as -j) or linux-pm: "
+	  "the before/after pair of the table governor patches are posted with", 0 },
 	{},
 };
+
+/* The before/after linux-pm table (a failed write is main()'s error, status 2). */
+static void print_linuxpm(const struct compare *c)
+{
+	const struct linuxpm_side a = { c->a.pl.agg, &c->a.meta, c->a.arg };
+	const struct linuxpm_side b = { c->b.pl.agg, &c->b.meta, c->b.arg };
+
+	linuxpm_fprint_compare(stdout, &a, &b, c->pair_a, c->pair_b);
+}
 
 static void free_side(struct side *s)
 {
@@ -564,7 +656,7 @@ int compare_command(int argc, char **argv)
 	if (load_side(&c.a, c.allow_missing) || load_side(&c.b, c.allow_missing) ||
 	    check_setups(&c))
 		goto cleanup;
-	if (diff_all(&c)) {
+	if (diff_all(&c) || flag_rows(&c)) {
 		fprintf(stderr, "idlescope: error: comparing: %s\n", strerror(ENOMEM));
 		goto cleanup;
 	}
@@ -574,6 +666,8 @@ int compare_command(int argc, char **argv)
 		c.nr_failed += fails_gate(&c, &c.rows[i]);
 	if (c.json)
 		print_json(&c);
+	else if (c.linux_pm)
+		print_linuxpm(&c);
 	else
 		print_text(&c);
 	ret = c.nr_failed ? COMPARE_EXIT_REGRESSION : CLI_EXIT_OK;

@@ -12,6 +12,8 @@
 #include "stats/aggregate.h"
 #include "recfile.h"
 #include "governors.h"
+#include "runinfo/runinfo.h"
+#include "stats/wakeup.h"
 
 /*
  * A record's workload tag (16 bytes, no NUL if it fills them) as one CSV
@@ -46,7 +48,32 @@ static void print_predicted(__u64 predicted_ns)
 		printf("%llu", (unsigned long long)predicted_ns);
 }
 
-static void dump_record(const struct idlescope_record *rec)
+/* What ended the period: its source, numbers and the label the reports use. */
+static void print_wake(const struct idlescope_record *rec, const struct recfile *rf,
+		       const struct wake_names *names)
+{
+	bool polling = rec->state >= 0 && (__u32)rec->state < rf->hdr.nr_states &&
+		       rf->hdr.states[rec->state].polling;
+	const char *source = wake_source_name(rec->wake_source);
+	char label[WAKE_LABEL_LEN + WAKE_NAME_LEN];
+	struct wake_class cls;
+
+	if (!(rec->flags & IDLESCOPE_F_HAS_WAKE)) {
+		printf(",,,,");
+		return;
+	}
+	wake_class_of(rec, polling, names, &cls);
+	wake_class_label(&cls, label, sizeof(label));
+	if (source)
+		printf(",%s,%#llx,%u,", source, (unsigned long long)rec->wake_fn, rec->wake_irq);
+	else
+		printf(",%u,%#llx,%u,", rec->wake_source, (unsigned long long)rec->wake_fn,
+		       rec->wake_irq);
+	print_csv_field(label, sizeof(label));
+}
+
+static void dump_record(const struct idlescope_record *rec, const struct recfile *rf,
+			const struct wake_names *names)
 {
 	printf("%u,%llu,%llu,%llu,", rec->cpu, (unsigned long long)rec->enter_ns,
 	       (unsigned long long)rec->residency_ns,
@@ -56,17 +83,20 @@ static void dump_record(const struct idlescope_record *rec)
 	       (long long)rec->latency_req_ns, rec->state, rec->chosen_state,
 	       governor_name(rec->governor), rec->flags);
 	print_csv_field(rec->workload, sizeof(rec->workload));
-	printf(",%u,%u,%u,%u,%u,%lld,%lld,%lld\n", rec->typical_interval_us, rec->lost_selects,
+	printf(",%u,%u,%u,%u,%u,%lld,%lld,%lld", rec->typical_interval_us, rec->lost_selects,
 	       rec->exit_latency_ns, rec->target_residency_ns, rec->seq,
 	       rec->flags & IDLESCOPE_F_EXIT_TIMED ? (long long)rec->exit_ns : -1LL,
 	       rec->flags & IDLESCOPE_F_SLEEP_WOKE ? (long long)rec->sleep_late_ns : -1LL,
 	       rec->tick_adjusted_ns == IDLESCOPE_UNKNOWN_NS ? -1LL :
 	       (long long)rec->tick_adjusted_ns);
+	print_wake(rec, rf, names);
+	putchar('\n');
 }
 
 static const char dump_doc[] =
 "Print a record file's records as CSV: a header line naming the columns,\n"
-"then one idle period a line, in file order (docs/record-file.md).\n"
+"then one idle period a line, in file order (docs/record-file.md); the\n"
+"wake-up columns are empty for a record that has none.\n"
 "\v" CLI_EXIT_DOC;
 
 static error_t dump_parse(int key, char *arg, struct argp_state *state)
@@ -94,6 +124,7 @@ int dump_command(int argc, char **argv)
 		.doc = dump_doc,
 	};
 	const struct idlescope_record *rec;
+	struct wake_names names;
 	enum recfile_status ret;
 	const char *path = NULL;
 	struct recfile rf;
@@ -106,9 +137,11 @@ int dump_command(int argc, char **argv)
 	printf("cpu,enter_ns,residency_ns,kernel_residency_ns,predicted_ns,next_timer_ns,"
 	       "latency_req_ns,state,chosen_state,governor,flags,workload,"
 	       "typical_interval_us,lost_selects,exit_latency_ns,target_residency_ns,seq,"
-	       "exit_ns,sleep_late_ns,tick_adjusted_ns\n");
+	       "exit_ns,sleep_late_ns,tick_adjusted_ns,"
+	       "wake_source,wake_fn,wake_irq,wake\n");
+	runinfo_wake_names(&rf, &names);
 	while ((rec = recfile_next(&rf, &ret)))
-		dump_record(rec);
+		dump_record(rec, &rf, &names);
 	if (ret == RECFILE_CUT_SHORT)
 		fprintf(stderr, "idlescope: warning: %s: last record cut short, ignored\n", path);
 	else if (ret == RECFILE_BAD)

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include "cmd/recset.h"
 #include "format/escape.h"
+#include "report/figures.h"
 #include "runinfo/runinfo.h"
 
 /* A path for a message: a file name found in a directory may hold any byte. */
@@ -93,7 +94,7 @@ int recset_add(struct recset *rs, const char *arg)
 	if (stat(arg, &st) || !S_ISDIR(st.st_mode)) {
 		err = add_path(rs, strdup(arg));
 	} else {
-		err = collect_dir(rs, arg, 1);
+		err = collect_dir(rs, arg, 3);
 		if (!err && rs->nr_files == nr_before)
 			err = -ENOENT;
 	}
@@ -195,6 +196,15 @@ int recset_replay(struct recset *rs, struct pipeline *pl, struct run_meta *meta)
 			err = replay_file(rs, i, &rf, pl, meta);
 		recfile_close(&rf);
 	}
+	return err;
+}
+
+int recset_read_figures(const struct recset *rs, struct figures *fig)
+{
+	int i, err = 0;
+
+	for (i = 0; i < rs->nr_files && !err; i++)
+		err = figures_read_beside(fig, rs->files[i].path);
 	return err;
 }
 

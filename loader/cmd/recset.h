@@ -3,7 +3,8 @@
  * recset.h - the record files of one report (`idlescope report`), or of
  * one side of `idlescope compare`, read as one run: each argument a record
  * file or a run directory (its *.rec files and those of its
- * subdirectories, one level down, in name order: what `make run` leaves),
+ * subdirectories, up to three levels down, in name order: `make run`
+ * leaves seed-S/GOVERNOR/GOVERNOR/run.rec),
  * as many as there are.  They are replayed one after the other into one
  * pipeline, each from a fresh start, and each is checked against those
  * before it: not the same file again (the same device and inode, so a
@@ -46,6 +47,14 @@ int recset_add(struct recset *rs, const char *arg);
  * into @meta (run_meta_init()ed); 0, or -errno after one line.
  */
 int recset_replay(struct recset *rs, struct pipeline *pl, struct run_meta *meta);
+
+struct figures;
+
+/*
+ * Add the figures file beside each record file (report/figures.h) to @fig;
+ * 0, or -errno after one line.
+ */
+int recset_read_figures(const struct recset *rs, struct figures *fig);
 
 void recset_free(struct recset *rs);
 

@@ -1,17 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * report.c - `idlescope report FILE|DIR... [-j] [-o DIR] [-w WORKLOAD_LIST]`.
- * One file gives the live report again; several (say, one per governor),
- * or a run directory's, give one report over all of them, each file
- * replayed from a fresh start (cmd/recset.h).  A record file's figures
- * file (FILE.figures, report/figures.h) adds the workloads' own figures;
- * the workload list (workloads/suite.txt) says where each workload's
- * events come from.
+ * report.c - `idlescope report FILE|DIR... [-j] [-o DIR] [-w WORKLOAD_LIST]
+ * [--format FORMAT] [--power FILE]`.  One file gives the live report
+ * again; several (say, one per governor), or a run directory's, give one
+ * report over all of them, each file replayed from a fresh start
+ * (cmd/recset.h).  A record file's figures file (FILE.figures,
+ * report/figures.h) adds the workloads' own figures; the workload list
+ * (workloads/suite.txt) says where each workload's events come from.
+ * --format linux-pm prints the linux-pm table instead of the text report;
+ * --power prices the periods with a measured power table
+ * (docs/power-table.md).
  */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "cmd/cli.h"
 #include "cmd/recset.h"
 #include "cmd/report.h"
@@ -19,6 +23,8 @@
 #include "report/dir.h"
 #include "report/figures.h"
 #include "report/set.h"
+#include "report/linuxpm.h"
+#include "stats/energy.h"
 
 struct report_opts {
 	const char **args;		/* FILE|DIR..., argc entries */
@@ -26,6 +32,13 @@ struct report_opts {
 	const char *outdir;
 	const char *workload_list;	/* -w: workloads/suite.txt, or NULL */
 	bool json;
+	bool linux_pm;			/* --format linux-pm */
+	const char *power_path;		/* --power */
+};
+
+enum {
+	OPT_FORMAT = 0x100,
+	OPT_POWER,
 };
 
 static const char report_doc[] =
@@ -40,10 +53,14 @@ static const char report_doc[] =
 
 static const struct argp_option report_options[] = {
 	{ "json", 'j', NULL, 0, "Print the JSON report instead of the text one", 0 },
-	{ "output", 'o', "DIR", 0, "Also write report.txt, report.json, summary.md and "
-	  "plots/ into DIR, as one set", 0 },
+	{ "output", 'o', "DIR", 0, "Also write report.txt, report.json, summary.md, "
+	  "linuxpm.txt and plots/ into DIR, as one set", 0 },
 	{ "workloads", 'w', "WORKLOAD_LIST", 0, "Where each workload's events come from: "
 	  "the EVENTS column of this list (workloads/suite.txt)", 0 },
+	{ "format", OPT_FORMAT, "FORMAT", 0, "text (default), json (as -j) or linux-pm: "
+	  "the table governor patches are posted with", 0 },
+	{ "power", OPT_POWER, "FILE", 0, "Price the periods with this power table "
+	  "(docs/power-table.md) instead of the default", 0 },
 	{},
 };
 
@@ -61,12 +78,21 @@ static error_t report_parse(int key, char *arg, struct argp_state *state)
 	case 'w':
 		o->workload_list = arg;
 		return 0;
+	case OPT_FORMAT:
+		o->json = !strcmp(arg, "json");
+		o->linux_pm = !strcmp(arg, "linux-pm");
+		if (!o->json && !o->linux_pm && strcmp(arg, "text"))
+			cli_usage_error("--format %s: not text, json or linux-pm", arg);
+		return 0;
+	case OPT_POWER:
+		o->power_path = arg;
+		return 0;
 	case ARGP_KEY_ARG:
 		o->args[o->nr_args++] = arg;
 		return 0;
 	case ARGP_KEY_NO_ARGS:
 		cli_usage_error("usage: idlescope report FILE|DIR... [-j] [-o DIR] "
-				"[-w WORKLOAD_LIST]");
+				"[-w WORKLOAD_LIST] [--format text|json|linux-pm] [--power FILE]");
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}
@@ -85,7 +111,9 @@ int report_command(int argc, char **argv)
 	struct figures *figures = calloc(1, sizeof(*figures));
 	struct run_meta meta;
 	struct pipeline pl = {};
+	struct power_table power;
 	char err_msg[512];
+	char why[256];
 	int i, err = 0;
 
 	if (!o.args || !figures) {
@@ -94,6 +122,13 @@ int report_command(int argc, char **argv)
 		return CLI_EXIT_ERROR;
 	}
 	cli_parse(&argp, "report", argc, argv, &o);
+	if (o.power_path) {
+		err = power_table_load(o.power_path, &power, why, sizeof(why));
+		if (err)
+			fprintf(stderr, "idlescope: error: --power %s\n", why);
+		else
+			pl.power = &power;
+	}
 	for (i = 0; i < o.nr_args && !err; i++)
 		err = recset_add(&files, o.args[i]);
 	if (!err && o.outdir)
@@ -109,11 +144,14 @@ int report_command(int argc, char **argv)
 	}
 	if (!err)
 		err = recset_replay(&files, &pl, &meta);
-	for (i = 0; i < files.nr_files && !err; i++)
-		err = figures_read_beside(figures, files.files[i].path);
+	if (!err)
+		err = recset_read_figures(&files, figures);
 	if (!err) {
 		reportset_meta_from_agg(&meta, pl.agg);
-		err = reportset_write(pl.agg, &meta, o.json, o.outdir);
+		if (!o.linux_pm)
+			err = reportset_write(pl.agg, &meta, o.json, o.outdir);
+		else if (!(err = linuxpm_fprint(stdout, pl.agg, &meta)) && o.outdir)
+			err = reportset_write_dir(pl.agg, &meta, o.outdir);
 	}
 	pipeline_free(&pl);
 	recset_free(&files);

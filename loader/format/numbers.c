@@ -8,6 +8,8 @@ void fmt_share(char *buf, size_t size, const struct ci_pct *r)
 {
 	if (isnan(r->pct))
 		snprintf(buf, size, "-");
+	else if (r->too_correlated)
+		snprintf(buf, size, "%.1f ±?", r->pct);
 	else if (isnan(r->half))
 		snprintf(buf, size, "%.1f", r->pct);
 	else

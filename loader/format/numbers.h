@@ -42,7 +42,9 @@ static inline double fmt_ns_to_us(__u64 ns)
  * @size: of @buf
  * @r: the share
  *
- * "52.9 ±1.3"; "52.9" with no interval (too few batches); "-" with no share.
+ * "52.9 ±1.3"; "52.9 ±?" when the periods were too correlated for an
+ * interval (too few independent samples); "52.9" with no interval (too few
+ * batches); "-" with no share.
  */
 void fmt_share(char *buf, size_t size, const struct ci_pct *r);
 

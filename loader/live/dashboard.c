@@ -92,12 +92,12 @@ static void draw_verdicts(FILE *f, const struct agg_stats *st)
 	fmt_share(deep, sizeof(deep), &r);
 	r = ci_result(&st->ideal_too_shallow_ci);
 	fmt_share(shallow, sizeof(shallow), &r);
-	fprintf(f, "ideal state  hit %-11s too deep %-11s too shallow %s\n", hit, deep, shallow);
+	fprintf(f, "ideal state  hit %-11s deeper %-11s shallower %s\n", hit, deep, shallow);
 	r = ci_result(&st->miss_above_ci);
 	fmt_share(deep, sizeof(deep), &r);
 	r = ci_result(&st->miss_below_ci);
 	fmt_share(shallow, sizeof(shallow), &r);
-	fprintf(f, "kernel miss  too deep %-11s too shallow %s (%% of periods)\n", deep, shallow);
+	fprintf(f, "kernel above %-11s below %s (%% of periods, cpu_idle_miss)\n", deep, shallow);
 }
 
 void dashboard_draw(FILE *f, const struct agg *agg,

@@ -153,7 +153,13 @@ static int open_object(struct live *lv, const struct live_opts *opts,
 		fprintf(stderr, "idlescope: error: sizing the ring buffers: %s\n", strerror(-err));
 		return err;
 	}
-	return disable_missing_targets(lv, vmlinux, select_off_reason);
+	err = disable_missing_targets(lv, vmlinux, select_off_reason);
+	/* Without these three, most wake-ups would show as unknown. */
+	lv->obj->rodata->observe_wakeups =
+		bpf_program__autoload(lv->obj->progs.irq_handler_entry) &&
+		bpf_program__autoload(lv->obj->progs.local_timer_entry) &&
+		bpf_program__autoload(lv->obj->progs.hrtimer_expire_entry);
+	return err;
 }
 
 static bool any_select_probe_loaded(const struct live *lv)
@@ -410,13 +416,15 @@ int live_attach(struct live *lv)
 	if (err)
 		return err;
 	lv->caps &= ~(IDLESCOPE_CAP_SELECT_PROBES | IDLESCOPE_CAP_MISS_TP |
-		      IDLESCOPE_CAP_LATENESS);
+		      IDLESCOPE_CAP_LATENESS | IDLESCOPE_CAP_WAKEUP);
 	if (lv->nr_select_probes)
 		lv->caps |= IDLESCOPE_CAP_SELECT_PROBES;
 	if (lv->obj->links.cpu_idle_miss)
 		lv->caps |= IDLESCOPE_CAP_MISS_TP;
 	if (lv->obj->links.hrtimer_expire_entry)
 		lv->caps |= IDLESCOPE_CAP_LATENESS;
+	if (lv->obj->rodata->observe_wakeups)
+		lv->caps |= IDLESCOPE_CAP_WAKEUP;
 	if (lv->nr_select_probes)
 		printf("idlescope: select probes on %d governors' select\n", lv->nr_select_probes);
 	else

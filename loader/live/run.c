@@ -32,6 +32,8 @@
 #include "runinfo/runinfo.h"
 #include "live/sysfs.h"
 #include "live/system.h"
+#include "live/symbols.h"
+#include "stats/why.h"
 #include "idlescope.skel.h"
 
 #define POLL_TIMEOUT_MS	100
@@ -48,7 +50,7 @@ struct run {
 	int agg_error;			/* first agg_add() error, reported once */
 	__u64 received;
 	__u64 received_at_last_draw;
-	__u64 usage_at_start;		/* sysfs_usage_sum() after the switch */
+	struct sysfs_counts sysfs_at_start;	/* after the switch */
 	struct timespec start;
 	char saved_governor[64];	/* restored at exit ("": none) */
 	char other_governor[64];
@@ -245,6 +247,7 @@ static void fill_meta(struct run *run, double duration_s)
 	if (lv->caps & IDLESCOPE_CAP_LATENESS)
 		live_read_lateness(lv, &meta->lateness);
 	meta->shadow_replay_resets = run->pl.replay->replay_resets;
+	meta->wake_names = *why_names(agg_why(run->pl.agg));
 	meta->reconstruct = run->pl.reconstruct;
 	reportset_meta_from_agg(meta, run->pl.agg);
 }
@@ -273,6 +276,8 @@ static int run_prepare(struct run *run)
 	err = pipeline_init(&run->pl, states, nr_states, run->meta.hz);
 	if (err)
 		fprintf(stderr, "idlescope: error: %s\n", strerror(-err));
+	else
+		why_set_resolver(agg_why(run->pl.agg), symbols_resolve, NULL);
 	return err;
 }
 
@@ -307,7 +312,7 @@ static int run_start(struct run *run)
 	 * of the governor the run is for (those before the switch are the
 	 * old governor's, and a switch can take long under emulation).
 	 */
-	run->usage_at_start = sysfs_usage_sum(run->nr_cpus);
+	sysfs_read_counts(run->nr_cpus, &run->sysfs_at_start);
 	return 0;
 }
 
@@ -381,10 +386,14 @@ static int run_loop(struct run *run)
 static int run_finish(struct run *run)
 {
 	const char *record_path = run->opts->record_path;
+	struct sysfs_counts now;
 	int err;
 
 	/* Detach first so the drained buffer is the last word. */
-	run->meta.sysfs_usage_delta = sysfs_usage_sum(run->nr_cpus) - run->usage_at_start;
+	sysfs_read_counts(run->nr_cpus, &now);
+	run->meta.sysfs_usage_delta = now.usage - run->sysfs_at_start.usage;
+	run->meta.sysfs_above_delta = now.above - run->sysfs_at_start.above;
+	run->meta.sysfs_below_delta = now.below - run->sysfs_at_start.below;
 	err = live_detach_drain(&run->lv);
 	if (err < 0) {
 		fprintf(stderr, "idlescope: error: draining ring buffer: %s\n", strerror(-err));

@@ -127,7 +127,8 @@ int sysfs_read_state_table(struct idlescope_state *states)
 	return nr;
 }
 
-__u64 sysfs_usage_sum(int nr_cpus)
+/* The sum of every CPU's stateN/@counter. */
+static __u64 counter_sum(int nr_cpus, const char *counter)
 {
 	char path[128], buf[32];
 	__u64 sum = 0;
@@ -136,11 +137,19 @@ __u64 sysfs_usage_sum(int nr_cpus)
 	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		for (state = 0; state < IDLESCOPE_MAX_STATES; state++) {
 			snprintf(path, sizeof(path),
-				 "/sys/devices/system/cpu/cpu%d/cpuidle/state%d/usage", cpu, state);
+				 "/sys/devices/system/cpu/cpu%d/cpuidle/state%d/%s", cpu, state,
+				 counter);
 			if (sysfs_read_line(path, buf, sizeof(buf)))
 				break;
 			sum += strtoull(buf, NULL, 10);
 		}
 	}
 	return sum;
+}
+
+void sysfs_read_counts(int nr_cpus, struct sysfs_counts *counts)
+{
+	counts->usage = counter_sum(nr_cpus, "usage");
+	counts->above = counter_sum(nr_cpus, "above");
+	counts->below = counter_sum(nr_cpus, "below");
 }

@@ -3,7 +3,7 @@
  * sysfs.h - what a live run reads and writes under
  * /sys/devices/system/cpu: the current cpuidle governor (checked before
  * anything is loaded, switched after attach, restored at exit), cpu0's
- * state table and the kernel's own count of idle entries.
+ * state table and the kernel's own counts of idle entries and misses.
  */
 #ifndef __IDLESCOPE_LIVE_SYSFS_H
 #define __IDLESCOPE_LIVE_SYSFS_H
@@ -65,12 +65,18 @@ int sysfs_restore_governor(const char *name);
  */
 int sysfs_read_state_table(struct idlescope_state *states);
 
+/* The kernel's own counts of idle periods, all states and CPUs. */
+struct sysfs_counts {
+	__u64 usage;			/* stateN/usage: entries */
+	__u64 above;			/* stateN/above: too deep */
+	__u64 below;			/* stateN/below: too shallow */
+};
+
 /**
- * sysfs_usage_sum() - the kernel's own count of idle entries
+ * sysfs_read_counts() - the kernel's counts now
  * @nr_cpus: CPUs 0..@nr_cpus-1
- *
- * Return: the sum of every stateN/usage of every CPU.
+ * @counts: the sums of every stateN/usage, above and below
  */
-__u64 sysfs_usage_sum(int nr_cpus);
+void sysfs_read_counts(int nr_cpus, struct sysfs_counts *counts);
 
 #endif /* __IDLESCOPE_LIVE_SYSFS_H */

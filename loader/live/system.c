@@ -17,6 +17,7 @@
 #define CMDLINE_CLOCK		"idlescope.clock="
 #define CMDLINE_CLOCK_ARGS	"idlescope.clock_args="
 #define EXIT_DELAY_PARAM	"/sys/module/idlescope_states/parameters/exit_delay"
+#define BOOT_ID_PROC		"/proc/sys/kernel/random/boot_id"
 
 /* CONFIG_HZ of a kernel config, plain or gzipped (gzread reads both). */
 static unsigned int config_hz(const char *path)
@@ -115,4 +116,6 @@ void live_read_system(struct run_meta *meta)
 	read_clock(meta);
 	meta->exit_cost = read_exit_cost();
 	run_meta_note_insn_ps(meta, insnrate_measure_ps());
+	if (sysfs_read_line(BOOT_ID_PROC, meta->boot_id, sizeof(meta->boot_id)))
+		meta->boot_id[0] = '\0';
 }

@@ -10,9 +10,9 @@
  * limit) and what the core would have told its ->reflect() about the period
  * before (the residency it measured, the state entered, tick and polling
  * details), and it returns the prediction the governor would have made, as
- * kernel/patches/0004 stores it (predicted_ns; IDLESCOPE_UNKNOWN_NS, the
- * patch's U64_MAX, when ->select() returned before predicting, so that a
- * prediction of 0 ns stays one).
+ * kernel/patches/VERSION/0004 stores it (predicted_ns; IDLESCOPE_UNKNOWN_NS,
+ * the patch's U64_MAX, when ->select() returned before predicting, so that
+ * a prediction of 0 ns stays one).
  *
  * The models mirror the kernel code statement by statement, integer widths
  * and defects included, so that the model of the governor that was

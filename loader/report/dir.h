@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * dir.h - write the report set of -o DIR (report.txt, report.json,
- * summary.md, plots/) as one: DIR holds the old set or the new one, never
+ * summary.md, linuxpm.txt, plots/) as one: DIR holds the old set or the new one, never
  * a mix, whatever step the write stops at.
  *
  * Every document is written into a temporary directory DIR/.idlescope-
@@ -26,7 +26,7 @@
 #include <stddef.h>
 
 /* The set's names: the documents, then the plot directory last. */
-#define REPORTDIR_NR_NAMES	4
+#define REPORTDIR_NR_NAMES	5
 extern const char *const reportdir_names[REPORTDIR_NR_NAMES];
 
 struct reportdir {

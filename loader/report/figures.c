@@ -241,6 +241,31 @@ static void print_workload(FILE *f, const struct figures *fig, const char *workl
 	table_print_text(f, &t, "", 20, 8);
 }
 
+const char *figures_first(const struct figures *fig, const char *workload)
+{
+	int i;
+
+	for (i = 0; fig && i < fig->nr_cells; i++)
+		if (!strcmp(fig->cells[i].workload, workload))
+			return fig->cells[i].figure;
+	return NULL;
+}
+
+bool figures_format_mean(char *buf, size_t size, const struct figures *fig,
+			 const char *governor, const char *workload, const char *figure)
+{
+	const struct figure_cell *c = NULL;
+
+	if (fig && figure)
+		c = find_cell((struct figures *)fig, governor, workload, figure);
+	if (!c || !c->nr_values) {
+		snprintf(buf, size, "-");
+		return false;
+	}
+	format_value(buf, size, cell_mean(c));
+	return true;
+}
+
 void figures_fprint_text(FILE *f, const struct figures *fig)
 {
 	int i;

@@ -18,6 +18,7 @@
 #ifndef __IDLESCOPE_REPORT_FIGURES_H
 #define __IDLESCOPE_REPORT_FIGURES_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <linux/types.h>
 #include "idlescope.h"
@@ -60,6 +61,32 @@ struct figures {
  * Return: 0, or -EINVAL / -ENOSPC / -errno after one error line.
  */
 int figures_read_beside(struct figures *fig, const char *recfile_path);
+
+/**
+ * figures_first() - the first figure of a workload, the one that stands for it
+ * @fig: the figures, or NULL
+ * @workload: its name
+ *
+ * Return: the figure's name (as the first file that has the workload gave
+ * it first), or NULL when @fig has none of @workload.
+ */
+const char *figures_first(const struct figures *fig, const char *workload);
+
+/**
+ * figures_format_mean() - a figure's mean over the runs, as the report prints it
+ * @buf: where to, "-" when there is none
+ * @size: its size
+ * @fig: the figures, or NULL
+ * @governor: the governor's name
+ * @workload: the workload's name
+ * @figure: the figure's name, or NULL
+ *
+ * About four significant digits, never in exponent form.
+ *
+ * Return: true, or false when @fig has no value of that figure.
+ */
+bool figures_format_mean(char *buf, size_t size, const struct figures *fig,
+			 const char *governor, const char *workload, const char *figure);
 
 /**
  * figures_fprint_text() - the figures as report.txt shows them

@@ -18,6 +18,7 @@
 #include <string.h>
 #include "report/headline.h"
 #include "stats/aggregate.h"
+#include "stats/boots.h"
 #include "format/table.h"
 #include "governors.h"
 #include "format/numbers.h"
@@ -76,61 +77,106 @@ bool headline_format_agreement(char *buf, size_t size, const struct agg *agg,
 	return true;
 }
 
-static void cell_from_stats(struct headline_cell *cell, const struct agg_stats *st)
+/* The accumulators of the headline's shares (boots_acc_fn). */
+static const struct ci_acc *metric_acc(const struct agg_stats *st, int metric)
 {
-	cell->periods = st->samples;
-	cell->predicted = st->predicted_samples;
-	cell->metric[HL_WITHIN_2X] = ci_result(&st->within_ci[HEADLINE_FACTOR]);
-	cell->metric[HL_IDEAL_HIT] = ci_result(&st->ideal_hit_ci);
-	cell->metric[HL_TOO_DEEP] = ci_result(&st->ideal_too_deep_ci);
-	cell->metric[HL_TOO_SHALLOW] = ci_result(&st->ideal_too_shallow_ci);
+	switch ((enum headline_metric)metric) {
+	case HL_WITHIN_2X:
+		return &st->within_ci[HEADLINE_FACTOR];
+	case HL_IDEAL_HIT:
+		return &st->ideal_hit_ci;
+	case HL_TOO_DEEP:
+		return &st->ideal_too_deep_ci;
+	case HL_TOO_SHALLOW:
+	case HL_NR_METRICS:
+		break;
+	}
+	return &st->ideal_too_shallow_ci;
+}
+
+static const struct ci_acc *within_acc(const struct agg_stats *st, int factor)
+{
+	return &st->within_ci[factor];
+}
+
+/* @arg: shadow * AGG_NR_FACTORS + factor. */
+static const struct ci_acc *shadow_within_acc(const struct agg_stats *st, int arg)
+{
+	return &st->shadow[arg / AGG_NR_FACTORS].within_ci[arg % AGG_NR_FACTORS];
+}
+
+/* A cell's shares, in all boots and in each, from boots_cell_get() or its logical twin. */
+static void cell_from_boots(struct headline_cell *cell, const struct boots_cell *bc)
+{
+	struct ci_pct per_boot[AGG_MAX_BOOTS];
+	int b, m, n;
+
+	cell->periods = bc->pooled.samples;
+	cell->predicted = bc->pooled.predicted_samples;
+	for (m = 0; m < HL_NR_METRICS; m++) {
+		cell->metric[m] = boots_cell_share(bc, metric_acc, m, per_boot);
+		for (b = 0, n = 0; b < bc->nr_boots; b++)
+			if (bc->boot[b].samples)
+				cell->boot_metric[n++][m] = per_boot[b];
+	}
+	cell->nr_boots = 0;
+	for (b = 0; b < bc->nr_boots; b++) {
+		if (!bc->boot[b].samples)
+			continue;
+		cell->boot[cell->nr_boots] = b;
+		cell->boot_periods[cell->nr_boots++] = bc->boot[b].samples;
+	}
 }
 
 bool headline_cell(const struct agg *agg, int workload, int governor,
 		   struct headline_cell *cell)
 {
-	struct agg_stats st;
+	struct boots_cell bc;
+	bool found;
 
 	memset(cell, 0, sizeof(*cell));
-	if (!agg_sum(agg, workload, governor, AGG_ANY, &st))
-		return false;
-	cell_from_stats(cell, &st);
-	cell->late_sleeps = st.late_sleep_samples;
-	return true;
+	found = boots_cell_get(agg, workload, governor, &bc);
+	if (found) {
+		cell_from_boots(cell, &bc);
+		cell->late_sleeps = bc.pooled.late_sleep_samples;
+	}
+	boots_cell_free(&bc);
+	return found;
 }
 
 /*
  * The same cell over the logical periods (stats/logical.h), as the
- * headline shows it; the late sleeps are the raw periods' (a logical
- * period keeps only its first one's).  The logical aggregate interns the
- * workloads in another order: found by name.
+ * headline shows it, the raw one's where there are none; the late sleeps
+ * are the raw periods' (a logical period keeps only its first one's).
  */
 bool headline_cell_logical(const struct agg *agg, int workload, int governor,
 			   struct headline_cell *cell)
 {
-	const struct agg *logical = agg_logical(agg);
-	struct agg_stats st;
-	int w;
+	struct boots_cell bc;
 
-	if (!headline_cell(agg, workload, governor, cell) || !logical)
-		return cell->periods > 0;
-	w = agg_workload_index(logical, agg_workload_name(agg, workload));
-	if (w >= 0 && agg_sum(logical, w, governor, AGG_ANY, &st))
-		cell_from_stats(cell, &st);
+	if (!headline_cell(agg, workload, governor, cell))
+		return false;
+	if (boots_cell_get_logical(agg, workload, governor, &bc))
+		cell_from_boots(cell, &bc);
+	boots_cell_free(&bc);
 	return true;
 }
 
 bool headline_model_within_2x(const struct agg *agg, int workload, int governor,
 			      int shadow, struct ci_pct *r)
 {
-	struct agg_stats st;
+	struct boots_cell bc;
+	bool found;
 
-	if (shadow < 0 || shadow >= agg_nr_shadows(agg) ||
-	    !agg_sum(agg, workload, governor, AGG_ANY, &st) ||
-	    !st.shadow[shadow].samples)
+	if (shadow < 0 || shadow >= agg_nr_shadows(agg))
 		return false;
-	*r = ci_result(&st.shadow[shadow].within_ci[HEADLINE_FACTOR]);
-	return true;
+	found = boots_cell_get(agg, workload, governor, &bc) &&
+		bc.pooled.shadow[shadow].samples;
+	if (found)
+		*r = boots_cell_share(&bc, shadow_within_acc,
+				      shadow * AGG_NR_FACTORS + HEADLINE_FACTOR, NULL);
+	boots_cell_free(&bc);
+	return found;
 }
 
 static int shadow_index(const struct agg *agg, const char *name)
@@ -146,26 +192,32 @@ static int shadow_index(const struct agg *agg, const char *name)
 bool headline_seed_method(const struct agg *agg, int workload,
 			  struct seed_method *sm)
 {
-	struct agg_stats st;
+	struct boots_cell bc;
+	bool found;
 	int c, i, s;
 
 	memset(sm, 0, sizeof(*sm));
-	if (!agg_sum(agg, workload, IDLESCOPE_GOV_MENU2010, AGG_ANY, &st))
+	found = boots_cell_get(agg, workload, IDLESCOPE_GOV_MENU2010, &bc);
+	for (c = 1; c < SEED_NR_COLUMNS; c++)
+		found = found && shadow_index(agg, seed_models[c]) >= 0;
+	if (!found) {
+		boots_cell_free(&bc);
 		return false;
-	sm->periods = st.samples;
-	sm->next_timer_wraps = st.next_timer_wrap_samples;
-	sm->samples[0] = st.predicted_samples;
+	}
+	sm->periods = bc.pooled.samples;
+	sm->next_timer_wraps = bc.pooled.next_timer_wrap_samples;
+	sm->samples[0] = bc.pooled.predicted_samples;
 	for (i = 0; i < AGG_NR_FACTORS; i++)
-		sm->within[0][i] = ci_result(&st.within_ci[i]);
+		sm->within[0][i] = boots_cell_share(&bc, within_acc, i, NULL);
 	for (c = 1; c < SEED_NR_COLUMNS; c++) {
 		s = shadow_index(agg, seed_models[c]);
-		if (s < 0)
-			return false;
-		sm->samples[c] = st.shadow[s].samples;
-		sm->excluded[c] = st.shadow[s].excluded_samples;
+		sm->samples[c] = bc.pooled.shadow[s].samples;
+		sm->excluded[c] = bc.pooled.shadow[s].excluded_samples;
 		for (i = 0; i < AGG_NR_FACTORS; i++)
-			sm->within[c][i] = ci_result(&st.shadow[s].within_ci[i]);
+			sm->within[c][i] = boots_cell_share(&bc, shadow_within_acc,
+							    s * AGG_NR_FACTORS + i, NULL);
 	}
+	boots_cell_free(&bc);
 	return true;
 }
 
@@ -242,10 +294,40 @@ static void headline_table(FILE *f, const struct agg *agg, const struct run_meta
 	table_print_text(f, &t, "", 14, 11);
 }
 
+/*
+ * What the intervals are: over boots (how many), or within one boot; "±?"
+ * marks a share whose periods were too correlated for an interval.
+ */
+static void headline_print_title(FILE *f, const struct agg *agg)
+{
+	int w, g, lo = AGG_MAX_BOOTS, hi = 0;
+	struct headline_cell cell;
+
+	for (w = 0; w < agg_nr_workloads(agg); w++) {
+		for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++) {
+			if (!headline_workload_shown(agg, w) || !headline_cell_logical(agg, w, g, &cell))
+				continue;
+			lo = cell.nr_boots < lo ? cell.nr_boots : lo;
+			hi = cell.nr_boots > hi ? cell.nr_boots : hi;
+		}
+	}
+	if (hi > 1 && lo == hi)
+		fprintf(f, "headline: %% ±95%% interval over %d boots (t; floor: within-boot "
+			"batch means), all CPUs\n", hi);
+	else if (hi > 1)
+		fprintf(f, "headline: %% ±95%% interval over %d-%d boots per cell (t; one boot: "
+			"batch means), all CPUs\n", lo, hi);
+	else
+		fprintf(f, "headline: %% ±95%% interval within one boot (batch means; boot-to-boot "
+			"spread not seen), all CPUs\n");
+	fprintf(f, "logical idle periods (tick-ended runs as one); ±? = too few independent "
+		"samples for an interval; words: see method\n");
+}
+
 void headline_print(FILE *f, const struct agg *agg, const struct run_meta *meta,
 		    int max_lines)
 {
-	/* A title line, each table a header and rows, a line of "more". */
+	/* Two title lines, each table a header and rows, a line of "more". */
 	const int nr_tables = HL_NR_METRICS + 1;
 	int nr_workloads = headline_nr_workloads(agg), nr_rows = nr_workloads;
 	int govs[IDLESCOPE_NR_GOVERNORS], nr_govs, m;
@@ -253,12 +335,11 @@ void headline_print(FILE *f, const struct agg *agg, const struct run_meta *meta,
 	/* The event sources' line and the host-timed mark's below the tables. */
 	if (meta->events.nr)
 		max_lines -= 2;
-	if (1 + nr_tables * (1 + nr_rows) > max_lines)
-		nr_rows = (max_lines - 2) / nr_tables - 1;
+	if (2 + nr_tables * (1 + nr_rows) > max_lines)
+		nr_rows = (max_lines - 3) / nr_tables - 1;
 	if (nr_rows > TABLE_MAX_ROWS - 1)
 		nr_rows = TABLE_MAX_ROWS - 1;
-	fprintf(f, "headline: logical idle periods, %% ±95%% interval (batch means), all CPUs; "
-		"words: see method\n");
+	headline_print_title(f, agg);
 	for (m = 0; m < HL_NR_METRICS; m++) {
 		nr_govs = headline_governors(agg, m == HL_WITHIN_2X, govs);
 		headline_table(f, agg, meta, m, nr_rows, govs, nr_govs);
@@ -287,6 +368,8 @@ static void seed_method_table(const struct seed_method *sm, struct table *t)
 		for (c = 0; c < SEED_NR_COLUMNS; c++) {
 			if (isnan(sm->within[c][i].pct))
 				snprintf(buf, sizeof(buf), "-");
+			else if (sm->within[c][i].too_correlated)
+				snprintf(buf, sizeof(buf), "%.1f%% ±?", sm->within[c][i].pct);
 			else if (isnan(sm->within[c][i].half))
 				snprintf(buf, sizeof(buf), "%.1f%%", sm->within[c][i].pct);
 			else
@@ -400,6 +483,37 @@ static void json_seed_method(struct json *j, const struct agg *agg, int w)
 	json_object_end(j);
 }
 
+/*
+ * The boots behind a cell's intervals, and with several each one's own
+ * shares.  A live aggregate records no boot: it is one, like a report of
+ * one boot's files, and both write the same (the off-line report of a
+ * live run's file is byte for byte the live one).
+ */
+static void json_cell_boots(struct json *j, const struct headline_cell *cell)
+{
+	int b, m;
+
+	json_u64(j, "boots", cell->nr_boots > 1 ? cell->nr_boots : 1);
+	json_str(j, "interval", cell->nr_boots > 1 ? "over boots" : "within one boot");
+	json_array(j, "too_few_independent_samples", true);
+	for (m = 0; m < HL_NR_METRICS; m++) {
+		if (!cell->metric[m].too_correlated)
+			continue;
+		json_str(j, NULL, headline_metrics[m].name);
+	}
+	json_array_end(j);
+	json_array(j, "per_boot", false);
+	for (b = 0; cell->nr_boots > 1 && b < cell->nr_boots; b++) {
+		json_object(j, NULL, true);
+		json_u64(j, "boot", cell->boot[b]);
+		json_u64(j, "periods", cell->boot_periods[b]);
+		for (m = 0; m < HL_NR_METRICS; m++)
+			json_ci(j, headline_metrics[m].name, &cell->boot_metric[b][m]);
+		json_object_end(j);
+	}
+	json_array_end(j);
+}
+
 /* The headline's cells of one view, raw (headline_cell()) or logical. */
 static void json_headline_cells(struct json *j, const char *name, const struct agg *agg,
 				const struct run_meta *meta,
@@ -427,6 +541,7 @@ static void json_headline_cells(struct json *j, const char *name, const struct a
 			json_u64(j, "late_sleeps", cell.late_sleeps);
 			for (m = 0; m < HL_NR_METRICS; m++)
 				json_ci(j, headline_metrics[m].name, &cell.metric[m]);
+			json_cell_boots(j, &cell);
 			json_object_end(j);
 		}
 	}
@@ -437,6 +552,14 @@ void headline_json(struct json *j, const struct agg *agg, const struct run_meta 
 {
 	int w;
 
+	json_array(j, "boots", false);
+	for (w = 0; agg_nr_boots(agg) > 1 && w < agg_nr_boots(agg); w++) {
+		json_object(j, NULL, true);
+		json_u64(j, "boot", w);
+		json_str(j, "boot_id", agg_boot_id(agg, w));
+		json_object_end(j);
+	}
+	json_array_end(j);
 	json_headline_cells(j, "headline", agg, meta, headline_cell);
 	json_headline_cells(j, "headline_logical", agg, meta, headline_cell_logical);
 	json_array(j, "seed_method", false);

@@ -36,15 +36,22 @@ struct headline_metric_info {
 
 extern const struct headline_metric_info headline_metrics[HL_NR_METRICS];
 
-/* One workload x host governor, all CPUs. */
+/*
+ * One workload x host governor, all CPUs: each share is the mean over the
+ * boots of the run with its interval over them (stats/boots.h), or with
+ * one boot that boot's own batch-means interval.
+ */
 struct headline_cell {
 	__u64 periods;
 	__u64 predicted;
 	__u64 late_sleeps;	/* sleeps woken > AGG_LATE_SLEEP_NS late */
 	struct ci_pct metric[HL_NR_METRICS];
+	int nr_boots;				/* boots that ran it */
+	int boot[AGG_MAX_BOOTS];		/* their agg_boot() indices */
+	__u64 boot_periods[AGG_MAX_BOOTS];
+	struct ci_pct boot_metric[AGG_MAX_BOOTS][HL_NR_METRICS];
 };
 
-/* false when @governor has no record for @workload. */
 /* A cell of the raw periods; false when the workload x governor has none. */
 bool headline_cell(const struct agg *agg, int workload, int governor,
 		   struct headline_cell *cell);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "report/figures.h"
 #include "report/headline.h"
+#include "report/causes.h"
 #include "format/json_writer.h"
 #include "recfile.h"
 #include "stats/lateness.h"
@@ -237,6 +238,8 @@ static void json_meta(struct json *j, const struct agg *agg,
 	json_u64(j, "records_produced", run_meta_produced(meta));
 	json_trailer_u64(j, meta, "dropped_records", run_meta_dropped(meta));
 	json_trailer_u64(j, meta, "sysfs_usage_delta", meta->sysfs_usage_delta);
+	json_trailer_u64(j, meta, "sysfs_above_delta", meta->sysfs_above_delta);
+	json_trailer_u64(j, meta, "sysfs_below_delta", meta->sysfs_below_delta);
 	json_u64(j, "aggregator_rejected_records", agg_rejected_records(agg));
 
 	json_array(j, "per_cpu_records", false);
@@ -383,6 +386,7 @@ int report_fprint_json(FILE *f, const struct agg *agg,
 	json_results(&j, agg);
 	json_across_governors(&j, agg);
 	figures_json(&j, meta->figures);
+	report_why_json(&j, agg);
 	json_object_end(&j);
 	fputc('\n', f);
 	return report_stream_status(f);

@@ -19,7 +19,7 @@
 #include "format/table.h"
 #include "runinfo/meta.h"
 
-#define REPORT_SCHEMA_VERSION	1
+#define REPORT_SCHEMA_VERSION	2
 /*
  * report.txt's fidelity lines before the headline (kernel, clock, losses,
  * late sleeps).

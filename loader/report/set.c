@@ -10,6 +10,7 @@
 #include "report/dir.h"
 #include "report/fault.h"
 #include "report/summary.h"
+#include "report/linuxpm.h"
 #include "governors.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -61,13 +62,12 @@ static int write_plots(const struct agg *agg, const struct reportdir *rd)
 	return 0;
 }
 
-/* -o DIR: report.txt, report.json, summary.md and plots/, as one set. */
-static int write_report_set(const struct agg *agg, const struct run_meta *meta,
-			    const char *outdir)
+int reportset_write_dir(const struct agg *agg, const struct run_meta *meta,
+			const char *outdir)
 {
 	/* reportdir_names' documents, in its order; the plots come last. */
 	static const report_doc_fprint_fn writers[REPORTDIR_NR_NAMES - 1] = {
-		report_fprint_text, report_fprint_json, report_fprint_summary,
+		report_fprint_text, report_fprint_json, report_fprint_summary, linuxpm_fprint,
 	};
 	struct reportdir rd;
 	char path[PATH_MAX];
@@ -99,5 +99,5 @@ int reportset_write(const struct agg *agg, const struct run_meta *meta, bool jso
 		report_fprint_json(stdout, agg, meta);
 	else
 		report_fprint_text(stdout, agg, meta);
-	return outdir ? write_report_set(agg, meta, outdir) : 0;
+	return outdir ? reportset_write_dir(agg, meta, outdir) : 0;
 }

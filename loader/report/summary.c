@@ -9,6 +9,7 @@
 #include "report/headline.h"
 #include "report/plot.h"
 #include "report/summary.h"
+#include "report/causes.h"
 #include "governors.h"
 
 static void print_intro(FILE *f, const struct run_meta *meta)
@@ -100,6 +101,10 @@ static void print_workload(FILE *f, const struct agg *agg, int workload)
 
 	fputs("\n### Share of idle time per state (%)\n\n", f);
 	report_states_table(agg, &view, &t);
+	table_print_markdown(f, &t);
+
+	fputs("\n### Why it missed and what it cost, all CPUs\n\n", f);
+	report_why_table(agg, &view, &t);
 	table_print_markdown(f, &t);
 
 	/* The name is already safe in a path and a URL: no escaping. */

@@ -27,6 +27,7 @@
 #include "report/guestclock.h"
 #include "report/headline.h"
 #include "report/logicalview.h"
+#include "report/causes.h"
 #include "report/figures.h"
 #include "format/escape.h"
 #include "stats/sat.h"
@@ -255,6 +256,12 @@ static void print_workload_view(FILE *f, const struct agg *agg, int workload)
 	report_states_table(agg, &view, &t);
 	print_table(f, &t);
 
+	fprintf(f, "\n  why it missed and what it cost, all CPUs: intercepts of periods a known\n"
+		"  source ended; tick: of periods it was stopped / kept; vs the oracle: energy,\n"
+		"  exit latency per wake-up, idle time in a shallower state (see method):\n");
+	report_why_table(agg, &view, &t);
+	print_table(f, &t);
+
 	/* Never pooled: a model's score on one governor's run says nothing of another's. */
 	if (agg_nr_shadows(agg))
 		fprintf(f, "\n  shadow replay: in each governor's section below, on its own periods\n");
@@ -276,6 +283,7 @@ static void print_method(FILE *f, const struct agg *agg)
 		"    than ideal compare the entered state with it.  The kernel's cpu_idle_miss differs:\n"
 		"    it subtracts the entered state's exit latency before calling it too shallow,\n"
 		"    looks one enabled state deeper only, and ignores the PM QoS limit.\n");
+	why_print_method(f, agg);
 	if (agg_nr_shadows(agg))
 		fprintf(f, "  shadow models are scored per host governor, on periods whose record\n"
 			"  holds their inputs (the others are counted as excluded):\n");
@@ -338,6 +346,7 @@ static void print_pair(FILE *f, const struct agg *agg, int workload,
 	print_states(f, agg, all);
 	fprintf(f, "\n  wrong state choices:\n");
 	print_misses(f, agg, all);
+	report_print_why(f, agg, workload, governor);
 
 	print_histograms(f, all, "all CPUs");
 	for (cpu = 0; cpu < IDLESCOPE_MAX_CPUS; cpu++) {
@@ -361,7 +370,7 @@ static void print_one_line(FILE *f, const char *s)
 /* IDLESCOPE_CAP_* bit by bit, as the report names them. */
 static const char *const capability_names[] = {
 	"observation", "menu2010 governors", "select probes", "cpu_idle_miss",
-	"timer lateness",
+	"timer lateness", "wake-up sources",
 };
 
 const char *report_capability_name(unsigned int bit)
@@ -612,12 +621,14 @@ int report_fprint_text(FILE *f, const struct agg *agg,
 		       const struct run_meta *meta)
 {
 	struct agg_stats all;
-	int w, g;
+	const int budget = HEADLINE_MAX_LINES - REPORT_SUMMARY_LINES;
+	int w, g, why_lines = why_headline_lines(agg, budget);
 
 	errno = 0;
 	/* Whether the numbers can be trusted comes before the numbers. */
 	print_fidelity_summary(f, agg, meta);
-	headline_print(f, agg, meta, HEADLINE_MAX_LINES - REPORT_SUMMARY_LINES);
+	headline_print(f, agg, meta, budget - why_lines);
+	why_headline_print(f, agg, why_lines);
 	headline_print_seed_methods(f, agg);
 	figures_fprint_text(f, meta->figures);
 	print_method(f, agg);

@@ -16,6 +16,7 @@
 #include "format/escape.h"
 #include "replay/reconstruct.h"
 #include "runinfo/eventsrc.h"
+#include "stats/wakeup.h"
 
 #define RUN_MAX_GOVERNORS	16
 /*
@@ -31,6 +32,7 @@
 #define RUN_CLOCK_ARGS_LEN	128
 /* A workload's name: its tag escaped (format/escape.h). */
 #define RUN_WORKLOAD_NAME_LEN	ESCAPE_SIZE(IDLESCOPE_WORKLOAD_LEN)
+#define RUN_BOOT_ID_LEN		40	/* a UUID and its NUL, with room */
 
 struct figures;
 
@@ -46,6 +48,7 @@ struct run_meta {
 	char cpuidle_driver[RUN_NAME_LEN];	/* "": none */
 	char clock_mode[RUN_CLOCK_MODE_LEN];	/* "": unknown */
 	char clock_args[RUN_CLOCK_ARGS_LEN];	/* QEMU's arguments for it */
+	char boot_id[RUN_BOOT_ID_LEN];		/* the kernel's random boot_id, "": unknown */
 	__u32 capabilities;			/* IDLESCOPE_CAP_* */
 	unsigned int exit_cost;			/* enum recfile_exit_cost */
 	/* Guest ps per instruction, lowest and highest measured; 0: unknown. */
@@ -73,6 +76,10 @@ struct run_meta {
 	__u64 dropped_records[IDLESCOPE_MAX_CPUS];
 	__u64 ringbuf_size_bytes;
 	__u64 sysfs_usage_delta;		/* sum of stateN/usage growth, all CPUs */
+	__u64 sysfs_above_delta;		/* stateN/above: too deep, as the kernel counts */
+	__u64 sysfs_below_delta;		/* stateN/below: too shallow */
+	/* The live run's names of the numbers in its records (stats/wakeup.h). */
+	struct wake_names wake_names;
 	int nr_skipped;
 	struct run_skipped_prog skipped[RUN_MAX_SKIPPED];
 	bool predictions_available;

@@ -12,6 +12,11 @@
 #include "runinfo/runinfo.h"
 #include "format/escape.h"
 
+_Static_assert(RECFILE_NAME_FUNCTION == WAKE_NAME_FUNCTION && RECFILE_NAME_IRQ == WAKE_NAME_IRQ,
+	       "a record file's name kinds are stats/wakeup.h's");
+_Static_assert(RECFILE_MAX_NAMES == WAKE_MAX_NAMES && RECFILE_NAME_LEN == WAKE_NAME_LEN,
+	       "a record file's names table holds a struct wake_names");
+
 void runinfo_header(struct recfile_header *hdr, const struct run_meta *meta,
 		    const struct idlescope_state *states, unsigned int nr_states,
 		    unsigned int nr_cpus)
@@ -28,6 +33,7 @@ void runinfo_header(struct recfile_header *hdr, const struct run_meta *meta,
 	snprintf(hdr->cpuidle_driver, sizeof(hdr->cpuidle_driver), "%s", meta->cpuidle_driver);
 	snprintf(hdr->clock_mode, sizeof(hdr->clock_mode), "%s", meta->clock_mode);
 	snprintf(hdr->clock_args, sizeof(hdr->clock_args), "%s", meta->clock_args);
+	snprintf(hdr->boot_id, sizeof(hdr->boot_id), "%s", meta->boot_id);
 }
 
 void runinfo_trailer(struct recfile_trailer *t, const struct run_meta *meta,
@@ -55,6 +61,25 @@ void runinfo_trailer(struct recfile_trailer *t, const struct run_meta *meta,
 	t->nr_skipped = i;
 	t->lateness = meta->lateness;
 	t->guest_insn_ps_end = meta->insn_ps_end;
+	t->sysfs_above_delta = meta->sysfs_above_delta;
+	t->sysfs_below_delta = meta->sysfs_below_delta;
+	for (i = 0; i < meta->wake_names.nr && i < RECFILE_MAX_NAMES; i++) {
+		t->names[i].value = meta->wake_names.names[i].value;
+		t->names[i].kind = meta->wake_names.names[i].kind;
+		snprintf(t->names[i].name, sizeof(t->names[i].name), "%s",
+			 meta->wake_names.names[i].name);
+	}
+	t->nr_names = i;
+}
+
+void runinfo_wake_names(const struct recfile *rf, struct wake_names *names)
+{
+	const struct recfile_trailer *t = &rf->trailer;
+	unsigned int i;
+
+	memset(names, 0, sizeof(*names));
+	for (i = 0; rf->complete && i < t->nr_names; i++)
+		wake_names_add(names, t->names[i].kind, t->names[i].value, t->names[i].name);
 }
 
 static void add_lateness(struct idlescope_lateness *sum, const struct idlescope_lateness *l)
@@ -117,6 +142,8 @@ void runinfo_add_recfile(struct run_meta *meta, const struct recfile *rf,
 		meta->start_time = t->start_time;
 	meta->duration_s += t->duration_s;
 	sat_inc(&meta->sysfs_usage_delta, t->sysfs_usage_delta);
+	sat_inc(&meta->sysfs_above_delta, t->sysfs_above_delta);
+	sat_inc(&meta->sysfs_below_delta, t->sysfs_below_delta);
 	for (cpu = 0; cpu < rf->hdr.nr_cpus; cpu++) {
 		sat_inc(&meta->records_produced[cpu], t->records_produced[cpu]);
 		sat_inc(&meta->dropped_records[cpu], t->dropped_records[cpu]);

@@ -30,11 +30,19 @@ void runinfo_header(struct recfile_header *hdr, const struct run_meta *meta,
  * runinfo_trailer() - a live run's record file trailer
  * @t: set from zero
  * @meta: what the live report knew beyond the records (start, duration,
- *	counts per CPU, skipped programs, timer lateness)
+ *	counts per CPU, skipped programs, timer lateness, the kernel's own
+ *	counts, the names of the numbers in the records)
  * @nr_ringbufs: the ring buffers the records came through
  */
 void runinfo_trailer(struct recfile_trailer *t, const struct run_meta *meta,
 		     unsigned int nr_ringbufs);
+
+/**
+ * runinfo_wake_names() - the names a record file's trailer keeps
+ * @rf: the file, open
+ * @names: its table of names (stats/wakeup.h); empty without a trailer
+ */
+void runinfo_wake_names(const struct recfile *rf, struct wake_names *names);
 
 /**
  * runinfo_add_recfile() - add one record file's report metadata to a run's

@@ -18,12 +18,16 @@
  * the order they are first seen.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include "stats/aggregate.h"
 #include "stats/sat.h"
 #include "format/escape.h"
+#include "stats/why.h"
+
+_Static_assert(WHY_MAX_WORKLOADS == AGG_MAX_WORKLOADS, "why.h keys the aggregate's workloads");
 
 #define NS_PER_US	1000ULL
 
@@ -49,6 +53,12 @@ struct agg {
 	__u64 rejected_records;
 	/* The same periods merged into logical ones (stats/logical.h), or NULL. */
 	struct agg *logical;
+
+	/* The boots this aggregate was merged from (agg_add_boot()). */
+	int nr_boots;
+	struct agg *boots[AGG_MAX_BOOTS];
+	char boot_ids[AGG_MAX_BOOTS][AGG_BOOT_ID_LEN];
+	struct why *why;		/* wake-up sources, tick, energy */
 };
 
 /*
@@ -59,10 +69,17 @@ struct agg {
  */
 struct agg *agg_new(void)
 {
-	void *agg = mmap(NULL, sizeof(struct agg), PROT_READ | PROT_WRITE,
-			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct agg *agg = mmap(NULL, sizeof(struct agg), PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
-	return agg == MAP_FAILED ? NULL : agg;
+	if (agg == MAP_FAILED)
+		return NULL;
+	agg->why = why_new();
+	if (!agg->why) {
+		munmap(agg, sizeof(*agg));
+		return NULL;
+	}
+	return agg;
 }
 
 void agg_attach_logical(struct agg *agg, struct agg *logical)
@@ -71,17 +88,27 @@ void agg_attach_logical(struct agg *agg, struct agg *logical)
 	agg->logical = logical;
 }
 
-const struct agg *agg_logical(const struct agg *agg)
+struct agg *agg_logical(const struct agg *agg)
 {
 	return agg->logical;
 }
 
 void agg_free(struct agg *agg)
 {
+	int b;
+
 	if (!agg)
 		return;
+	for (b = 0; b < agg->nr_boots; b++)
+		agg_free(agg->boots[b]);
 	agg_free(agg->logical);
+	why_free(agg->why);
 	munmap(agg, sizeof(*agg));
+}
+
+struct why *agg_why(const struct agg *agg)
+{
+	return agg->why;
 }
 
 int agg_set_states(struct agg *agg, const struct agg_state_info *states,
@@ -242,9 +269,9 @@ static void crosscheck_state(const struct agg *agg, struct agg_stats *st,
 	}
 }
 
-/* The entered state against the ideal one (agg_ideal_state()). */
-static void score_ideal_state(const struct agg *agg, struct agg_stats *st,
-			      const struct idlescope_record *rec)
+/* The entered state against the ideal one (agg_ideal_state()); the ideal, or -1. */
+static int score_ideal_state(const struct agg *agg, struct agg_stats *st,
+			     const struct idlescope_record *rec)
 {
 	/* The limit is the one select used only when the select probe read it. */
 	__s64 latency_req_ns = rec->flags & IDLESCOPE_F_SELECT_PROBED ?
@@ -253,7 +280,7 @@ static void score_ideal_state(const struct agg *agg, struct agg_stats *st,
 	int entered = rec->state;
 
 	if (ideal < 0 || entered < 0 || entered >= agg->nr_states)
-		return;
+		return -1;
 	st->ideal_samples++;
 	sat_inc(&st->ideal_idle_ns, rec->residency_ns);
 	st->ideal_hit_samples += entered == ideal;
@@ -267,6 +294,7 @@ static void score_ideal_state(const struct agg *agg, struct agg_stats *st,
 	ci_add(&st->ideal_shallow_time_ci,
 	       entered < ideal ? (double)rec->residency_ns : 0.0,
 	       (double)rec->residency_ns);
+	return ideal;
 }
 
 /*
@@ -323,7 +351,7 @@ static bool state_valid(const struct agg *agg, int state)
 int agg_add(struct agg *agg, const struct idlescope_record *rec)
 {
 	struct agg_stats *st;
-	int workload;
+	int workload, ideal;
 
 	if (rec->cpu >= IDLESCOPE_MAX_CPUS) {
 		agg->rejected_records++;
@@ -364,7 +392,9 @@ int agg_add(struct agg *agg, const struct idlescope_record *rec)
 	ci_add_hit(&st->miss_above_ci, rec->flags & IDLESCOPE_F_MISS_ABOVE);
 	ci_add_hit(&st->miss_below_ci, rec->flags & IDLESCOPE_F_MISS_BELOW);
 	crosscheck_state(agg, st, rec);
-	score_ideal_state(agg, st, rec);
+	ideal = score_ideal_state(agg, st, rec);
+	/* Out of memory leaves the breakdowns short, not the scores. */
+	why_add(agg->why, workload, rec, ideal);
 
 	if ((rec->flags & IDLESCOPE_F_PREDICTED) &&
 	    prediction_made(rec->predicted_ns)) {
@@ -560,4 +590,66 @@ int agg_sum(const struct agg *agg, int workload, int governor, int cpu,
 		}
 	}
 	return nr_keys;
+}
+
+/* Index of an already escaped workload name, adding it when new. */
+static int intern_workload_name(struct agg *agg, const char *name)
+{
+	int i = agg_workload_index(agg, name);
+
+	if (i < 0) {
+		if (agg->nr_workloads == AGG_MAX_WORKLOADS)
+			return -ENOSPC;
+		i = agg->nr_workloads++;
+		snprintf(agg->workload_names[i], AGG_WORKLOAD_NAME_LEN, "%s", name);
+	}
+	return i;
+}
+
+int agg_merge(struct agg *dst, const struct agg *src)
+{
+	int workload_map[AGG_MAX_WORKLOADS];
+	int w, wd, g, c;
+
+	for (w = 0; w < src->nr_workloads; w++) {
+		wd = intern_workload_name(dst, src->workload_names[w]);
+		if (wd < 0)
+			return wd;
+		workload_map[w] = wd;
+		for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++)
+			for (c = 0; c < IDLESCOPE_MAX_CPUS; c++)
+				agg_stats_merge(&dst->stats[wd][g][c], &src->stats[w][g][c]);
+	}
+	dst->rejected_records += src->rejected_records;
+	if (src->logical && dst->logical) {
+		int err = agg_merge(dst->logical, src->logical);
+
+		if (err)
+			return err;
+	}
+	return why_merge(dst->why, src->why, workload_map);
+}
+
+int agg_add_boot(struct agg *agg, struct agg *boot, const char *boot_id)
+{
+	if (agg->nr_boots == AGG_MAX_BOOTS)
+		return -ENOSPC;
+	snprintf(agg->boot_ids[agg->nr_boots], AGG_BOOT_ID_LEN, "%s", boot_id);
+	agg->boots[agg->nr_boots++] = boot;
+	return 0;
+}
+
+int agg_nr_boots(const struct agg *agg)
+{
+	return agg->nr_boots;
+}
+
+struct agg *agg_boot(const struct agg *agg, int boot)
+{
+	return boot >= 0 && boot < agg->nr_boots ? agg->boots[boot] : NULL;
+}
+
+const char *agg_boot_id(const struct agg *agg, int boot)
+{
+	return boot >= 0 && boot < agg->nr_boots ? agg->boot_ids[boot] : NULL;
 }

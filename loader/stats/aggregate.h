@@ -37,6 +37,10 @@
  */
 #define AGG_WORKLOAD_NAME_LEN	(4 * IDLESCOPE_WORKLOAD_LEN + 1)
 
+/* Boots one aggregate can be merged from (agg_add_boot()), their ids' size. */
+#define AGG_MAX_BOOTS		256
+#define AGG_BOOT_ID_LEN		40
+
 /* Wildcard for agg_sum()'s workload, governor and cpu arguments. */
 #define AGG_ANY			(-1)
 
@@ -193,6 +197,7 @@ struct agg_key {
 };
 
 struct agg;
+struct why;
 
 /**
  * agg_new() - an empty aggregate
@@ -222,7 +227,7 @@ void agg_attach_logical(struct agg *agg, struct agg *logical);
  *
  * Return: what agg_attach_logical() gave it, or NULL.
  */
-const struct agg *agg_logical(const struct agg *agg);
+struct agg *agg_logical(const struct agg *agg);
 
 /**
  * agg_add() - fold one record into the aggregate
@@ -236,6 +241,17 @@ const struct agg *agg_logical(const struct agg *agg);
  * -ENOSPC a new workload name and AGG_MAX_WORKLOADS are already in use.
  */
 int agg_add(struct agg *agg, const struct idlescope_record *rec);
+
+/**
+ * agg_why() - why the periods missed and what they cost (stats/why.h)
+ * @agg: the aggregate
+ *
+ * agg_add() feeds it every record it counts; its state table, power table
+ * and names are set through it.
+ *
+ * Return: the aggregate's store, never NULL.
+ */
+struct why *agg_why(const struct agg *agg);
 
 /**
  * agg_rejected_records() - records agg_add() refused
@@ -484,5 +500,24 @@ int agg_sum(const struct agg *agg, int workload, int governor, int cpu,
  * interval accumulators merge (ci_merge()).
  */
 void agg_stats_merge(struct agg_stats *dst, const struct agg_stats *src);
+
+/*
+ * Every key of @src into @dst (workloads by name, interned in @dst when
+ * new), and its rejected records; the same of their logical aggregates
+ * when both have one (agg_attach_logical()).  Both need the same shadows.  0, or
+ * -ENOSPC with part of @src merged (AGG_MAX_WORKLOADS in use).
+ */
+int agg_merge(struct agg *dst, const struct agg *src);
+
+/*
+ * The boots an aggregate is the sum of: the unit of replication of its
+ * intervals (stats/boots.h).  agg_add_boot() hands @boot to @agg, which
+ * frees it with itself; 0 or -ENOSPC (AGG_MAX_BOOTS).  @boot_id is kept
+ * (cut to AGG_BOOT_ID_LEN - 1); "" for a boot of unknown id.
+ */
+int agg_add_boot(struct agg *agg, struct agg *boot, const char *boot_id);
+int agg_nr_boots(const struct agg *agg);
+struct agg *agg_boot(const struct agg *agg, int boot);		/* NULL: none */
+const char *agg_boot_id(const struct agg *agg, int boot);	/* NULL: none */
 
 #endif /* __IDLESCOPE_STATS_AGGREGATE_H */

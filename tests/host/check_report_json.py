@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Check an idlescope report.json against schema_version 1.
+"""Check an idlescope report.json against schema_version 2.
 
 usage: check_report_json.py REPORT.json... [--expect PATH=VALUE ...]
 
@@ -30,10 +30,11 @@ TOP_KEYS = [
     "start_time_utc",
     "duration_s", "governors", "workloads", "predictions_available", "reconstruction",
     "ringbuf_size_bytes", "records_produced", "dropped_records",
-    "sysfs_usage_delta", "aggregator_rejected_records", "per_cpu_records", "skipped_programs",
+    "sysfs_usage_delta", "sysfs_above_delta", "sysfs_below_delta",
+    "aggregator_rejected_records", "per_cpu_records", "skipped_programs",
     "factors", "seed_reference", "shadow_models", "shadow_replay_resets",
-    "state_table", "headline", "headline_logical", "seed_method", "results",
-    "across_governors", "workload_figures",
+    "state_table", "boots", "headline", "headline_logical", "seed_method", "results",
+    "across_governors", "workload_figures", "power_table", "why",
 ]
 FIGURE_KEYS = ["workload", "governor", "figure", "unit", "runs", "mean", "values"]
 RESULT_KEYS = ["workload", "governor", "governor_id", "all_cpus", "per_cpu"]
@@ -61,10 +62,21 @@ IDEAL_KEYS = ["samples", "hit_samples", "too_deep_samples", "too_shallow_samples
               "shallow_time"]
 CI_KEYS = ["pct", "lo", "hi"]
 HEADLINE_KEYS = ["workload", "events", "host_timed", "governor", "periods", "predicted",
-                 "late_sleeps", "within_2x", "ideal_hit", "too_deep", "too_shallow"]
+                 "late_sleeps", "within_2x", "ideal_hit", "too_deep", "too_shallow",
+                 "boots", "interval", "too_few_independent_samples", "per_boot"]
 SEED_METHOD_KEYS = ["workload", "host_governor", "periods", "next_timer_wrap_samples",
                     "columns"]
 SEED_COLUMN_KEYS = ["column", "model", "samples", "excluded_samples", "within_factor"]
+WHY_KEYS = ["workload", "governor", "periods", "wake_known", "hits", "intercepts",
+            "intercept_share", "wakeups", "other_periods", "tick", "energy"]
+WAKEUP_KEYS = ["ended_by", "source", "periods", "residency_ns", "resched", "predicted",
+               "within_2x_samples", "within_2x", "ideal_samples", "ideal_hit_samples",
+               "too_deep_samples", "too_shallow_samples", "ideal_hit", "miss_above_samples",
+               "miss_below_samples"]
+TICK_KEYS = ["stopped", "stopped_short", "stopped_short_share", "kept", "kept_needless",
+             "kept_needless_share", "kept_unknown"]
+ENERGY_KEYS = ["periods", "energy_uj", "oracle_energy_uj", "excess", "exit_latency_ns",
+               "oracle_exit_latency_ns", "idle_ns", "shallow_idle_ns", "shallower", "deeper"]
 
 def source_lists():
     """The governors (bpf/idlescope.h, none first) and how many models there are
@@ -92,7 +104,8 @@ U64_MAX = (1 << 64) - 1
 # Sums of nanoseconds, which saturate (loader/stats/sat.h).
 SATURATING = ("residency_sum_ns", "predicted_sum_ns", "state_residency_ns")
 # Top-level values only a record file's trailer knows: null without it.
-TRAILER_KEYS = ("ringbuf_size_bytes", "dropped_records", "sysfs_usage_delta")
+TRAILER_KEYS = ("ringbuf_size_bytes", "dropped_records", "sysfs_usage_delta",
+                "sysfs_above_delta", "sysfs_below_delta")
 
 errors = []
 # $.shadow_models, once read: every stats object's "shadow" follows it.
@@ -421,8 +434,8 @@ def check_workload_figures(doc):
 def check_top(doc):
     if not check_keys("$", doc, TOP_KEYS):
         return
-    if doc["schema_version"] != 1:
-        fail("$.schema_version", f"{doc['schema_version']!r} != 1")
+    if doc["schema_version"] != 2:
+        fail("$.schema_version", f"{doc['schema_version']!r} != 2")
     if doc["tool"] != "idlescope":
         fail("$.tool", "not idlescope")
     if doc["start_time_utc"] != "unknown" and \
@@ -443,7 +456,8 @@ def check_top(doc):
         elif rc["agreed"] > rc["checked"]:
             fail("$.reconstruction", "more agreed than checked")
     for key in ("ringbuf_size_bytes", "records_produced", "dropped_records",
-                "sysfs_usage_delta", "aggregator_rejected_records"):
+                "sysfs_usage_delta", "sysfs_above_delta", "sysfs_below_delta",
+                "aggregator_rejected_records"):
         if key in TRAILER_KEYS and not trailer:
             if doc[key] is not None:
                 fail(f"$.{key}", "not null with duration_s null (no trailer)")
@@ -497,6 +511,8 @@ def check_top(doc):
     if not errors:
         check_headline(doc)
     check_workload_figures(doc)
+    if not errors:
+        check_why(doc)
     for i, sm in enumerate(doc["seed_method"]):
         w = f"$.seed_method[{i}]"
         if check_keys(w, sm, SEED_METHOD_KEYS):
@@ -507,8 +523,48 @@ def check_top(doc):
                                    ["factor"] + CI_KEYS + ["seed_pct"])
 
 
+HEADLINE_METRICS = ["within_2x", "ideal_hit", "too_deep", "too_shallow"]
+PER_BOOT_KEYS = ["boot", "periods"] + HEADLINE_METRICS
+
+
+def check_headline_boots(where, h, nr_boots):
+    """A cell over boots: its boots' periods add up, each share is the mean
+    of the boots' shares; with one boot, the boot's share is the cell's."""
+    per_boot = h["per_boot"]
+    if h["boots"] != max(len(per_boot), 1) or len(per_boot) == 1 or h["interval"] != (
+            "over boots" if h["boots"] > 1 else "within one boot"):
+        fail(where, f"boots {h['boots']}, interval {h['interval']!r}, {len(per_boot)} per_boot")
+        return
+    if any(m not in HEADLINE_METRICS for m in h["too_few_independent_samples"]):
+        fail(where, f"too_few_independent_samples {h['too_few_independent_samples']}")
+    for k, b in enumerate(per_boot):
+        if not check_keys(f"{where}.per_boot[{k}]", b, PER_BOOT_KEYS):
+            return
+        if not 0 <= b["boot"] < nr_boots:
+            fail(where, f"per_boot[{k}] names boot {b['boot']} of {nr_boots}")
+        for m in HEADLINE_METRICS:
+            check_ci(f"{where}.per_boot[{k}].{m}", b[m])
+    if per_boot and sum(b["periods"] for b in per_boot) != h["periods"]:
+        fail(where, "the boots' periods do not add up to the cell's")
+    for m in HEADLINE_METRICS:
+        check_ci(f"{where}.{m}", h[m])
+        pcts = [b[m]["pct"] for b in per_boot if b[m]["pct"] is not None]
+        if len(per_boot) > 1 and pcts and abs(h[m]["pct"] - sum(pcts) / len(pcts)) > 1e-3:
+            fail(where, f"{m} {h[m]['pct']} is not the mean of the boots' {pcts}")
+
+
 def check_headline(doc):
-    """Every headline entry repeats its result's numbers."""
+    """Every headline entry repeats its result's numbers (its shares too
+    when it comes from one boot) and its boots' values."""
+    boots = doc["boots"]
+    if not isinstance(boots, list) or [b.get("boot") if isinstance(b, dict) else None
+                                       for b in boots] != list(range(len(boots))):
+        fail("$.boots", "not [{boot: 0, boot_id}, {boot: 1, ...}, ...]")
+        return
+    for i, b in enumerate(boots):
+        if check_keys(f"$.boots[{i}]", b, ["boot", "boot_id"]) and not isinstance(
+                b["boot_id"], str):
+            fail(f"$.boots[{i}].boot_id", "not a string")
     results = {(r["workload"], r["governor"]): r["all_cpus"] for r in doc["results"]}
     if len(doc["headline"]) != len(results):
         fail("$.headline", f"{len(doc['headline'])} entries, {len(results)} results")
@@ -522,6 +578,9 @@ def check_headline(doc):
             continue
         if (h["periods"], h["predicted"]) != (st["samples"], st["predicted_samples"]):
             fail(w, "periods / predicted differ from the result's")
+        check_headline_boots(w, h, len(boots))
+        if h["boots"] > 1:
+            continue
         if h["within_2x"] != {k: st["within_factor"][1][k] for k in CI_KEYS}:
             fail(w, "within_2x differs from the result's within_factor 2x")
         for key, ideal in (("ideal_hit", "hit"), ("too_deep", "too_deep"),
@@ -539,6 +598,9 @@ def check_headline(doc):
             fail(w, "no raw headline entry for this workload x governor")
         elif h["periods"] > r["periods"] or h["late_sleeps"] != r["late_sleeps"]:
             fail(w, "more periods than the raw view, or other late sleeps")
+        elif h["boots"] != r["boots"]:
+            fail(w, "over other boots than the raw view")
+        check_headline_boots(w, h, len(boots))
 
 
 def check_seed_reference(rows):
@@ -559,6 +621,72 @@ def check_seed_reference(rows):
         col = [r[key] for r in rows]
         if col != sorted(col):
             fail(f"$.seed_reference.{key}", f"{col} does not grow with F")
+
+
+def check_wakeup(where, e):
+    if not check_keys(where, e, WAKEUP_KEYS):
+        return 0
+    if not all(is_count(e[k]) for k in WAKEUP_KEYS if k.endswith(("samples", "periods"))):
+        fail(where, "counts are not u64")
+        return 0
+    if e["resched"] > e["periods"] or e["predicted"] > e["periods"] or \
+            e["ideal_samples"] > e["periods"]:
+        fail(where, "resched, predicted or ideal_samples above periods")
+    if e["ideal_hit_samples"] + e["too_deep_samples"] + e["too_shallow_samples"] != \
+            e["ideal_samples"]:
+        fail(where, "hit + too deep + too shallow != ideal_samples")
+    check_ci(f"{where}.within_2x", e["within_2x"], e["within_2x_samples"], e["predicted"])
+    check_ci(f"{where}.ideal_hit", e["ideal_hit"], e["ideal_hit_samples"], e["ideal_samples"])
+    return e["periods"]
+
+
+def check_why_entry(where, e, samples):
+    """One workload x governor: its classes add up to its known ends, its
+    tick verdicts and energy are consistent, its periods are its result's."""
+    if not check_keys(where, e, WHY_KEYS):
+        return
+    if e["periods"] != samples:
+        fail(where, f"periods {e['periods']} != the result's samples {samples}")
+    known = sum(check_wakeup(f"{where}.wakeups[{i}]", w) for i, w in enumerate(e["wakeups"]))
+    if known + e["other_periods"] != e["wake_known"] or e["wake_known"] > e["periods"]:
+        fail(where, "wakeups + other_periods != wake_known, or wake_known > periods")
+    if e["hits"] + e["intercepts"] > e["wake_known"]:
+        fail(where, "hits + intercepts > wake_known")
+    check_ci(f"{where}.intercept_share", e["intercept_share"], e["intercepts"],
+             e["hits"] + e["intercepts"])
+    t = e["tick"]
+    if check_keys(f"{where}.tick", t, TICK_KEYS):
+        if t["stopped_short"] > t["stopped"] or t["kept_needless"] > t["kept"] or \
+                t["stopped"] + t["kept"] + t["kept_unknown"] > e["periods"]:
+            fail(f"{where}.tick", "verdicts do not add up")
+        check_ci(f"{where}.tick.stopped_short_share", t["stopped_short_share"],
+                 t["stopped_short"], t["stopped"])
+        check_ci(f"{where}.tick.kept_needless_share", t["kept_needless_share"],
+                 t["kept_needless"], t["kept"])
+    en = e["energy"]
+    if en is not None and check_keys(f"{where}.energy", en, ENERGY_KEYS):
+        if en["oracle_energy_uj"] > en["energy_uj"] * (1 + 1e-9) or en["periods"] > e["periods"]:
+            fail(f"{where}.energy", "the oracle spends more than the governor, or too many periods")
+        if en["shallow_idle_ns"] > en["idle_ns"] or en["shallower"] + en["deeper"] > en["periods"]:
+            fail(f"{where}.energy", "shallow time or counts out of range")
+
+
+def check_why(doc):
+    """Every result has its why entry, in the results' order."""
+    results = [((r["workload"], r["governor"]), r["all_cpus"]["samples"]) for r in doc["results"]]
+    if len(doc["why"]) != len(results):
+        fail("$.why", f"{len(doc['why'])} entries, {len(results)} results")
+        return
+    for i, (e, (key, samples)) in enumerate(zip(doc["why"], results)):
+        if (e.get("workload"), e.get("governor")) != key:
+            fail(f"$.why[{i}]", f"not {key}")
+        else:
+            check_why_entry(f"$.why[{i}]", e, samples)
+    pt = doc["power_table"]
+    if pt is not None and check_keys("$.power_table", pt, ["source", "states"]):
+        for i, st in enumerate(pt["states"]):
+            check_keys(f"$.power_table.states[{i}]", st,
+                       ["state", "name", "power_mw", "exit_energy_uj"])
 
 
 def lookup(doc, path):

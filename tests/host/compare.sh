@@ -123,7 +123,7 @@ check -m "$(tail -n 1 "$tmp/same.txt")" "compare: the summary counts numbers com
 gen -s 1 -H "$tmp/k2.rec" -o "$tmp/k2-a.rec" && gen -s 1 -H "$tmp/hz250.rec" -o "$tmp/hz250-a.rec"
 check "compare: the header gives both setups" \
 	[ "$(sed -n 2p "$tmp/same.txt" | sed 's/^A: [^ ]* //')" = \
-	  "(1 files): kernel template (HZ 1000, cpuidle driver none), clock virtual, 4 states" ]
+	  "(1 files, 1 boots): kernel template (HZ 1000, cpuidle driver none), clock virtual, 4 states" ]
 error_status=2
 check_error "compare: sides of two kernels are an error naming them" \
 	"A and B differ in kernel: A 'template', B 'other-kernel'; --across kernel" \
@@ -136,7 +136,7 @@ unset error_status
 "$tool" compare "$tmp/a.rec" "$tmp/k2-a.rec" --across kernel --fail-above 2 >"$tmp/across.txt"
 rc=$?
 check -m "exit $rc" "compare: --across kernel compares two kernels" \
-	[ $rc = 0 -a -n "$(grep -x 'B: .* (1 files): kernel other-kernel (HZ 1000, cpuidle driver none), clock virtual, 4 states' "$tmp/across.txt")" ]
+	[ $rc = 0 -a -n "$(grep -x 'B: .* (1 files, 1 boots): kernel other-kernel (HZ 1000, cpuidle driver none), clock virtual, 4 states' "$tmp/across.txt")" ]
 error_status=2
 mkdir -p "$tmp/dup" "$tmp/mixed"
 cp "$tmp/a.rec" "$tmp/dup/a.rec" && ln -s a.rec "$tmp/dup/b.rec"
@@ -153,7 +153,7 @@ done
 "$tool" compare "$tmp/many" "$tmp/many" >"$tmp/many.txt" 2>"$tmp/many.err"
 rc=$?
 check -m "exit $rc: $(head -n 1 "$tmp/many.err")" "compare: a side of 70 files compares (no limit of 64)" \
-	[ $rc = 0 -a -n "$(grep -E '^A: .* \(70 files\)' "$tmp/many.txt")" ]
+	[ $rc = 0 -a -n "$(grep -E '^A: .* \(70 files, 70 boots\)' "$tmp/many.txt")" ]
 
 # Issue 24, 8: numbers as people write them.
 error_status=2

@@ -17,5 +17,5 @@ if [ ! -f "$menu_c" ] && [ -f "$tarball" ]; then
 	tar -xJOf "$tarball" linux-source-6.1/drivers/cpuidle/governors/menu.c \
 		>"$menu_c" 2>/dev/null || rm -f "$menu_c"
 fi
-cd "$top" && exec build/tests/test_models "$top/kernel/patches" "$menu_c" \
+cd "$top" && exec build/tests/test_models "$top/kernel/patches/6.1" "$menu_c" \
 	"$top/kernel/config/idlescope.config"

@@ -12,13 +12,13 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/build/test/recfile
 FUZZ_CASES=300
-plan 75
+plan 78
 rm -rf "$out"
 mkdir -p "$out/cases" "$out/fuzz"
 cd "$out" || exit 1
 
 # The loader's main() needs the BPF skeleton, which needs the kernel.
-cflags="-O1 -g -Wall -Wextra -Wno-unused-parameter -I$top/bpf -I$top/loader -I$top/lib"
+cflags="-O1 -g -Wall -Wextra -Wno-unused-parameter -I$top/bpf -I$top/loader -I$top/lib -I$top/kernel/modules/idlescope_states"
 if [ ! -f "$top/build/idlescope.skel.h" ]; then
 	fail "recfile: test programs build" "no build/idlescope.skel.h: run make loader first"
 	exit 1
@@ -96,6 +96,15 @@ check_error "recfile: a record of CPU 5 in a 2-CPU file is one error" \
 check_error "recfile: ... also for dump" 'cpu 5 in a file of 2 CPUs' "$L" dump "$c/cpu-5-of-2.rec"
 check_error "recfile: trailer counters of CPU 5 in a 2-CPU file are one error" \
 	'counters for cpu 5 of 2 CPUs' "$L" report "$c/trailer-cpu-5-of-2.rec"
+# The trailer's names of wake-up sources (stats/wakeup.h).
+check_error "recfile: more wake-up names than the table holds are one error" \
+	'corrupt trailer \(65 names\)' "$L" report "$c/wake-names-65.rec"
+check_error "recfile: an unterminated wake-up name is one error" \
+	'name 0: unterminated' "$L" report "$c/wake-name-unterminated.rec"
+"$L" report "$c/wake-garbage.rec" -j >wake-garbage.json 2>wake-garbage.err
+check -m "$(head -c 300 wake-garbage.err)" \
+	"recfile: wake-up sources, IPIs and names out of range report as numbers" \
+	python3 "$top/tests/host/check_report_json.py" wake-garbage.json
 # 5: no NaN or infinity reaches JSON.
 check_error "recfile: a NaN duration is one error" 'duration nan' \
 	"$L" report -j "$c/duration-nan.rec"
@@ -133,7 +142,7 @@ mkdir names/.idlescope-tmp.999998
 check "recfile: a new report set replaces the old plots" \
 	[ "$(ls names/plots)" = "periodic1ms.svg" ]
 check "recfile: temporaries of dead idlescopes are removed, other files kept" \
-	[ "$(ls -A names | tr '\n' ' ')" = "keep.tmp.999999 plots report.json report.txt summary.md " ]
+	[ "$(ls -A names | tr '\n' ' ')" = "keep.tmp.999999 linuxpm.txt plots report.json report.txt summary.md " ]
 cp -r names before
 (trap '' XFSZ; ulimit -f 64; check_error "recfile: a report set that cannot be written is one error" \
 	'writing the reports into names: File too large' "$L" report "$c/names.rec" -o names)

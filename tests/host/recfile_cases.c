@@ -176,6 +176,26 @@ static struct file zero_tail(void)
 	return f;
 }
 
+/* Wake-up fields no BPF side writes: sources, IPIs and names out of range. */
+static void set_wake_garbage(struct file *f)
+{
+	struct recfile_trailer *t = trailer_of(f);
+	size_t i;
+
+	for (i = 0; i < nr_records(f); i++) {
+		record_of(f, i)->flags |= IDLESCOPE_F_HAS_WAKE;
+		record_of(f, i)->wake_source = i % 3 ? 0xffff : i % 256;
+		record_of(f, i)->wake_irq = UINT32_MAX - i;
+		record_of(f, i)->wake_fn = UINT64_MAX - i % 40;
+	}
+	t->nr_names = RECFILE_MAX_NAMES;
+	for (i = 0; i < RECFILE_MAX_NAMES; i++) {
+		t->names[i].kind = i % 2 ? RECFILE_NAME_IRQ : RECFILE_NAME_FUNCTION;
+		t->names[i].value = UINT64_MAX - i;
+		snprintf(t->names[i].name, RECFILE_NAME_LEN, "a,\"b\033[31m%zu", i);
+	}
+}
+
 static void cases(const char *dir)
 {
 	struct file f;
@@ -208,6 +228,11 @@ static void cases(const char *dir)
 	save(dir, "clock-host", &f);
 	f = copy(); trailer_of(&f)->dropped_records[1] = 3; save(dir, "dropped-3", &f);
 	f = copy(); set_names(&f); save(dir, "names", &f);
+	f = copy(); trailer_of(&f)->nr_names = RECFILE_MAX_NAMES + 1; save(dir, "wake-names-65", &f);
+	f = copy(); trailer_of(&f)->nr_names = 1; trailer_of(&f)->names[0].kind = RECFILE_NAME_IRQ;
+	memset(trailer_of(&f)->names[0].name, 'x', RECFILE_NAME_LEN);
+	save(dir, "wake-name-unterminated", &f);
+	f = copy(); set_wake_garbage(&f); save(dir, "wake-garbage", &f);
 	f = copy(); set_overflows(&f); save(dir, "overflows", &f);
 	f = copy();
 	for (i = 0; i < nr_records(&f); i++)

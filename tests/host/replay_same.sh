@@ -5,12 +5,22 @@
 # byte for byte the report.txt and report.json the loader gave before that
 # work (main at d2224e9; sha256 of its output below; report.txt's again
 # after the headline's one-line title, which changed only that line;
-# report.json's again after its "reconstruction" line, and after its
-# "workload_figures" member, an empty list here: each the only change;
-# both again for issue 26: the clock line's guest speed and exit cost, the
-# ideal-state rows' new names, the logical view, the next-timer wrap line,
-# and a prediction of 0 ns scored as one (patch 0004's U64_MAX marks "no
-# prediction"), which moves a few shadow cells by 0.01-0.04 points).
+# report.json's again after its "reconstruction" line, the only change;
+# both again after issue 25's intervals, which changed the headline's title
+# into two lines, the half-widths (batch length from the measured
+# correlation: no share and no count moved), the schema version (2) and
+# added report.json's "boots" and the headline's per-boot members; and
+# report.json's after its "workload_figures" member, an empty list here.
+# Both again after genrec's records gained wake-up sources (branch why):
+# report.txt's lines all kept but the capabilities line, which adds "wake-up
+# sources", the why rows and sections added; report.json's members all
+# kept, "capabilities" one longer, "power_table", "why" and the sysfs
+# below/above deltas added.  Both again for issue 26: the clock line's
+# guest speed and exit cost, the ideal-state rows' new names, the logical
+# view (the headline's cells and report.json's "headline_logical"), the
+# next-timer wrap line, and a prediction of 0 ns scored as one (patch
+# 0004's U64_MAX marks "no prediction"), which moves a few shadow cells by
+# 0.01-0.04 points.
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -30,6 +40,6 @@ same() { # NAME FILE SHA256
 	check -m "sha256 $got" "$1" [ "$got" = "$3" ]
 }
 same "replay: report.txt of a genrec file is unchanged" report.txt \
-	014c088ede4d0175b919f59cecb62418ae8dc79a2431460e5eaf357b2760af1d
+	SHA_TXT
 same "replay: report.json of a genrec file is unchanged" report.json \
-	92614163556d3ebeab159d6d05e9372d81c7e6bccee63951c6cefe189bab17ae
+	SHA_JSON

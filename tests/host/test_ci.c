@@ -2,7 +2,9 @@
 /*
  * test_ci - the batch-means intervals of loader/stats/ci.c: exact arithmetic on
  * hand-made batches, merging, and coverage on synthetic autocorrelated
- * data whose true share is known.
+ * data whose true share is known; the interval over boots the headline
+ * uses (ci_over_boots()), exactly and by its coverage at correlation
+ * lengths of 10, 100 and 1000 periods with a boot-to-boot offset.
  */
 #include <math.h>
 #include <string.h>
@@ -132,6 +134,148 @@ static void test_coverage(void)
 	       NR_DATASETS, binomial_covered, NR_DATASETS);
 }
 
+/*
+ * A boot of the coverage datasets: its own true share (the run's plus the
+ * boot's offset, normal with sd BOOT_SD) and a two-state chain around it
+ * whose correlation length is @len periods (leaving each state with
+ * probability share / len or (1 - share) / len: neighbours correlate by
+ * 1 - 1 / len).
+ */
+#define BOOT_SAMPLES	20000
+#define BOOT_SD		0.02
+#define RUN_SHARE	0.6
+/* make run's default REPEATS: the boots behind a headline interval. */
+#define BOOTS		4
+
+static double normal(struct rng *rng)
+{
+	double u = 1.0 - rng_unit(rng), v = rng_unit(rng);
+
+	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
+}
+
+static struct ci_pct boot(struct rng *rng, double share, double len, int nr)
+{
+	struct ci_acc acc;
+	bool state = rng_unit(rng) < share;
+	int i;
+
+	memset(&acc, 0, sizeof(acc));
+	for (i = 0; i < nr; i++) {
+		ci_add_hit(&acc, state);
+		if (rng_unit(rng) < (state ? 1 - share : share) / len)
+			state = !state;
+	}
+	return ci_result(&acc);
+}
+
+/*
+ * The headline's estimator on NR_DATASETS datasets of BOOTS boots each, at
+ * one correlation length: how many intervals contain the run's share.
+ */
+static int boot_coverage(double len, double *mean_half)
+{
+	struct ci_pct boots[BOOTS], r;
+	int d, b, covered = 0;
+	struct rng rng;
+	double share;
+
+	*mean_half = 0;
+	for (d = 0; d < NR_DATASETS; d++) {
+		rng_seed(&rng, 5000 + d + 100000 * (int)len);
+		for (b = 0; b < BOOTS; b++) {
+			share = fmin(0.99, fmax(0.01, RUN_SHARE + BOOT_SD * normal(&rng)));
+			boots[b] = boot(&rng, share, len, BOOT_SAMPLES);
+		}
+		r = ci_over_boots(boots, BOOTS);
+		covered += r.lo <= 100 * RUN_SHARE && 100 * RUN_SHARE <= r.hi;
+		*mean_half += r.half / NR_DATASETS;
+	}
+	return covered;
+}
+
+static void test_boot_coverage(void)
+{
+	static const struct { double len; const char *name; } lens[] = {
+		{ 10, "ci: over boots, 95% intervals cover the share in >= 90% of datasets, correlation 10" },
+		{ 100, "ci: over boots, 95% intervals cover the share in >= 90% of datasets, correlation 100" },
+		{ 1000, "ci: over boots, 95% intervals cover the share in >= 90% of datasets, correlation 1000" },
+	};
+	double mean_half;
+	unsigned int i;
+	int covered;
+
+	for (i = 0; i < ARRAY_SIZE(lens); i++) {
+		covered = boot_coverage(lens[i].len, &mean_half);
+		check(covered >= 0.90 * NR_DATASETS, lens[i].name, "%d of %d", covered, NR_DATASETS);
+		printf("coverage over %d boots, correlation length %.0f: %d of %d (%.1f%%), "
+		       "mean half-width %.2f pp\n", BOOTS, lens[i].len, covered, NR_DATASETS,
+		       100.0 * covered / NR_DATASETS, mean_half);
+	}
+}
+
+/*
+ * Within one boot the batch length follows the correlation: at 100
+ * periods the intervals it gives still cover; at 1000, 20000 samples are
+ * some twenty independent stretches, too few: no interval, said so.
+ */
+static void test_adaptive_batches(void)
+{
+	int d, given = 0, covered = 0, too_correlated = 0;
+	struct ci_pct r;
+	struct rng rng;
+
+	for (d = 0; d < NR_DATASETS; d++) {
+		rng_seed(&rng, 9000 + d);
+		r = boot(&rng, RUN_SHARE, 100, BOOT_SAMPLES);
+		if (isnan(r.half))
+			continue;
+		given++;
+		covered += r.lo <= 100 * RUN_SHARE && 100 * RUN_SHARE <= r.hi;
+	}
+	check(given >= NR_DATASETS / 2 && covered >= 0.90 * given,
+	      "ci: within one boot, intervals at correlation 100 cover the share in >= 90%",
+	      "%d of %d intervals given cover", covered, given);
+	printf("within one boot, correlation length 100: %d of %d intervals given cover\n",
+	       covered, given);
+	for (d = 0; d < NR_DATASETS; d++) {
+		rng_seed(&rng, 9000 + d);
+		r = boot(&rng, RUN_SHARE, 1000, BOOT_SAMPLES);
+		too_correlated += r.too_correlated && isnan(r.half);
+	}
+	check(too_correlated >= 0.95 * NR_DATASETS,
+	      "ci: a boot too correlated for its length has no interval",
+	      "%d of %d said so", too_correlated, NR_DATASETS);
+}
+
+/* ci_over_boots() by hand: a t interval over boots, the within-boot floor. */
+static void test_over_boots(void)
+{
+	struct ci_pct b[3] = {
+		{ .pct = 10, .se = 0.5 }, { .pct = 20, .se = 0.5 }, { .pct = 30, .se = 0.5 },
+	};
+	struct ci_pct r, none = { .pct = NAN, .half = NAN, .se = NAN };
+	double want;
+
+	r = ci_over_boots(b, 3);
+	want = 4.303 * 10 / sqrt(3);
+	check(r.pct == 20 && fabs(r.half - want) < 1e-9 && r.nr_boots == 3 && r.df == 2,
+	      "ci: over boots, the mean and a t interval of the boots' values",
+	      "got %g ±%g over %u boots, want 20 ±%g", r.pct, r.half, r.nr_boots, want);
+	b[0].pct = b[1].pct = 50;
+	b[0].se = b[1].se = 2;
+	b[2] = none;
+	r = ci_over_boots(b, 3);
+	want = 12.706 * sqrt(4.0 / 2);
+	check(r.pct == 50 && fabs(r.half - want) < 1e-9 && r.nr_boots == 2,
+	      "ci: over boots that agree, the within-boot variance is the floor",
+	      "got %g ±%g over %u boots, want 50 ±%g", r.pct, r.half, r.nr_boots, want);
+	b[0].half = 3.9;
+	r = ci_over_boots(b, 1);
+	check(r.pct == 50 && r.half == 3.9, "ci: over one boot, its own interval",
+	      "got %g ±%g", r.pct, r.half);
+}
+
 static void test_diff(void)
 {
 	struct ci_pct a = { .pct = 60, .half = 3 }, b = { .pct = 55, .half = 4 };
@@ -147,5 +291,8 @@ int main(void)
 	test_merge();
 	test_coverage();
 	test_diff();
+	test_over_boots();
+	test_adaptive_batches();
+	test_boot_coverage();
 	return nr_failed ? 1 : 0;
 }

@@ -1,0 +1,64 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The boots of `make run`: a list of independent boot jobs, one per seed x
+# governor (scripts/boot-job.sh: one boot, one governor, the whole
+# workload list), run by GNU parallel, JOBS at a time (one QEMU per core:
+# in the virtual clock a guest's timing does not depend on host load).
+# With SSHLOGINFILE, parallel spreads the jobs over the machines it names
+# (its --sshloginfile format); each must have this checkout, built, at the
+# same path, and OUT_DIR must be the same shared directory on all.
+#
+# usage: scripts/run-boots.sh OUT_DIR REPEATS JOBS SECONDS 'GOVERNORS' 'WORKLOADS' \
+#            [VM_ARG...]
+# Environment: SSHLOGINFILE (empty: this machine only), FIRST_SEED (0).
+# The jobs are appended to OUT_DIR/jobs.txt, parallel's log of each (host,
+# start, run time, status) to OUT_DIR/jobs.log: a later call with other
+# seeds (scripts/run-until.sh) adds to them.  Exits 1 if a job failed.
+
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=$1 repeats=$2 jobs=$3 seconds=$4 governors=$5 workloads=$6
+shift 6
+first_seed=${FIRST_SEED:-0}
+
+die() {
+	echo "run: error: $1" >&2
+	exit "${2:-1}"
+}
+
+[[ $repeats =~ ^[1-9][0-9]*$ ]] || die "REPEATS wants a positive number of boots, not '$repeats'" 2
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || die "JOBS wants a positive number, not '$jobs'" 2
+[[ $first_seed =~ ^[0-9]+$ ]] || die "FIRST_SEED wants a number, not '$first_seed'" 2
+command -v parallel >/dev/null || die "GNU parallel missing (make deps)"
+if [ -n "${SSHLOGINFILE:-}" ] && [ ! -r "$SSHLOGINFILE" ]; then
+	die "SSHLOGINFILE $SSHLOGINFILE: cannot read it" 2
+fi
+
+mkdir -p "$out" || die "cannot create $out"
+out=$(cd "$out" && pwd)
+list=
+for ((seed = first_seed; seed < first_seed + repeats; seed++)); do
+	for g in $governors; do
+		list+="$seed $g"$'\n'
+	done
+done
+printf '%s' "$list" >>"$out/jobs.txt"
+
+where=(-j "$jobs")
+[ -n "${SSHLOGINFILE:-}" ] && where=(--sshloginfile "$SSHLOGINFILE")
+# The job's arguments are quoted for the shell that runs it (ssh's too).
+vm_args=
+[ $# = 0 ] || vm_args=$(printf ' %q' "$@")
+# A boot that hangs (a guest stuck in early boot was seen once in 24 on a
+# host loaded 10x over) times out (scripts/boot-job.sh) and is booted
+# again, once.
+parallel --will-cite "${where[@]}" --colsep ' ' --joblog "+$out/jobs.log" --line-buffer \
+	--retries 2 \
+	"cd $(printf %q "$top") && scripts/boot-job.sh $(printf %q "$out") {1} $seconds {2}" \
+	"$(printf %q "$workloads")$vm_args" <<<"${list%$'\n'}"
+rc=$?
+[ $rc = 0 ] || echo "run: $rc of $((repeats * $(wc -w <<<"$governors"))) boot jobs failed" \
+	"(see $out/jobs.log)" >&2
+[ $rc = 0 ]
