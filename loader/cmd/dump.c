@@ -45,8 +45,9 @@ static void dump_record(const struct idlescope_record *rec)
 	       rec->next_timer_ns, rec->latency_req_ns, rec->state, rec->chosen_state,
 	       governor_name(rec->governor), rec->flags);
 	print_csv_field(rec->workload, sizeof(rec->workload));
-	printf(",%u,%u,%u,%u,%u\n", rec->typical_interval_us, rec->lost_selects,
-	       rec->exit_latency_ns, rec->target_residency_ns, rec->seq);
+	printf(",%u,%u,%u,%u,%u,%d\n", rec->typical_interval_us, rec->lost_selects,
+	       rec->exit_latency_ns, rec->target_residency_ns, rec->seq,
+	       rec->delta_tick_ns);
 }
 
 int dump_command(int argc, char **argv)
@@ -65,7 +66,8 @@ int dump_command(int argc, char **argv)
 	}
 	printf("cpu,enter_ns,residency_ns,kernel_residency_ns,predicted_ns,next_timer_ns,"
 	       "latency_req_ns,state,chosen_state,governor,flags,workload,"
-	       "typical_interval_us,lost_selects,exit_latency_ns,target_residency_ns,seq\n");
+	       "typical_interval_us,lost_selects,exit_latency_ns,target_residency_ns,seq,"
+	       "delta_tick_ns\n");
 	while ((ret = recfile_read(&rf, &rec)) == RECFILE_RECORD)
 		dump_record(&rec);
 	if (ret == RECFILE_CUT_SHORT)

@@ -12,7 +12,8 @@
 #include "idlescope.h"
 
 #define INPUTS_ALL	(IDLESCOPE_F_HAS_NEXT_TIMER | IDLESCOPE_F_HAS_IOWAITERS | \
-			 IDLESCOPE_F_HAS_LOAD | IDLESCOPE_F_HAS_TICK)
+			 IDLESCOPE_F_HAS_LOAD | IDLESCOPE_F_HAS_TICK | \
+			 IDLESCOPE_F_HAS_TICK_STATE | IDLESCOPE_F_HAS_TEO_SPAN)
 
 /* What governor @governor's data holds (0 for ladder, none, unknown ids). */
 unsigned int inputs_of_governor(int governor);
