@@ -26,7 +26,7 @@ static void model_table_of(const struct idlescope_state *states, unsigned int nr
 }
 
 int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
-		  unsigned int nr_states, unsigned int hz)
+		  unsigned int nr_states, unsigned int hz, const char *kernel_release)
 {
 	struct agg_state_info agg_states[IDLESCOPE_MAX_STATES] = {};
 	struct model_states_table table;
@@ -47,13 +47,13 @@ int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
 	if (!pl->agg || !pl->replay)
 		return -ENOMEM;
 	model_table_of(states, nr_states, hz, &table);
-	replay_init(pl->replay, &table);
+	replay_init(pl->replay, &table, kernel_release);
 	agg_set_states(pl->agg, agg_states, nr_states);
 	return agg_set_shadows(pl->agg, model_names, model_input_masks, MODEL_NR);
 }
 
 int pipeline_restart(struct pipeline *pl, const struct idlescope_state *states,
-		     unsigned int nr_states, unsigned int hz)
+		     unsigned int nr_states, unsigned int hz, const char *kernel_release)
 {
 	struct model_states_table table;
 
@@ -61,7 +61,7 @@ int pipeline_restart(struct pipeline *pl, const struct idlescope_state *states,
 	    memcmp(states, pl->states, sizeof(*states) * nr_states))
 		return -EINVAL;
 	model_table_of(states, nr_states, hz, &table);
-	replay_init(pl->replay, &table);
+	replay_init(pl->replay, &table, kernel_release);
 	return 0;
 }
 
@@ -73,12 +73,38 @@ void pipeline_free(struct pipeline *pl)
 	pl->replay = NULL;
 }
 
-/* Score every model's prediction for this period; check the running one's. */
+/*
+ * What model @m did on the period of @rec, checked against the kernel when
+ * it is the model of the running governor (@running) and has replayed
+ * every period since the kernel's governor started (replay_in_step()).
+ */
+static void shadow_period(const struct pipeline *pl, const struct idlescope_record *rec,
+			  unsigned int rec_inputs, int m, bool running, __u64 predicted_ns,
+			  struct agg_shadow_period *p)
+{
+	const struct model_state *ms = replay_model(pl->replay, rec->cpu, m);
+	bool checked = running && replay_in_step(pl->replay, rec->cpu, m);
+
+	p->predicted_ns = predicted_ns;
+	/* No select, no model stepped: nothing chosen. */
+	p->chosen_state = predicted_ns == IDLESCOPE_UNKNOWN_NS ? -1 : ms->chosen_state;
+	p->has_inputs = agg_shadow_has_inputs(pl->agg, m, rec_inputs) && !ms->lacked_inputs;
+	p->agreement = -1;
+	if (checked && (rec->flags & IDLESCOPE_F_PREDICTED) &&
+	    rec->predicted_ns != IDLESCOPE_UNKNOWN_NS)
+		p->agreement = predicted_ns == rec->predicted_ns;
+	p->state_agreement = -1;
+	if (checked && (rec->flags & IDLESCOPE_F_SELECT_PROBED) &&
+	    rec->chosen_state >= 0 && p->chosen_state >= 0)
+		p->state_agreement = p->chosen_state == rec->chosen_state;
+}
+
+/* Score every model's prediction and state for this period; check the running one's. */
 static void replay_shadows(struct pipeline *pl, const struct idlescope_record *rec)
 {
+	struct agg_shadow_period periods[MODEL_NR];
 	__u64 predicted_ns[MODEL_NR];
-	int agreement[MODEL_NR];
-	int running = model_of_governor(rec->governor);
+	int running = replay_running_model(pl->replay, rec->governor);
 	unsigned int rec_inputs = inputs_of_record(rec), scored = 0;
 	int m;
 
@@ -88,14 +114,10 @@ static void replay_shadows(struct pipeline *pl, const struct idlescope_record *r
 			scored |= 1U << m;
 	if (replay_record_wanted(pl->replay, rec, scored, predicted_ns))
 		return;
-	for (m = 0; m < MODEL_NR; m++) {
-		agreement[m] = -1;
-		if (m == running && (rec->flags & IDLESCOPE_F_PREDICTED) &&
-		    rec->predicted_ns != IDLESCOPE_UNKNOWN_NS &&
-		    replay_in_step(pl->replay, rec->cpu, m))
-			agreement[m] = predicted_ns[m] == rec->predicted_ns;
-	}
-	agg_add_shadows(pl->agg, rec, rec_inputs, 0, MODEL_NR, predicted_ns, agreement);
+	for (m = 0; m < MODEL_NR; m++)
+		shadow_period(pl, rec, rec_inputs, m, m == running, predicted_ns[m],
+			      &periods[m]);
+	agg_add_shadows(pl->agg, rec, 0, MODEL_NR, periods);
 }
 
 static bool printable(unsigned char c)
@@ -151,8 +173,10 @@ int pipeline_add_file(struct pipeline *pl, struct recfile *rf, bool first,
 	enum recfile_status ret;
 	int err;
 
-	err = first ? pipeline_init(pl, rf->hdr.states, rf->hdr.nr_states, rf->hdr.hz) :
-		      pipeline_restart(pl, rf->hdr.states, rf->hdr.nr_states, rf->hdr.hz);
+	err = first ? pipeline_init(pl, rf->hdr.states, rf->hdr.nr_states, rf->hdr.hz,
+				    rf->hdr.kernel_release) :
+		      pipeline_restart(pl, rf->hdr.states, rf->hdr.nr_states, rf->hdr.hz,
+				       rf->hdr.kernel_release);
 	if (err) {
 		snprintf(rf->error, sizeof(rf->error), "%s: %s", rf->path, err == -EINVAL ?
 			 "another state table than the first file's" : strerror(-err));

@@ -32,16 +32,18 @@ struct pipeline {
 
 /*
  * The aggregate with its state table and the models, with the kernel's
- * tick @hz (0: unknown, the models assume MODEL_HZ); 0 or -ENOMEM.
+ * tick @hz (0: unknown, the models assume MODEL_HZ) and release (which
+ * model checks each governor: model_of_governor()); 0 or -ENOMEM.
  */
 int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
-		  unsigned int nr_states, unsigned int hz);
+		  unsigned int nr_states, unsigned int hz, const char *kernel_release);
 /*
  * The next record file of an off-line report: its records are another
- * run, so the models start again; -EINVAL if its state table differs.
+ * run, maybe of another kernel, so the models start again; -EINVAL if its
+ * state table differs.
  */
 int pipeline_restart(struct pipeline *pl, const struct idlescope_state *states,
-		     unsigned int nr_states, unsigned int hz);
+		     unsigned int nr_states, unsigned int hz, const char *kernel_release);
 void pipeline_free(struct pipeline *pl);
 
 /*

@@ -41,6 +41,11 @@ struct replay_cpu {
 
 struct replay {
 	struct model_states_table table;
+	/*
+	 * Per governor, the model that checks it on the kernel the records
+	 * came from (model_of_governor()), -1 for none.
+	 */
+	int running_model[IDLESCOPE_NR_GOVERNORS];
 	struct replay_cpu cpus[IDLESCOPE_MAX_CPUS];
 	/*
 	 * Resets replay_record() did on a seq gap, all CPUs (not those of
@@ -49,7 +54,13 @@ struct replay {
 	__u64 replay_resets;
 };
 
-void replay_init(struct replay *rp, const struct model_states_table *table);
+/*
+ * Start over on @table, for records of @kernel_release (uname -r of the
+ * recorded kernel; NULL or "" when unknown): it picks each governor's
+ * model (replay_running_model()).
+ */
+void replay_init(struct replay *rp, const struct model_states_table *table,
+		 const char *kernel_release);
 void replay_reset_cpu(struct replay *rp, unsigned int cpu);
 
 /*
@@ -82,5 +93,22 @@ _Static_assert(MODEL_NR < 32, "the models' bit masks are unsigned int");
  * the records began has a history the replay never saw.
  */
 bool replay_in_step(const struct replay *rp, unsigned int cpu, enum model_id id);
+
+/*
+ * The model of @governor on the kernel of the records (replay_init()):
+ * the one checked against the kernel's own predictions and choices on
+ * its periods; -1 when the governor has none or is out of range.
+ */
+int replay_running_model(const struct replay *rp, unsigned int governor);
+
+/*
+ * Model @id of @cpu after its last replay_record(): its chosen_state and
+ * lacked_inputs.  @cpu and @id must be in range.
+ */
+static inline const struct model_state *replay_model(const struct replay *rp,
+						     unsigned int cpu, enum model_id id)
+{
+	return &rp->cpus[cpu].models[id];
+}
 
 #endif /* __IDLESCOPE_REPLAY_REPLAY_H */

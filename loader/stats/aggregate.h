@@ -67,6 +67,31 @@ struct agg_shadow {
 	 */
 	__u64 agree_checked;
 	__u64 agree_samples;
+	/*
+	 * A model that chooses states: its state against the period's ideal
+	 * one (agg_ideal_state()), as agg_stats scores the entered state,
+	 * on the periods whose record holds its inputs.
+	 */
+	__u64 ideal_samples;
+	__u64 ideal_hit_samples;
+	__u64 ideal_too_deep_samples;
+	__u64 ideal_too_shallow_samples;
+	struct ci_acc ideal_hit_ci, ideal_too_deep_ci, ideal_too_shallow_ci;
+	/*
+	 * ... and, for the model of the running governor, whether it chose
+	 * the state the kernel's select returned (IDLESCOPE_F_SELECT_PROBED).
+	 */
+	__u64 state_agree_checked;
+	__u64 state_agree_samples;
+};
+
+/* One shadow model's verdict on one period, for agg_add_shadows(). */
+struct agg_shadow_period {
+	__u64 predicted_ns;	/* IDLESCOPE_UNKNOWN_NS: no select; 0: none made */
+	int chosen_state;	/* -1: the model chose none */
+	bool has_inputs;	/* the record holds every input the model used */
+	int agreement;		/* the prediction against the kernel's: -1, 0, 1 */
+	int state_agreement;	/* the chosen state against the kernel's: -1, 0, 1 */
 };
 
 /* One cpuidle state as the loader read it from sysfs (cpuN/cpuidle/stateK). */
@@ -234,14 +259,17 @@ bool agg_shadow_has_inputs(const struct agg *agg, int shadow, unsigned int rec_i
 int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
 		   unsigned int rec_inputs, int shadow, __u64 predicted_ns, int agreement);
 /*
- * agg_add_shadow() of shadows @first..@first+@nr-1 with predicted_ns[i] and
- * agreement[i], looking the key up once: the replay's every model of a
- * period in one call.  All or nothing: the same errors, checked for every
- * shadow before any is counted.
+ * The verdicts of shadows @first..@first+@nr-1 on the period of @rec,
+ * looking the key up once: the replay's every model of a period in one
+ * call.  As agg_add_shadow() for the prediction, except that the caller
+ * says whether the record held each model's inputs (it knows which the
+ * model used on this period); a chosen state is scored against the ideal
+ * one when it did; state_agreement as agreement, for the chosen state.
+ * All or nothing: the same errors (an agreement or state_agreement not
+ * -1, 0 or 1 is -EINVAL), checked for every shadow before any is counted.
  */
 int agg_add_shadows(struct agg *agg, const struct idlescope_record *rec,
-		    unsigned int rec_inputs, int first, int nr,
-		    const __u64 *predicted_ns, const int *agreement);
+		    int first, int nr, const struct agg_shadow_period *periods);
 
 /* Workloads in the order first seen; names are NUL-terminated copies. */
 int agg_nr_workloads(const struct agg *agg);

@@ -194,7 +194,7 @@ static void test_pipeline(void)
 	const struct agg_stats *st;
 	struct pipeline pl = {};
 
-	if (pipeline_init(&pl, states, 3, 250)) {
+	if (pipeline_init(&pl, states, 3, 250, NULL)) {
 		check(false, "reconstruct: the pipeline scores rebuilt predictions", "no memory");
 		return;
 	}
