@@ -11,14 +11,7 @@
 
 #define NSEC_PER_USEC	1000L	/* include/vdso/time64.h: a long, as there */
 
-__u64 model_tick_ns(const struct model_states_table *table)
-{
-	unsigned int hz = table->hz ? table->hz : MODEL_HZ;
-
-	return (1000000000ULL + hz / 2) / hz;
-}
-
-/* The cpuidle core: us = ns / 1000 (drivers/cpuidle/driver.c). */
+/* The cpuidle core: us = ns / 1000 (drivers/cpuidle/driver.c); the tick. */
 void model_table_derive(struct model_states_table *table)
 {
 	int i;
@@ -29,6 +22,9 @@ void model_table_derive(struct model_states_table *table)
 		s->exit_latency_us = (__u64)s->exit_latency_ns / NSEC_PER_USEC;
 		s->target_residency_us = (__u64)s->target_residency_ns / NSEC_PER_USEC;
 	}
+	table->tick_ns = 0;
+	table->tick_ns = model_tick_ns(table);
+	table->tick_hz = table->hz ? table->hz : MODEL_HZ;
 }
 
 __s64 model_sleep_length_ns(struct model_state *ms, const struct model_input *in,

@@ -77,6 +77,9 @@ struct model_idle_state {
 
 struct model_states_table {
 	unsigned int hz;	/* the kernel's CONFIG_HZ, 0: MODEL_HZ */
+	/* TICK_NSEC of HZ tick_hz, as model_table_derive() left it */
+	__u64 tick_ns;
+	unsigned int tick_hz;
 	int nr_states;
 	struct model_idle_state states[IDLESCOPE_MAX_STATES];
 };
@@ -94,9 +97,19 @@ void model_table_derive(struct model_states_table *table);
  * model_tick_ns() - TICK_NSEC of the recorded kernel
  * @table: the table with the kernel's HZ (0: MODEL_HZ)
  *
+ * The models ask for it several times a period: model_table_derive()
+ * keeps it in the table.
+ *
  * Return: the tick period in ns, rounded as the kernel rounds it.
  */
-__u64 model_tick_ns(const struct model_states_table *table);
+static inline __u64 model_tick_ns(const struct model_states_table *table)
+{
+	unsigned int hz = table->hz ? table->hz : MODEL_HZ;
+
+	if (table->tick_ns && table->tick_hz == hz)
+		return table->tick_ns;
+	return (1000000000ULL + hz / 2) / hz;
+}
 
 /* Room for any model's per-CPU data; each model's file asserts it fits. */
 #define MODEL_DATA_BYTES	512

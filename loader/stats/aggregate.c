@@ -388,12 +388,10 @@ static struct agg_stats *counted_key(struct agg *agg, const struct idlescope_rec
 	return st->samples ? st : NULL;
 }
 
-/* A model's chosen state against the period's ideal one. */
+/* A model's chosen state against the period's @ideal one. */
 static void score_shadow_state(const struct agg *agg, struct agg_shadow *sh,
-			       const struct idlescope_record *rec, int chosen)
+			       int ideal, int chosen)
 {
-	int ideal = ideal_state_of(agg, rec);
-
 	if (ideal < 0 || chosen < 0 || chosen >= agg->nr_states)
 		return;
 	sh->ideal_samples++;
@@ -405,9 +403,12 @@ static void score_shadow_state(const struct agg *agg, struct agg_shadow *sh,
 	ci_add_hit(&sh->ideal_too_shallow_ci, chosen < ideal);
 }
 
-/* agg_add_shadows() of one shadow, once the arguments are checked. */
+/*
+ * agg_add_shadows() of one shadow, once the arguments are checked; @ideal
+ * is the period's ideal state.
+ */
 static void score_shadow(const struct agg *agg, struct agg_stats *st, int shadow,
-			 const struct idlescope_record *rec,
+			 const struct idlescope_record *rec, int ideal,
 			 const struct agg_shadow_period *p)
 {
 	struct agg_shadow *sh = &st->shadow[shadow];
@@ -420,7 +421,7 @@ static void score_shadow(const struct agg *agg, struct agg_stats *st, int shadow
 			score_prediction(sh->within_factor, sh->within_ci, sh->ratio_hist,
 					 p->predicted_ns, rec->residency_ns);
 		}
-		score_shadow_state(agg, sh, rec, p->chosen_state);
+		score_shadow_state(agg, sh, ideal, p->chosen_state);
 	}
 	if (p->agreement >= 0) {
 		sh->agree_checked++;
@@ -455,7 +456,7 @@ int agg_add_shadows(struct agg *agg, const struct idlescope_record *rec,
 		    int first, int nr, const struct agg_shadow_period *periods)
 {
 	struct agg_stats *st;
-	int s;
+	int s, ideal;
 
 	if (rec->cpu >= IDLESCOPE_MAX_CPUS)
 		return -ERANGE;
@@ -469,8 +470,9 @@ int agg_add_shadows(struct agg *agg, const struct idlescope_record *rec,
 	st = counted_key(agg, rec);
 	if (!st)
 		return -ENOENT;
+	ideal = ideal_state_of(agg, rec);
 	for (s = 0; s < nr; s++)
-		score_shadow(agg, st, first + s, rec, &periods[s]);
+		score_shadow(agg, st, first + s, rec, ideal, &periods[s]);
 	return 0;
 }
 
