@@ -30,35 +30,73 @@ struct pipeline {
 	bool last_tag_printable;
 };
 
-/*
- * The aggregate with its state table and the models, with the kernel's
- * tick @hz (0: unknown, the models assume MODEL_HZ) and release (which
- * model checks each governor: model_of_governor()); 0 or -ENOMEM.
+/**
+ * pipeline_init() - the aggregate with its state table and the models
+ * @pl: the pipeline
+ * @states: the idle states the records were taken with (copied)
+ * @nr_states: how many, at most IDLESCOPE_MAX_STATES
+ * @hz: the kernel's tick (0: unknown, the models assume MODEL_HZ)
+ * @kernel_release: the kernel's release (uname -r; NULL or "": unknown),
+ *	which picks the model that checks each governor (model_of_governor())
+ *
+ * Every model of the registry is a shadow of the aggregate.  Call
+ * pipeline_free() afterwards, whether it succeeded or not.
+ *
+ * Return: 0, -ENOMEM, or agg_set_shadows()'s error for a registry name it
+ * refuses.
  */
 int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
 		  unsigned int nr_states, unsigned int hz, const char *kernel_release);
-/*
+
+/**
+ * pipeline_restart() - start the models again for another record file
+ * @pl: the pipeline, initialised
+ * @states: the file's idle states
+ * @nr_states: how many
+ * @hz: the file's kernel tick (0: unknown)
+ * @kernel_release: the file's kernel release (NULL or "": unknown)
+ *
  * The next record file of an off-line report: its records are another
- * run, maybe of another kernel, so the models start again; -EINVAL if its
- * state table differs.
+ * run, maybe of another kernel, so the models start again; the aggregate
+ * goes on adding up.
+ *
+ * Return: 0, or -EINVAL if its state table differs from pipeline_init()'s.
  */
 int pipeline_restart(struct pipeline *pl, const struct idlescope_state *states,
 		     unsigned int nr_states, unsigned int hz, const char *kernel_release);
+
+/**
+ * pipeline_free() - free the aggregate and the replay
+ * @pl: the pipeline
+ */
 void pipeline_free(struct pipeline *pl);
 
-/*
+/**
+ * pipeline_add() - one record through the pipeline
+ * @pl: the pipeline
+ * @rec: the record, not changed (a live one sits in read-only pages)
+ *
  * reconstruct_record() (a stock kernel's menu prediction), agg_add(), then
- * every model's score for the period; agg_add()'s result.
- * The workload name is made printable first (it comes from a tag or a
- * file): bytes outside printable ASCII become '?'.
+ * every model's score for the period.  The workload name is made
+ * printable first (it comes from a tag or a file): bytes outside
+ * printable ASCII become '?'.
+ *
+ * Return: agg_add()'s result; a record it refuses gets no model scores.
  */
 int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec);
 
-/*
- * Every record of an open file (@first: it starts the pipeline), counting
- * them per CPU into @records_read.  Returns 0, or -errno with a one-line
- * reason in rf->error.  *cut_short is set when the last record was
- * incomplete.
+/**
+ * pipeline_add_file() - every record of an open file through the pipeline
+ * @pl: the pipeline
+ * @rf: the file, just opened
+ * @first: it starts the pipeline (pipeline_init(), else pipeline_restart())
+ * @records_read: set to its records per CPU, IDLESCOPE_MAX_CPUS of them
+ * @cut_short: set when the last record was incomplete
+ *
+ * A record the aggregate refuses is counted in agg_rejected_records(), not
+ * an error here.
+ *
+ * Return: 0, or -errno with a one-line reason in rf->error.
  */
 int pipeline_add_file(struct pipeline *pl, struct recfile *rf, bool first,
 		      __u64 *records_read, bool *cut_short);

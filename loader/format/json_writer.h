@@ -23,19 +23,99 @@ struct json {
 	bool one_line[JSON_MAX_DEPTH];
 };
 
+/*
+ * A document starts from struct json j = { .f = FILE }, and its top level
+ * with json_object(&j, NULL, false).  @key is NULL for a value inside an
+ * array (and for the top level), the member's name inside an object.
+ */
+
+/**
+ * json_object() - open an object
+ * @j: the writer
+ * @key: its name in the enclosing object, NULL in an array
+ * @one_line: write it, and everything inside it, on one line
+ */
 void json_object(struct json *j, const char *key, bool one_line);
+
+/**
+ * json_object_end() - close the object opened last
+ * @j: the writer
+ */
 void json_object_end(struct json *j);
+
+/**
+ * json_array() - open an array
+ * @j: the writer
+ * @key: its name in the enclosing object, NULL in an array
+ * @one_line: write it, and everything inside it, on one line
+ */
 void json_array(struct json *j, const char *key, bool one_line);
+
+/**
+ * json_array_end() - close the array opened last
+ * @j: the writer
+ */
 void json_array_end(struct json *j);
+
+/**
+ * json_u64() - an unsigned integer
+ * @j: the writer
+ * @key: its name, NULL in an array
+ * @val: the value
+ */
 void json_u64(struct json *j, const char *key, __u64 val);
+
+/**
+ * json_int() - a signed integer
+ * @j: the writer
+ * @key: its name, NULL in an array
+ * @val: the value
+ */
 void json_int(struct json *j, const char *key, int val);
+
+/**
+ * json_double() - a number in a printf format of the caller's
+ * @j: the writer
+ * @key: its name, NULL in an array
+ * @fmt: e.g. "%.3f"
+ * @val: the value; NaN and infinities are no JSON numbers: null
+ */
 void json_double(struct json *j, const char *key, const char *fmt,
 		 double val);
+
+/**
+ * json_bool() - true or false
+ * @j: the writer
+ * @key: its name, NULL in an array
+ * @val: the value
+ */
 void json_bool(struct json *j, const char *key, bool val);
+
+/**
+ * json_str() - a string
+ * @j: the writer
+ * @key: its name, NULL in an array
+ * @val: the text, escaped: quotes, backslashes, \n, \r and \t as such,
+ *	other control bytes and non-ASCII (names are raw bytes) as \u00XX
+ */
 void json_str(struct json *j, const char *key, const char *val);
-/* A number with %.6g, null for NaN. */
+
+/**
+ * json_number() - a number with %.6g
+ * @j: the writer
+ * @key: its name, NULL in an array
+ * @val: the value; NaN (a share or bound nobody can know) is null
+ */
 void json_number(struct json *j, const char *key, double val);
-/* {"pct": .., "lo": .., "hi": ..}: a share and its 95% interval, in %. */
+
+/**
+ * json_ci() - a share and its 95% interval, in %
+ * @j: the writer
+ * @key: its name, NULL in an array
+ * @r: the share
+ *
+ * {"pct": .., "lo": .., "hi": ..} on one line, each with json_number().
+ */
 void json_ci(struct json *j, const char *key, const struct ci_pct *r);
 
 #endif /* __IDLESCOPE_FORMAT_JSON_WRITER_H */

@@ -13,12 +13,24 @@
 #include <linux/types.h>
 #include "stats/ci.h"
 
-/* @part of @whole in %, 0 for an empty whole. */
+/**
+ * fmt_percent() - a part of a whole in percent
+ * @part: the part
+ * @whole: the whole
+ *
+ * Return: 100 * @part / @whole, 0 for an empty whole.
+ */
 static inline double fmt_percent(__u64 part, __u64 whole)
 {
 	return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
+/**
+ * fmt_ns_to_us() - nanoseconds as microseconds, for printing
+ * @ns: the time in ns
+ *
+ * Return: @ns / 1000, with its fraction.
+ */
 static inline double fmt_ns_to_us(__u64 ns)
 {
 	return (double)ns / 1000.0;

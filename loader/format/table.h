@@ -24,39 +24,95 @@ struct table {
 	char cell[TABLE_MAX_ROWS][TABLE_MAX_COLS][TABLE_CELL_LEN];
 };
 
-/* An empty table of nr_cols columns (at most TABLE_MAX_COLS). */
+/**
+ * table_init() - an empty table
+ * @t: the table
+ * @nr_cols: its columns, at most TABLE_MAX_COLS (more are cut to it)
+ */
 void table_init(struct table *t, int nr_cols);
 
-/*
- * Append a row, its label in column 0; returns its index, or -1 when the
- * table is full (the callers' sizes are static, so that is a bug: the row
- * is lost rather than written out of bounds).
+/**
+ * table_add_row() - append a row
+ * @t: the table
+ * @label: the row's label, in column 0
+ *
+ * Return: the row's index, or -1 when the table is full (the callers'
+ * sizes are static, so that is a bug: the row is lost rather than
+ * written out of bounds).
  */
 int table_add_row(struct table *t, const char *label);
 
-/* printf into one cell; out-of-range cells are ignored. */
+/**
+ * table_set() - printf into one cell
+ * @t: the table
+ * @row: a row of table_add_row()'s
+ * @col: a column of table_init()'s
+ * @fmt: printf format; the text is cut to TABLE_CELL_LEN - 1 bytes
+ *
+ * Out-of-range cells are ignored.
+ */
 void table_set(struct table *t, int row, int col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
-/* "" for cells never set or out of range. */
+/**
+ * table_cell() - the text of one cell
+ * @t: the table
+ * @row: a row added
+ * @col: a column
+ *
+ * Return: the cell's text; "" for cells never set or out of range.
+ */
 const char *table_cell(const struct table *t, int row, int col);
 
-/*
- * Aligned columns, each line starting with @indent: column 0 left-aligned
- * and at least @label_width wide, the others right-aligned, at least
- * @min_width wide, one space apart.
+/**
+ * table_print_text() - print a table as aligned columns
+ * @f: where to
+ * @t: the table
+ * @indent: the start of each line
+ * @label_width: column 0's least width; it is left-aligned
+ * @min_width: the other columns' least width; they are right-aligned
+ *
+ * Columns are one space apart and as wide as their widest cell.
  */
 void table_print_text(FILE *f, const struct table *t, const char *indent,
 		      int label_width, int min_width);
 
-/* A GitHub-flavoured Markdown table, cells escaped. */
+/**
+ * table_print_markdown() - print a table as GitHub-flavoured Markdown
+ * @f: where to
+ * @t: the table
+ *
+ * Cells escaped (table_print_markdown_text()); labels left-aligned,
+ * numbers right.
+ */
 void table_print_markdown(FILE *f, const struct table *t);
 
-/* Terminal columns of a UTF-8 string, and a cell padded to @width of them. */
+/**
+ * table_text_width() - the terminal columns of a UTF-8 string
+ * @s: the string
+ *
+ * Return: its code points ("±" is one).
+ */
 int table_text_width(const char *s);
+
+/**
+ * table_print_cell() - a cell padded to a width
+ * @f: where to
+ * @s: the text
+ * @width: in terminal columns (table_text_width())
+ * @left: left-aligned, else right-aligned
+ */
 void table_print_cell(FILE *f, const char *s, int width, bool left);
 
-/* Text with Markdown's special characters escaped (headings, lists). */
+/**
+ * table_print_markdown_text() - text with Markdown's special characters escaped
+ * @f: where to
+ * @s: the text
+ *
+ * Escapes what would make a heading, a '*' list, emphasis, code, a link,
+ * HTML or a cell boundary (\`*_[]<>|#!); a control byte, which could end
+ * the cell or the line, becomes '?'.
+ */
 void table_print_markdown_text(FILE *f, const char *s);
 
 #endif /* __IDLESCOPE_FORMAT_TABLE_H */

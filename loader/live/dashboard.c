@@ -3,9 +3,10 @@
  * dashboard.c - the live view of the current workload, one screen.
  *
  * Budget (rows): status 1, workload 1, ratio histogram 1 + 9, within-F
- * header 1 + live 1 + models AGG_MAX_SHADOWS, ideal and kernel verdicts 2:
- * 20 of DASHBOARD_ROWS.  The ratio histogram folds the report's 33 log2
- * buckets into 9 (<= 1/16 .. >= 16), so it never scrolls.
+ * header 1 + live 1 + one per model (AGG_MAX_SHADOWS), ideal and kernel
+ * verdicts 2: at most DASHBOARD_ROWS, which the _Static_assert below
+ * checks.  The ratio histogram folds the report's AGG_RATIO_SLOTS (33)
+ * log2 buckets into 9 (<= 1/16 .. >= 16), so it never scrolls.
  */
 #include <math.h>
 #include <string.h>

@@ -22,11 +22,17 @@ struct dashboard_status {
 	__u64 dropped;
 };
 
-/*
+/**
+ * dashboard_draw() - draw one screen of the live view
+ * @f: where to
+ * @agg: the run's aggregate
+ * @status: what the caller knows beyond it
+ *
  * The current workload (that of the last record) under the governor that
  * ran most of its periods: its prediction/actual ratio histogram, within
  * F of the live governor and of each model scored on its periods, and
  * the ideal-state and kernel verdicts, each share with its interval.
+ * Before the first period, "no idle periods yet".
  */
 void dashboard_draw(FILE *f, const struct agg *agg,
 		    const struct dashboard_status *status);

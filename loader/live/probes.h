@@ -44,33 +44,106 @@ struct live {
 	struct live_skipped skipped[LIVE_MAX_SKIPPED];
 };
 
-/* libbpf's messages: warnings and errors, and with @on its debug output. */
+/**
+ * live_set_verbose() - choose what libbpf prints
+ * @on: everything, its debug output too
+ *
+ * Without @on, libbpf's warnings and errors, except where the loader's
+ * own error line that follows says the same.
+ */
 void live_set_verbose(bool on);
-/*
- * Open and load the BPF object for this kernel, and set up the ring
- * buffer(s).  Errors are printed (one line) and returned as -errno.
+
+/**
+ * live_load() - open and load the BPF object for this kernel
+ * @lv: set from zero
+ * @opts: the run's BPF options
+ *
+ * Leaves out the programs whose attach point the kernel lacks, and the
+ * select probes as a set when they are off or do not load; sets up the
+ * ring buffer(s) and the kernel's capabilities in lv->caps.  Call
+ * live_destroy() afterwards, whether it succeeded or not.
+ *
+ * Return: 0, or -errno with the error printed (one line).
  */
 int live_load(struct live *lv, const struct live_opts *opts);
-/*
- * Attach every loaded program.  Select probes that fail to attach (no
- * trampolines on this kernel) are all dropped: the run goes on with
- * tracepoints only, and lv->skipped says why.
+
+/**
+ * live_attach() - attach every loaded program
+ * @lv: loaded
+ *
+ * Select probes that fail to attach (no trampolines on this kernel) are
+ * all dropped: the run goes on with tracepoints only, and lv->skipped
+ * says why.  Sets what was attached in lv->caps and prints it.
+ *
+ * Return: 0, or -errno with the error printed when another program does
+ * not attach.
  */
 int live_attach(struct live *lv);
-/*
- * Attach the loaded select probes (all or none: -errno), or detach them;
- * the tracepoints stay as they are.  tests/tools/attachcycles cycles them.
+
+/**
+ * live_attach_select_probes() - attach the loaded select probes
+ * @lv: loaded
+ *
+ * All or none; the tracepoints stay as they are.
+ * tests/tools/attachcycles cycles them with live_detach_select_probes().
+ *
+ * Return: 0, or -errno with none attached.
  */
 int live_attach_select_probes(struct live *lv);
+
+/**
+ * live_detach_select_probes() - detach the select probes
+ * @lv: loaded
+ *
+ * The tracepoints stay as they are.
+ */
 void live_detach_select_probes(struct live *lv);
-/* Wait up to @timeout_ms for records, then take every one that waits. */
+
+/**
+ * live_poll() - take the records that wait
+ * @lv: attached
+ * @timeout_ms: how long to wait for records
+ *
+ * Waits up to @timeout_ms for records, then takes every one that waits
+ * (records below the BPF side's wake-up threshold arrive without a
+ * wake-up); each goes to opts->on_record.
+ *
+ * Return: how many records the pass after the wait took (0 or more), or
+ * a negative errno (-EINTR on a signal).
+ */
 int live_poll(struct live *lv, int timeout_ms);
-/* Detach everything, then take the records still in the buffers. */
+
+/**
+ * live_detach_drain() - detach everything, then take the records left
+ * @lv: attached
+ *
+ * Return: the number of records taken, or a negative errno.
+ */
 int live_detach_drain(struct live *lv);
-/* The BPF side's per-CPU counters, vals[possible CPUs]. */
+
+/**
+ * live_read_counters() - the BPF side's per-CPU counters
+ * @lv: loaded
+ * @vals: vals[possible CPUs]
+ *
+ * Return: 0 or -errno.
+ */
 int live_read_counters(const struct live *lv, struct idlescope_counters *vals);
-/* The timer lateness histogram, summed over the CPUs (zero without it). */
+
+/**
+ * live_read_lateness() - the timer lateness histogram, summed over the CPUs
+ * @lv: loaded
+ * @sum: the sum; zero without the lateness probe, or on error
+ *
+ * Return: 0, -EINVAL for more possible CPUs than IDLESCOPE_MAX_CPUS, or
+ * -errno.
+ */
 int live_read_lateness(const struct live *lv, struct idlescope_lateness *sum);
+
+/**
+ * live_destroy() - detach, unload and close everything of a live run
+ * @lv: as live_load() left it, whether it succeeded or not
+ */
 void live_destroy(struct live *lv);
 
 #endif /* __IDLESCOPE_LIVE_PROBES_H */

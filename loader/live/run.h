@@ -23,10 +23,25 @@ struct live_cmd_opts {
 	struct live_opts bpf;		/* the BPF side's (on_record, ctx: set here) */
 };
 
-/* The live run; the exit status (0 or 1). */
+/**
+ * live_command() - the live run
+ * @opts: its options
+ *
+ * Load and attach, switch the governor, watch for -d seconds (or until
+ * SIGINT/SIGTERM) writing the record file (-r), then write the reports and
+ * restore the governor; every error is printed on one line.
+ *
+ * Return: the exit status, 0 or 1.
+ */
 int live_command(const struct live_cmd_opts *opts);
 
-/* `idlescope tag [NAME]`: retag (or untag) a running loader; the exit status. */
+/**
+ * tag_command() - `idlescope tag [NAME]`: retag (or untag) a running loader
+ * @argc: of the command line
+ * @argv: the command line, "tag" in argv[1]
+ *
+ * Return: the exit status, 0 or 1 (usage, no running loader, write error).
+ */
 int tag_command(int argc, char **argv);
 
 #endif /* __IDLESCOPE_LIVE_RUN_H */

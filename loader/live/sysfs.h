@@ -12,30 +12,65 @@
 #include <linux/types.h>
 #include "idlescope.h"
 
-/* The first line of @path without its newline; 0 or -errno. */
+/**
+ * sysfs_read_line() - the first line of a file
+ * @path: the file
+ * @buf: the line, without its newline
+ * @size: of @buf
+ *
+ * Return: 0, -errno when it does not open, -EIO when it is empty.
+ */
 int sysfs_read_line(const char *path, char *buf, size_t size);
 
-/*
- * Check that governor @name is available (one error line if not), keep
- * the current one in saved[] to switch back at exit and another available
- * one in other[] ("" if there is none); 0 or -errno.
+/**
+ * sysfs_check_governor() - check a governor before anything is loaded
+ * @name: the governor asked for
+ * @saved: the current governor, to switch back to at exit
+ * @size: of @saved
+ * @other: another available governor, "" if there is none
+ * @other_size: of @other
+ *
+ * Return: 0, or -errno with one error line printed (-ENOENT: @name is not
+ * available).
  */
 int sysfs_check_governor(const char *name, char *saved, size_t size,
 			 char *other, size_t other_size);
 
-/*
- * Make @name the current governor, starting from its ->enable() state
- * even if it is @current already (then by way of @other); 0 or -errno.
+/**
+ * sysfs_switch_governor() - make a governor current, from a fresh start
+ * @name: the governor
+ * @current: the current one (sysfs_check_governor()'s @saved)
+ * @other: another one (sysfs_check_governor()'s @other)
+ *
+ * The governor starts from its ->enable() state even if it is @current
+ * already: then by way of @other (not when @other is "").
+ *
+ * Return: 0 or -errno.
  */
 int sysfs_switch_governor(const char *name, const char *current, const char *other);
 
-/* Make @name the current governor as it is (the one saved at start). */
+/**
+ * sysfs_restore_governor() - make a governor current as it is
+ * @name: the one saved at start
+ *
+ * Return: 0 or -errno.
+ */
 int sysfs_restore_governor(const char *name);
 
-/* cpu0's state table into states[IDLESCOPE_MAX_STATES]; the number of states. */
+/**
+ * sysfs_read_state_table() - cpu0's state table
+ * @states: states[IDLESCOPE_MAX_STATES], zeroed, then filled from state0
+ *
+ * Return: the number of states read, 0 without cpuidle.
+ */
 int sysfs_read_state_table(struct idlescope_state *states);
 
-/* The kernel's own count of idle entries: every stateN/usage of every CPU. */
+/**
+ * sysfs_usage_sum() - the kernel's own count of idle entries
+ * @nr_cpus: CPUs 0..@nr_cpus-1
+ *
+ * Return: the sum of every stateN/usage of every CPU.
+ */
 __u64 sysfs_usage_sum(int nr_cpus);
 
 #endif /* __IDLESCOPE_LIVE_SYSFS_H */

@@ -10,11 +10,11 @@
  * between select and the entry (menu_update() runs at the start of the
  * next select), so they are select's own inputs, after its update.  From
  * them menu_select()'s arithmetic, the very code the menu model runs
- * (replay/models.c's model_menu_predict_ns()), gives the number patch 0004 would
- * have stored: the timer scaled by the factor and rounded to microseconds,
- * or the typical interval when that is shorter.  The order of the
- * intervals (menu's interval_ptr) does not matter: the pattern detector
- * uses their sum, extremes and variance only.
+ * (model_menu_predict_ns() of models/menu.c), gives the number patch 0004
+ * would have stored: the timer scaled by the factor and rounded to
+ * microseconds, or the typical interval when that is shorter.  The order
+ * of the intervals (menu's interval_ptr) does not matter: the pattern
+ * detector uses their sum, extremes and variance only.
  *
  * What the BPF side cannot see on such a kernel, and how it is handled:
  *  - Whether select returned state 0 before predicting (patch 0004 stores

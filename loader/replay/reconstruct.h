@@ -24,13 +24,19 @@ struct reconstruct_stats {
 	__u64 agreed;
 };
 
-/*
+/**
+ * reconstruct_record() - rebuild stock menu's prediction into a record
+ * @rec: a record of any governor; only stock menu's are changed
+ * @table: the recorded state table
+ * @stats: where what was done is added up
+ *
  * For a stock menu record with menu's data (IDLESCOPE_F_MENU_DATA) and no
  * prediction of the kernel's: set predicted_ns, typical_interval_us and
  * nr_iowaiters (0 or 1, see replay/reconstruct.c) with IDLESCOPE_F_PREDICTED |
  * IDLESCOPE_F_RECONSTRUCTED when it can be rebuilt.  A record that has the
  * kernel's own prediction is left as it is and only counted in
- * checked/agreed.  @table is the recorded state table.
+ * checked/agreed; one without a select, or rebuilt already, is not
+ * touched.
  */
 void reconstruct_record(struct idlescope_record *rec,
 			const struct model_states_table *table,

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * replay.c - the shadow replay: every model of models.c stepped on every
- * CPU from the record stream, restarted where the kernel's governor lost
- * its history (see struct replay in replay/models.h).
+ * replay.c - the shadow replay: every model of models/registry.h stepped
+ * on every CPU from the record stream, restarted where the kernel's
+ * governor lost its history (see struct replay_cpu in replay/replay.h).
  */
 #include <errno.h>
 #include <string.h>

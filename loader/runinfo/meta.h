@@ -16,7 +16,11 @@
 #include "replay/reconstruct.h"
 
 #define RUN_MAX_GOVERNORS	16
-#define RUN_MAX_WORKLOADS	64	/* >= AGG_MAX_WORKLOADS (report/set.c) */
+/*
+ * >= AGG_MAX_WORKLOADS: reportset_meta_from_agg() (report/set.c) lists
+ * every workload of the aggregate.
+ */
+#define RUN_MAX_WORKLOADS	64
 #define RUN_MAX_SKIPPED		32
 #define RUN_NAME_LEN		32
 #define RUN_REASON_LEN		128
@@ -26,7 +30,8 @@
 
 struct run_skipped_prog {
 	char name[RUN_NAME_LEN];		/* BPF program name */
-	char reason[RUN_REASON_LEN];		/* e.g. "no menu2010_select" */
+	/* Why, e.g. "attach target not in kernel BTF". */
+	char reason[RUN_REASON_LEN];
 };
 
 struct run_meta {
@@ -73,14 +78,29 @@ void run_meta_init(struct run_meta *meta);
  * @meta: the run
  * @name: its name
  *
- * run_meta_add_workload() and run_meta_add_skipped() append to their
- * lists the same way.
- *
  * Return: 0; -ENOSPC when the list is full, -ENAMETOOLONG when the name
  * was cut (the cut copy is kept).
  */
 int run_meta_add_governor(struct run_meta *meta, const char *name);
+
+/**
+ * run_meta_add_workload() - append a workload the run measured
+ * @meta: the run
+ * @name: its tag
+ *
+ * Return: as run_meta_add_governor().
+ */
 int run_meta_add_workload(struct run_meta *meta, const char *name);
+
+/**
+ * run_meta_add_skipped() - append a BPF program the run went without
+ * @meta: the run
+ * @prog: the program's name
+ * @reason: why, e.g. "attach target not in kernel BTF"
+ *
+ * Return: as run_meta_add_governor(); -ENAMETOOLONG when either text was
+ * cut.
+ */
 int run_meta_add_skipped(struct run_meta *meta, const char *prog,
 			 const char *reason);
 

@@ -6,10 +6,14 @@
 #include <linux/types.h>
 #include "idlescope.h"
 
-/*
- * The "idlescope: mode:" line: what this kernel and this load let
- * idlescope see (IDLESCOPE_CAP_* in @caps) and which cpuidle driver holds
- * the slot ("" if none).
+/**
+ * mode_print() - the "idlescope: mode:" line
+ * @out: where to
+ * @caps: what this kernel and this load let idlescope see (IDLESCOPE_CAP_*)
+ * @cpuidle_driver: which cpuidle driver holds the slot ("" if none)
+ *
+ * One line, for a person: observation fields, 2010 governors, select
+ * probes, cpuidle driver.
  */
 void mode_print(FILE *out, __u32 caps, const char *cpuidle_driver);
 

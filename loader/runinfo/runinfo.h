@@ -14,28 +14,54 @@
 #include "recfile.h"
 #include "runinfo/meta.h"
 
-/* A live run's record file header: @meta's facts, the state table. */
+/**
+ * runinfo_header() - a live run's record file header
+ * @hdr: set from recfile_header_init() on
+ * @meta: the run's facts (kernel, HZ, capabilities, cpuidle driver, clock)
+ * @states: the state table
+ * @nr_states: its states, at most IDLESCOPE_MAX_STATES
+ * @nr_cpus: the CPUs whose records the file holds
+ */
 void runinfo_header(struct recfile_header *hdr, const struct run_meta *meta,
 		    const struct idlescope_state *states, unsigned int nr_states,
 		    unsigned int nr_cpus);
 
-/* What the live report knew beyond the records, for the trailer. */
+/**
+ * runinfo_trailer() - a live run's record file trailer
+ * @t: set from zero
+ * @meta: what the live report knew beyond the records (start, duration,
+ *	counts per CPU, skipped programs, timer lateness)
+ * @nr_ringbufs: the ring buffers the records came through
+ */
 void runinfo_trailer(struct recfile_trailer *t, const struct run_meta *meta,
 		     unsigned int nr_ringbufs);
 
-/*
- * The report metadata of one record file, added to *meta: from its
- * header, and from its trailer exactly as the live report had it, or, for
- * a file the loader never closed, what the records themselves say
- * (@records_read per CPU; drops, duration and the sysfs count are then
- * unknown and add 0).  @first: the first file of the report.
+/**
+ * runinfo_add_recfile() - add one record file's report metadata to a run's
+ * @meta: the run, added to
+ * @rf: the file, read to its end
+ * @records_read: its records per CPU, as read
+ * @first: it is the first file of the report
+ *
+ * From its header, and from its trailer exactly as the live report had
+ * it, or, for a file the loader never closed, what the records themselves
+ * say (@records_read per CPU; drops, duration and the sysfs count are then
+ * unknown and add 0).
  */
 void runinfo_add_recfile(struct run_meta *meta, const struct recfile *rf,
 			 const __u64 *records_read, bool first);
 
-/*
- * Whether @rf can go into one report with @first: recorded under the same
- * clock mode, HZ and cpuidle driver.  0, or -1 with one line in err[].
+/**
+ * runinfo_check_same_setup() - whether two record files make one report
+ * @first: the report's first file
+ * @rf: another file
+ * @err: the reason when they do not, one line
+ * @size: of @err
+ *
+ * One report is one setup: recorded under the same clock mode, HZ and
+ * cpuidle driver.
+ *
+ * Return: 0, or -1 with the reason in @err.
  */
 int runinfo_check_same_setup(const struct recfile *first, const struct recfile *rf,
 			     char *err, size_t size);

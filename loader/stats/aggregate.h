@@ -180,33 +180,83 @@ struct agg_key {
 
 struct agg;
 
+/**
+ * agg_new() - an empty aggregate
+ *
+ * No state table (agg_set_states()) and no shadows (agg_set_shadows()) yet.
+ *
+ * Return: the aggregate, or NULL when out of memory.
+ */
 struct agg *agg_new(void);
+
+/**
+ * agg_free() - free an aggregate
+ * @agg: from agg_new(), or NULL
+ */
 void agg_free(struct agg *agg);
 
-/*
- * Fold one record in.  Returns 0, or a negative errno with the record
- * counted in agg_rejected_records():
- *	-ERANGE	record.cpu >= IDLESCOPE_MAX_CPUS
- *	-EINVAL	record.governor >= IDLESCOPE_NR_GOVERNORS
- *	-ENOSPC	a new workload name and AGG_MAX_WORKLOADS are already in use
+/**
+ * agg_add() - fold one record into the aggregate
+ * @agg: the aggregate
+ * @rec: the record
+ *
+ * Return: 0, or a negative errno with the record counted in
+ * agg_rejected_records():
+ * -ERANGE record.cpu >= IDLESCOPE_MAX_CPUS;
+ * -EINVAL record.governor >= IDLESCOPE_NR_GOVERNORS;
+ * -ENOSPC a new workload name and AGG_MAX_WORKLOADS are already in use.
  */
 int agg_add(struct agg *agg, const struct idlescope_record *rec);
+
+/**
+ * agg_rejected_records() - records agg_add() refused
+ * @agg: the aggregate
+ *
+ * Return: how many records agg_add() returned an error for.
+ */
 __u64 agg_rejected_records(const struct agg *agg);
 
-/*
- * Give the state table the cross-check uses for records added from now on
- * (records already folded in are not re-checked).  nr_states 0 turns the
- * cross-check off.  Returns -EINVAL if nr_states > IDLESCOPE_MAX_STATES.
+/**
+ * agg_set_states() - give the state table the cross-check uses
+ * @agg: the aggregate
+ * @states: states 0..@nr_states-1 (copied)
+ * @nr_states: how many; 0 turns the cross-check off
+ *
+ * The table applies to records added from now on (records already folded
+ * in are not re-checked), and agg_ideal_state() scores against it.
+ *
+ * Return: 0, or -EINVAL if @nr_states < 0 or > IDLESCOPE_MAX_STATES.
  */
 int agg_set_states(struct agg *agg, const struct agg_state_info *states,
 		   int nr_states);
+
+/**
+ * agg_nr_states() - the size of the state table
+ * @agg: the aggregate
+ *
+ * Return: the number of states the last successful agg_set_states() gave,
+ * 0 if none.
+ */
 int agg_nr_states(const struct agg *agg);
+
+/**
+ * agg_state() - one state of the state table
+ * @agg: the aggregate
+ * @index: 0..agg_nr_states() - 1
+ *
+ * Return: the state, or NULL for an index out of range.
+ */
 const struct agg_state_info *agg_state(const struct agg *agg, int index);
 
-/*
- * The ideal state of a period: the deepest enabled state whose target
- * residency is at most @residency_ns and whose exit latency is within
- * @latency_req_ns (IDLESCOPE_LATENCY_REQ_UNKNOWN: no limit known); the
+/**
+ * agg_ideal_state() - the state a period, as it turned out, would have paid for
+ * @agg: the aggregate, with its state table
+ * @residency_ns: how long the period lasted
+ * @latency_req_ns: the PM QoS limit (IDLESCOPE_LATENCY_REQ_UNKNOWN: no
+ *	limit known)
+ *
+ * Return: the deepest enabled state whose target residency is at most
+ * @residency_ns and whose exit latency is within @latency_req_ns; the
  * shallowest enabled state when none fits; -1 with no enabled state.
  */
 int agg_ideal_state(const struct agg *agg, __u64 residency_ns,
@@ -223,81 +273,188 @@ int agg_ideal_state(const struct agg *agg, __u64 residency_ns,
  * Call it before the first agg_add_shadows(); reports list exactly these
  * @nr models.  On error the shadows set before are kept.
  *
- * Return: 0, -EINVAL (@nr < 0, @nr > AGG_MAX_SHADOWS or a NULL/empty name)
- * or -ENAMETOOLONG (a name of AGG_SHADOW_NAME_LEN or more).
+ * Return: 0, -EINVAL (@nr < 0, @nr > AGG_MAX_SHADOWS, @names NULL with
+ * @nr > 0, or a NULL/empty name) or -ENAMETOOLONG (a name of
+ * AGG_SHADOW_NAME_LEN or more).
  */
 int agg_set_shadows(struct agg *agg, const char *const *names,
 		    const unsigned int *inputs, int nr);
-int agg_nr_shadows(const struct agg *agg);
-const char *agg_shadow_name(const struct agg *agg, int shadow); /* NULL: none */
 
-/* The inputs (IDLESCOPE_F_HAS_* bits) shadow @shadow needs (agg_set_shadows()). */
+/**
+ * agg_nr_shadows() - how many shadow models are named
+ * @agg: the aggregate
+ *
+ * Return: the number the last successful agg_set_shadows() named, 0 if
+ * none.
+ */
+int agg_nr_shadows(const struct agg *agg);
+
+/**
+ * agg_shadow_name() - the label of a shadow model
+ * @agg: the aggregate
+ * @shadow: 0..agg_nr_shadows() - 1
+ *
+ * Return: the label given to agg_set_shadows(), or NULL for none.
+ */
+const char *agg_shadow_name(const struct agg *agg, int shadow);
+
+/**
+ * agg_shadow_inputs() - what a shadow model needs in a record
+ * @agg: the aggregate
+ * @shadow: 0..agg_nr_shadows() - 1
+ *
+ * Return: the IDLESCOPE_F_HAS_* bits given to agg_set_shadows(); 0 for
+ * an index out of range.
+ */
 unsigned int agg_shadow_inputs(const struct agg *agg, int shadow);
-/*
- * Whether a record holding @rec_inputs (inputs_of_record()) has every
- * input shadow @shadow needs: only then is its prediction scored.
+
+/**
+ * agg_shadow_has_inputs() - whether a shadow model can be scored on a record
+ * @agg: the aggregate
+ * @shadow: 0..agg_nr_shadows() - 1
+ * @rec_inputs: what the record holds (inputs_of_record())
+ *
+ * Only a record with every input the model needs has its prediction scored.
+ *
+ * Return: true when @rec_inputs holds all of agg_shadow_inputs().
  */
 bool agg_shadow_has_inputs(const struct agg *agg, int shadow, unsigned int rec_inputs);
 
-/*
- * Fold shadow model @shadow's prediction for the period of @rec into the
- * key agg_add(rec) used (workload, governor, cpu): call it after agg_add()
- * of the same record.  @rec_inputs is what the record holds
- * (inputs_of_record(), worked out once per period by the caller); a period
- * whose record lacks an input the model needs is counted in
- * excluded_samples instead of being scored.  @agreement is -1 when not checked (the model is not
- * that of the running governor, or the kernel's prediction is unknown),
- * 0 when the model of the running governor disagreed with the recorded
- * prediction, 1 when it reproduced it; it is counted whether or not the
- * model made a prediction (both saying 0 is an agreement).
- * Returns 0 or a negative errno, with nothing counted:
- *	-ERANGE	record.cpu >= IDLESCOPE_MAX_CPUS
- *	-EINVAL	bad governor, shadow index >= agg_nr_shadows(), agreement
- *		not -1, 0 or 1
- *	-ENOENT	agg_add() has not counted a record for that key
+/**
+ * agg_add_shadow() - fold one shadow model's prediction for a period in
+ * @agg: the aggregate
+ * @rec: the record of the period, already given to agg_add()
+ * @rec_inputs: what the record holds (inputs_of_record(), worked out once
+ *	per period by the caller)
+ * @shadow: 0..agg_nr_shadows() - 1
+ * @predicted_ns: the model's prediction for the period
+ * @agreement: -1 when not checked (the model is not that of the running
+ *	governor, or the kernel's prediction is unknown), 0 when the model
+ *	of the running governor disagreed with the recorded prediction, 1
+ *	when it reproduced it
+ *
+ * The prediction goes into the key agg_add(@rec) used (workload, governor,
+ * cpu): call it after agg_add() of the same record.  A period whose record
+ * lacks an input the model needs is counted in excluded_samples instead
+ * of being scored.  @agreement is counted whether or not the model made a
+ * prediction (both saying 0 is an agreement).
+ *
+ * Return: 0, or a negative errno with nothing counted:
+ * -ERANGE record.cpu >= IDLESCOPE_MAX_CPUS;
+ * -EINVAL bad governor, @shadow >= agg_nr_shadows(), @agreement not -1, 0
+ * or 1;
+ * -ENOENT agg_add() has not counted a record for that key.
  */
 int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
 		   unsigned int rec_inputs, int shadow, __u64 predicted_ns, int agreement);
-/*
- * The verdicts of shadows @first..@first+@nr-1 on the period of @rec,
- * looking the key up once: the replay's every model of a period in one
- * call.  As agg_add_shadow() for the prediction, except that the caller
- * says whether the record held each model's inputs (it knows which the
- * model used on this period); a chosen state is scored against the ideal
- * one when it did; state_agreement as agreement, for the chosen state.
- * All or nothing: the same errors (an agreement or state_agreement not
- * -1, 0 or 1 is -EINVAL), checked for every shadow before any is counted.
+
+/**
+ * agg_add_shadows() - the verdicts of several shadows on one period
+ * @agg: the aggregate
+ * @rec: the record of the period, already given to agg_add()
+ * @first: the first shadow
+ * @nr: how many, shadows @first..@first+@nr-1
+ * @periods: shadow @first + i's verdict in [i]
+ *
+ * Looks the key up once: the replay's every model of a period in one call.
+ * As agg_add_shadow() for the prediction, except that the caller says
+ * whether the record held each model's inputs (it knows which the model
+ * used on this period); a chosen state is scored against the period's
+ * ideal one when it did; state_agreement as agreement, for the state.
+ *
+ * Return: as agg_add_shadow() (an agreement or state_agreement not -1, 0
+ * or 1 is -EINVAL), all or nothing: the errors are checked for every
+ * shadow before any is counted.
  */
 int agg_add_shadows(struct agg *agg, const struct idlescope_record *rec,
 		    int first, int nr, const struct agg_shadow_period *periods);
 
-/* Workloads in the order first seen; names are NUL-terminated copies. */
+/**
+ * agg_nr_workloads() - how many workloads the aggregate has seen
+ * @agg: the aggregate
+ *
+ * Workloads are numbered in the order first seen.
+ *
+ * Return: the number of workload names interned.
+ */
 int agg_nr_workloads(const struct agg *agg);
+
+/**
+ * agg_workload_name() - the name of a workload index
+ * @agg: the aggregate
+ * @workload: 0..agg_nr_workloads() - 1
+ *
+ * Return: a NUL-terminated copy of the record's tag ("" for the untagged
+ * workload), or NULL for an index out of range.
+ */
 const char *agg_workload_name(const struct agg *agg, int workload);
-int agg_workload_index(const struct agg *agg, const char *name); /* -1: none */
-/* The workload of the last record added (the one running now), or -1. */
+
+/**
+ * agg_workload_index() - the index of a workload name
+ * @agg: the aggregate
+ * @name: as agg_workload_name() returns it
+ *
+ * Return: its index, or -1 for a name no record carried.
+ */
+int agg_workload_index(const struct agg *agg, const char *name);
+
+/**
+ * agg_last_workload() - the workload running now
+ * @agg: the aggregate
+ *
+ * Return: the workload of the last record added, or -1 before the first.
+ */
 int agg_last_workload(const struct agg *agg);
 
-/* Stats of one key, NULL if out of range or no record was added for it. */
+/**
+ * agg_get() - the statistics of one key
+ * @agg: the aggregate
+ * @workload: a workload index
+ * @governor: enum idlescope_governor
+ * @cpu: a CPU
+ *
+ * Return: the key's stats, NULL if out of range or no record was added
+ * for it.
+ */
 const struct agg_stats *agg_get(const struct agg *agg, int workload,
 				int governor, int cpu);
 
-/*
- * Walk the keys that have records, workload-major, then governor, then cpu.
- * Start with key->workload = -1; returns NULL at the end.
+/**
+ * agg_next() - walk the keys that have records
+ * @agg: the aggregate
+ * @key: the key returned last, set to the next one; start with
+ *	key->workload = -1
+ *
+ * The walk is workload-major, then governor, then cpu.
+ *
+ * Return: the next key's stats, NULL at the end.
  */
 const struct agg_stats *agg_next(const struct agg *agg, struct agg_key *key);
 
-/*
- * Sum every key matching (workload, governor, cpu) into *out (AGG_ANY
- * matches all); *out is overwritten.  Returns the number of keys summed, 0
- * with *out empty when none matched.  agg_sum(agg, w, g, AGG_ANY, &all) is
- * the "all CPUs" aggregate of a workload x governor.
+/**
+ * agg_sum() - the sum of every key that matches
+ * @agg: the aggregate
+ * @workload: a workload index, or AGG_ANY
+ * @governor: enum idlescope_governor, or AGG_ANY
+ * @cpu: a CPU, or AGG_ANY
+ * @out: overwritten with the sum
+ *
+ * agg_sum(agg, w, g, AGG_ANY, &all) is the "all CPUs" aggregate of a
+ * workload x governor.
+ *
+ * Return: the number of keys summed; 0 with *@out empty when none matched.
  */
 int agg_sum(const struct agg *agg, int workload, int governor, int cpu,
 	    struct agg_stats *out);
 
-/* dst += src; min/max combine, counts and histograms (shadows too) add. */
+/**
+ * agg_stats_merge() - add one key's statistics to another's
+ * @dst: the sum so far
+ * @src: what to add (an empty one adds nothing)
+ *
+ * dst += src: min/max combine, counts and histograms (shadows too) add,
+ * interval accumulators merge (ci_merge()).
+ */
 void agg_stats_merge(struct agg_stats *dst, const struct agg_stats *src);
 
 #endif /* __IDLESCOPE_STATS_AGGREGATE_H */

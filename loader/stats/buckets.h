@@ -55,6 +55,14 @@ extern const struct agg_factor agg_factors[AGG_NR_FACTORS];
 
 typedef unsigned __int128 agg_u128;	/* products of two __u64 */
 
+/**
+ * agg_log2_bucket() - the log2 histogram bucket of a value
+ * @value: any value
+ *
+ * libbpf-tools' log2l(): 0 and 1 share bucket 0.
+ *
+ * Return: floor(log2(@value)) for @value >= 1, 0 for 0.
+ */
 static inline int agg_log2_bucket(__u64 value)
 {
 	/* libbpf-tools' log2l(): 0 and 1 share bucket 0 */
@@ -63,7 +71,15 @@ static inline int agg_log2_bucket(__u64 value)
 	return 63 - __builtin_clzll(value);
 }
 
-/* The ratio histogram's slot (index k - AGG_RATIO_LOG2_MIN) of p/a. */
+/**
+ * agg_ratio_bucket() - the ratio histogram's slot of predicted/actual
+ * @predicted_ns: the prediction p
+ * @actual_ns: the actual residency a
+ *
+ * Return: index k - AGG_RATIO_LOG2_MIN of the bucket k that holds p/a,
+ * the ends clamped and zeros counted as the ratio histogram's comment
+ * above says.
+ */
 static inline int agg_ratio_bucket(__u64 predicted_ns, __u64 actual_ns)
 {
 	int k;
@@ -102,7 +118,18 @@ static inline int agg_ratio_bucket(__u64 predicted_ns, __u64 actual_ns)
 	return k - AGG_RATIO_LOG2_MIN;
 }
 
-/* p within num/den of a: max(p, a) <= num/den * min(p, a), exactly. */
+/**
+ * agg_within_ratio() - whether p is within a factor of num/den of a
+ * @predicted_ns: the prediction p
+ * @actual_ns: the actual residency a
+ * @num: the factor's numerator
+ * @den: the factor's denominator
+ *
+ * Exactly, in integers: max(p, a) <= num/den * min(p, a).
+ *
+ * Return: true when it is; a zero on one side is infinitely far off, and
+ * both zero agree.
+ */
 static inline bool agg_within_ratio(__u64 predicted_ns, __u64 actual_ns,
 				    unsigned int num, unsigned int den)
 {
@@ -118,14 +145,27 @@ static inline bool agg_within_ratio(__u64 predicted_ns, __u64 actual_ns,
 	return larger * den <= smaller * num;
 }
 
+/**
+ * agg_within_factor() - agg_within_ratio() with a factor of the table
+ * @predicted_ns: the prediction p
+ * @actual_ns: the actual residency a
+ * @factor: one of agg_factors[]
+ *
+ * Return: true when p is within @factor of a.
+ */
 bool agg_within_factor(__u64 predicted_ns, __u64 actual_ns,
 		       const struct agg_factor *factor);
 
-/*
- * Bit i set when p is within agg_factors[i] of a: all five tests inline
- * with constant factors, so the compiler shares their common work and
- * needs no branch per factor (on scattered predictions each one was a
- * coin toss for the branch predictor).
+/**
+ * agg_within_mask() - every factor of the table tested at once
+ * @predicted_ns: the prediction p
+ * @actual_ns: the actual residency a
+ *
+ * All five tests inline with constant factors, so the compiler shares
+ * their common work and needs no branch per factor (on scattered
+ * predictions each one was a coin toss for the branch predictor).
+ *
+ * Return: bit i set when p is within agg_factors[i] of a.
  */
 static inline unsigned int agg_within_mask(__u64 predicted_ns, __u64 actual_ns)
 {
@@ -138,6 +178,13 @@ static inline unsigned int agg_within_mask(__u64 predicted_ns, __u64 actual_ns)
 	return mask;
 }
 
-int agg_highest_bucket(const unsigned int *vals, int nr);	/* -1: all 0 */
+/**
+ * agg_highest_bucket() - the last non-empty bucket of a histogram
+ * @vals: the counts
+ * @nr: how many
+ *
+ * Return: the highest index with a count, -1 when all are 0.
+ */
+int agg_highest_bucket(const unsigned int *vals, int nr);
 
 #endif /* __IDLESCOPE_STATS_BUCKETS_H */

@@ -59,8 +59,24 @@ struct ci_pct {
 	__u32 nr_batches;	/* behind the interval */
 };
 
+/**
+ * ci_close_level0() - close a full level-0 batch
+ * @acc: the accumulator whose level-0 batch holds CI_BATCH_MIN samples
+ *
+ * For ci_add(): the batch's sums go on to fill the next level's batch,
+ * whose closing fills the one above.
+ */
 void ci_close_level0(struct ci_acc *acc);
-/* Inline: a few per record and sample; only a full batch costs a call. */
+
+/**
+ * ci_add() - one sample into an accumulator
+ * @acc: the accumulator (zeroed to start)
+ * @h: the part that counts (1 or 0 for a hit or miss; residency_ns or 0
+ *	for a share of time)
+ * @n: the whole (1 for a hit or miss; residency_ns for a share of time)
+ *
+ * Inline: a few per record and sample; only a full batch costs a call.
+ */
 static inline void ci_add(struct ci_acc *acc, double h, double n)
 {
 	struct ci_level *lv = &acc->level[0];
@@ -70,21 +86,61 @@ static inline void ci_add(struct ci_acc *acc, double h, double n)
 	if (++lv->cur_len == CI_BATCH_MIN)
 		ci_close_level0(acc);
 }
-/* (double)hit, not hit ? 1.0 : 0.0: no branch to mispredict on random hits. */
+
+/**
+ * ci_add_hit() - one hit or miss into an accumulator
+ * @acc: the accumulator
+ * @hit: the sample counts
+ *
+ * (double)hit, not hit ? 1.0 : 0.0: no branch to mispredict on random hits.
+ */
 static inline void ci_add_hit(struct ci_acc *acc, bool hit)
 {
 	ci_add(acc, (double)hit, 1.0);
 }
+
+/**
+ * ci_merge() - add another key's accumulator to one
+ * @dst: the sum so far
+ * @src: what to add
+ *
+ * The sums add; @src's unfinished batches become closed ones in @dst
+ * (another stream's batch does not continue ours), so no sample is left
+ * out.
+ */
 void ci_merge(struct ci_acc *dst, const struct ci_acc *src);
+
+/**
+ * ci_result() - the share and its 95% interval
+ * @acc: the accumulator
+ *
+ * From the longest batches of which there are at least CI_MIN_BATCHES
+ * (else the shortest), the unfinished batch closed.
+ *
+ * Return: the share in percent; lo, hi and half NaN with fewer than
+ * CI_MIN_INTERVAL_BATCHES batches, pct NaN too when sum n is 0 (no
+ * sample).
+ */
 struct ci_pct ci_result(const struct ci_acc *acc);
 
-/*
- * Difference a - b of two independent shares, in percentage points, with
- * its 95% interval (the two half-widths added in quadrature).
+/**
+ * ci_diff() - the difference of two independent shares
+ * @a: the first share
+ * @b: the share taken from it
+ *
+ * Return: a - b in percentage points, with its 95% interval (the two
+ * half-widths added in quadrature, not clamped); no interval when either
+ * share has none.  nr_batches is the smaller of the two.
  */
 struct ci_pct ci_diff(const struct ci_pct *a, const struct ci_pct *b);
 
-/* The two-sided 95% quantile of Student's t with @df degrees of freedom. */
+/**
+ * ci_t95() - the two-sided 95% quantile of Student's t
+ * @df: degrees of freedom
+ *
+ * Return: the quantile (from a table for small @df, else the
+ * Cornish-Fisher expansion in 1/@df); NaN for @df 0.
+ */
 double ci_t95(unsigned int df);
 
 #endif /* __IDLESCOPE_STATS_CI_H */

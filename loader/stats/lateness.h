@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * lateness.h - the timer lateness histogram of bpf/idlescope.h in user
- * space: filled per CPU (by the BPF side, or here by tests and genrec),
- * summed over CPUs for the record file's trailer, read as percentiles for
- * the report header.
+ * space: filled per CPU by the BPF side (by lateness_add() in tests and
+ * bench/genrec), summed over CPUs for the record file's trailer and over
+ * the files of a report, read as percentiles for the report header.
  */
 #ifndef __IDLESCOPE_STATS_LATENESS_H
 #define __IDLESCOPE_STATS_LATENESS_H
@@ -12,6 +12,11 @@
 #include <linux/types.h>
 #include "idlescope.h"
 
+/**
+ * lateness_add() - one timer's lateness into a histogram
+ * @l: the histogram
+ * @ns: how late the timer expired
+ */
 static inline void lateness_add(struct idlescope_lateness *l, __u64 ns)
 {
 	l->count++;
@@ -21,7 +26,12 @@ static inline void lateness_add(struct idlescope_lateness *l, __u64 ns)
 	l->hist[idlescope_lateness_slot(ns)]++;
 }
 
-/* *sum = the histograms of @nr_cpus CPUs added up. */
+/**
+ * lateness_sum_cpus() - the histograms of several CPUs added up
+ * @sum: overwritten with the sum (it may not be one of @per_cpu)
+ * @per_cpu: the histograms, per_cpu[0..@nr_cpus-1]
+ * @nr_cpus: how many
+ */
 static inline void lateness_sum_cpus(struct idlescope_lateness *sum,
 				     const struct idlescope_lateness *per_cpu,
 				     unsigned int nr_cpus)
@@ -41,9 +51,13 @@ static inline void lateness_sum_cpus(struct idlescope_lateness *sum,
 	}
 }
 
-/*
- * The @pct-th percentile (0 < pct <= 100): the low end of the slot that
- * holds it (good to the slot width, 25%).  0 when nothing was measured.
+/**
+ * lateness_percentile_ns() - a percentile of the histogram
+ * @l: the histogram
+ * @pct: which one, 0 < @pct <= 100
+ *
+ * Return: the low end of the slot that holds the @pct-th percentile (good
+ * to the slot width, 25%); 0 when nothing was measured.
  */
 static inline __u64 lateness_percentile_ns(const struct idlescope_lateness *l, double pct)
 {
