@@ -280,9 +280,11 @@ static __always_inline void read_teo(struct gov_read *g)
 	if (!&teo_cpus)
 		return;
 	data = bpf_this_cpu_ptr(&teo_cpus);
-	rec->next_timer_ns = data->sleep_length_ns;
-	if (data->sleep_length_ns != KTIME_MAX)
-		rec->flags |= IDLESCOPE_F_HAS_NEXT_TIMER;
+	if (bpf_core_field_exists(data->sleep_length_ns)) {
+		rec->next_timer_ns = data->sleep_length_ns;
+		if (data->sleep_length_ns != KTIME_MAX)
+			rec->flags |= IDLESCOPE_F_HAS_NEXT_TIMER;
+	}
 	if (g->teo_span_read)
 		rec->flags |= IDLESCOPE_F_HAS_TEO_SPAN;
 	if (bpf_core_field_exists(data->total) && data->total <= IDLESCOPE_TEO_PULSE)
@@ -304,6 +306,9 @@ static __always_inline void read_teo_span(struct idlescope_record *prev)
 	if (!&teo_cpus)
 		return;
 	data = bpf_this_cpu_ptr(&teo_cpus);
+	if (!bpf_core_field_exists(data->time_span_ns) ||
+	    !bpf_core_field_exists(data->sleep_length_ns))
+		return;
 	if (data->time_span_ns >= data->sleep_length_ns)
 		prev->flags |= IDLESCOPE_F_TEO_SPAN_FULL;
 	if (data->time_span_ns == data->sleep_length_ns)
