@@ -157,7 +157,9 @@ int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
 			    copy.workload[i]; i++)
 			if (!printable(copy.workload[i]))
 				copy.workload[i] = '?';
-		reconstruct_record(&copy, &pl->replay->table, &pl->reconstruct);
+		reconstruct_record(&copy, &pl->replay->table,
+				   replay_running_model(pl->replay, IDLESCOPE_GOV_MENU),
+				   &pl->reconstruct);
 		rec = &copy;
 	}
 	err = agg_add(pl->agg, rec);

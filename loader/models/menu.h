@@ -121,4 +121,20 @@ __u64 model_menu_predict_ns(__u64 next_timer_ns, unsigned int correction_factor,
 			    const unsigned int intervals_us[MENU_INTERVALS],
 			    unsigned int *typical_interval_us);
 
+/**
+ * model_menu612_predict_ns() - 6.12 menu's prediction from its own data
+ * @next_timer_ns: the sleep length select asked for, KTIME_MAX when it
+ *	did not (a typical interval short enough with the tick running)
+ * @correction_factor: correction_factor[bucket] at select
+ * @typical_interval_us: get_typical_interval()'s verdict (UINT_MAX: none)
+ *
+ * For the model, and for rebuilding the prediction of a 6.12 kernel
+ * without patch 0004 (replay/reconstruct.c).
+ *
+ * Return: the prediction as 6.12's patch 0004 stores it: the typical
+ * interval, or the timer scaled by the factor if that is lower.
+ */
+__u64 model_menu612_predict_ns(__u64 next_timer_ns, unsigned int correction_factor,
+				unsigned int typical_interval_us);
+
 #endif /* __IDLESCOPE_MODELS_MENU_H */

@@ -30,6 +30,24 @@
 /* The buckets of 6.12's menu: model_menu's first MENU612_BUCKETS. */
 _Static_assert(MENU612_BUCKETS <= MENU_BUCKETS, "6.12's buckets fit model_menu");
 
+__u64 model_menu612_predict_ns(__u64 next_timer_ns, unsigned int correction_factor,
+				unsigned int typical_interval_us)
+{
+	__u64 predicted_ns = typical_interval_us * NSEC_PER_USEC;
+	unsigned int timer_us;
+
+	if (next_timer_ns == (__u64)KTIME_MAX)
+		return predicted_ns;
+	/* Round up the result for half microseconds. */
+	timer_us = ((MENU_RESOLUTION * MENU_DECAY * NSEC_PER_USEC) / 2 +
+		    next_timer_ns * correction_factor) /
+		   (__u32)(MENU_RESOLUTION * MENU_DECAY * NSEC_PER_USEC);
+	/* Use the lowest expected idle interval to pick the idle state. */
+	if ((__u64)timer_us * NSEC_PER_USEC < predicted_ns)
+		predicted_ns = (__u64)timer_us * NSEC_PER_USEC;
+	return predicted_ns;
+}
+
 /* menu_select() from the top to the prediction; *delta_tick_ns for the rest. */
 static __u64 menu612_predict(struct model_state *ms, struct model_menu *data,
 			     const struct model_input *in,
@@ -47,8 +65,6 @@ static __u64 menu612_predict(struct model_state *ms, struct model_menu *data,
 	data->typical_interval_us = typical_interval_us;
 	predicted_ns = typical_interval_us * NSEC_PER_USEC;
 	if (predicted_ns > MODEL_RESIDENCY_THRESHOLD_NS || in->tick_stopped) {
-		unsigned int timer_us;
-
 		/* Determine the time till the closest timer. */
 		delta = model_sleep_length_ns(ms, in, delta_tick_ns);
 		if (delta < 0) {
@@ -58,15 +74,9 @@ static __u64 menu612_predict(struct model_state *ms, struct model_menu *data,
 
 		data->next_timer_ns = delta;
 		data->bucket = model_menu_which_bucket(data->next_timer_ns, 0);
-
-		/* Round up the result for half microseconds. */
-		timer_us = ((MENU_RESOLUTION * MENU_DECAY * NSEC_PER_USEC) / 2 +
-			    data->next_timer_ns *
-			    data->correction_factor[data->bucket]) /
-			   (__u32)(MENU_RESOLUTION * MENU_DECAY * NSEC_PER_USEC);
-		/* Use the lowest expected idle interval to pick the idle state. */
-		if ((__u64)timer_us * NSEC_PER_USEC < predicted_ns)
-			predicted_ns = (__u64)timer_us * NSEC_PER_USEC;
+		predicted_ns = model_menu612_predict_ns(data->next_timer_ns,
+							data->correction_factor[data->bucket],
+							typical_interval_us);
 		data->predicted_ns = predicted_ns;
 		/* A stopped tick: use the known time till the closest timer. */
 		if (in->tick_stopped && predicted_ns < (__u64)tick_nsec)
