@@ -21,11 +21,9 @@
  * the (__u64) casts below only say so.
  */
 #include <limits.h>
-#include <stdint.h>
 #include "models/menu.h"
 
 #define NSEC_PER_USEC	1000L	/* include/vdso/time64.h: a long, as there */
-#define KTIME_MAX	INT64_MAX
 
 /* The buckets of 6.12's menu: model_menu's first MENU612_BUCKETS. */
 _Static_assert(MENU612_BUCKETS <= MENU_BUCKETS, "6.12's buckets fit model_menu");
@@ -36,7 +34,7 @@ __u64 model_menu612_predict_ns(__u64 next_timer_ns, unsigned int correction_fact
 	__u64 predicted_ns = typical_interval_us * NSEC_PER_USEC;
 	unsigned int timer_us;
 
-	if (next_timer_ns == (__u64)KTIME_MAX)
+	if (next_timer_ns == (__u64)MODEL_KTIME_MAX)
 		return predicted_ns;
 	/* Round up the result for half microseconds. */
 	timer_us = ((MENU_RESOLUTION * MENU_DECAY * NSEC_PER_USEC) / 2 +
@@ -83,9 +81,9 @@ static __u64 menu612_predict(struct model_state *ms, struct model_menu *data,
 			predicted_ns = data->next_timer_ns;
 	} else {
 		/* No timer asked for: far away, and the tick half a period away. */
-		data->next_timer_ns = KTIME_MAX;
+		data->next_timer_ns = MODEL_KTIME_MAX;
 		*delta_tick_ns = tick_nsec / 2;
-		data->bucket = model_menu_which_bucket(KTIME_MAX, 0);
+		data->bucket = model_menu_which_bucket(MODEL_KTIME_MAX, 0);
 		data->predicted_ns = predicted_ns;
 	}
 	return predicted_ns;

@@ -26,6 +26,7 @@
 #define __IDLESCOPE_MODELS_MODELS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <linux/types.h>
 #include "idlescope.h"
 #include "models/registry.h"
@@ -52,6 +53,12 @@ enum model_id {
  * the sleep length (a long, as NSEC_PER_USEC is).
  */
 #define MODEL_RESIDENCY_THRESHOLD_NS	(15 * 1000L)
+
+/*
+ * include/linux/ktime.h: the sleep length of a 6.12 governor that did not
+ * ask for it, and what it then stores as the next timer.
+ */
+#define MODEL_KTIME_MAX		INT64_MAX
 
 /* HZ of kernel/config's kernel: for a record file that does not say. */
 #define MODEL_HZ		1000

@@ -16,17 +16,16 @@
  *
  * teo_update() and teo_select() below transcribe the functions of that
  * name in 6.1's drivers/cpuidle/governors/teo.c statement by statement,
- * with the kernel's types (u64 against s64 comparisons included).
+ * with the kernel's types.  Where the kernel compares an s64 with a u64,
+ * C converts the s64 to u64: the (__u64) casts below only say so.
  *
  * The model chooses states, so on another governor's periods it learns as
  * if the state it chose had been entered.
  */
-#include <stdint.h>
 #include <string.h>
 #include "models/teo.h"
 
-#define KTIME_MAX	INT64_MAX
-#define U64_MAX		UINT64_MAX
+#define U64_MAX		UINT64_MAX	/* include/linux/limits.h */
 
 _Static_assert(sizeof(struct model_teo) <= MODEL_DATA_BYTES,
 	       "struct model_teo must fit struct model_state's data");

@@ -16,11 +16,9 @@
  * the next update sees.  Intercepts before the tick that outweigh the
  * other wakeups keep the tick running.
  */
-#include <stdint.h>
 #include <string.h>
 #include "models/teo.h"
 
-#define KTIME_MAX	INT64_MAX
 
 /* teo_update() of 6.12: decay every bin, then count a hit or an intercept. */
 static void teo612_update(struct model_teo612 *cpu_data,
@@ -259,7 +257,7 @@ static int teo612_select(struct model_state *ms, struct model_teo612 *cpu_data,
 	}
 
 	/* The sleep length is infinite in case of an early return. */
-	cpu_data->r.sleep_length_ns = KTIME_MAX;
+	cpu_data->r.sleep_length_ns = MODEL_KTIME_MAX;
 
 	/* Check if there is any choice in the first place. */
 	if (table->nr_states < 2)

@@ -245,7 +245,7 @@ static void test_612(void)
 	/* Ten 10 us intervals and no timer asked: 10 us, bucket 5 not read. */
 	rec = stock_record();
 	memcpy(rec.intervals_us, ten_us, sizeof(ten_us));
-	rec.next_timer_ns = INT64_MAX;
+	rec.next_timer_ns = MODEL_KTIME_MAX;
 	rec.bucket = 5;
 	reconstruct_record(&rec, &table, MODEL_MENU612, &rs);
 	check(rec.predicted_ns == 10 * US && rec.typical_interval_us == 10 &&
@@ -261,7 +261,7 @@ static void test_612(void)
 	}
 	rec = stock_record();
 	memcpy(rec.intervals_us, ten_us, sizeof(ten_us));
-	rec.next_timer_ns = INT64_MAX;
+	rec.next_timer_ns = MODEL_KTIME_MAX;
 	pipeline_add(&pl, &rec);
 	CHECK_EQ("reconstruct 6.12: the pipeline of a 6.12 file rebuilds 6.12's way",
 		 pl.agg ? agg_get(pl.agg, 0, IDLESCOPE_GOV_MENU, 0)->predicted_sum_ns : 0,

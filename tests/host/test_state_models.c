@@ -28,7 +28,7 @@
 #include "check.h"
 #include "skl_table.h"
 
-#define KTIME_MAX	INT64_MAX
+#define KTIME_MAX	MODEL_KTIME_MAX
 
 enum { POLL, C1, C1E, C3, C6, C7S, C8, C9, C10 };
 
