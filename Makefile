@@ -35,7 +35,7 @@ MODULE := $(BUILD)/idlescope_states/idlescope_states.ko
 # Guest test scripts, installed in /usr/share/idlescope/tests.
 GUEST_TESTS := $(wildcard tests/guest/*.sh)
 
-.PHONY: help deps kernel module bpf loader initramfs host-tests run test bench clean FORCE
+.PHONY: help deps kernel module bpf loader initramfs programs host-tests run test bench fuzz clean FORCE
 
 help:
 	@echo "idlescope targets:"
@@ -49,7 +49,9 @@ help:
 	@echo "  make bpf        build the BPF object"
 	@echo "  make loader     build the BPF object and the static idlescope loader"
 	@echo "  make initramfs  build the guest initramfs"
+	@echo "  make programs   fetch Debian's programs (workloads/programs.txt) into a second image"
 	@echo "  make host-tests build the host test programs (tests/run.sh --host runs them)"
+	@echo "  make fuzz       fuzz the record file reader for FUZZ_SECONDS (default 600)"
 	@echo "  make clean      remove build/ (the kernel cache stays)"
 
 # The guest's clock for every boot (vm/run.sh): virtual (icount, the
@@ -102,8 +104,8 @@ LOADER_DUP_NAMES := $(shell echo $(notdir $(LOADER_SRCS)) | tr ' ' '\n' | sort |
 $(if $(LOADER_DUP_NAMES),$(error loader/: two source files named $(LOADER_DUP_NAMES)))
 LOADER_SKEL_SRCS := $(shell grep -l 'idlescope\.skel\.h' $(LOADER_SRCS))
 LOADER_MAIN_SRCS := $(shell grep -lw '^int main' $(LOADER_SRCS))
-LOADER_CORE_OBJS := $(patsubst %.c,$(OBJ)/%.o,\
-	$(filter-out $(LOADER_SKEL_SRCS) $(LOADER_MAIN_SRCS),$(LOADER_SRCS)))
+LOADER_CORE_SRCS := $(filter-out $(LOADER_SKEL_SRCS) $(LOADER_MAIN_SRCS),$(LOADER_SRCS))
+LOADER_CORE_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(LOADER_CORE_SRCS))
 LOADER_CORE := $(BUILD)/loader-core.a
 
 # The skeleton must exist before its users compile; once it does, their
@@ -114,7 +116,8 @@ $(LOADER_CORE): $(LOADER_CORE_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(LOADER): $(patsubst %.c,$(OBJ)/%.o,$(LOADER_SKEL_SRCS) $(LOADER_MAIN_SRCS)) $(LOADER_CORE)
+$(LOADER): $(patsubst %.c,$(OBJ)/%.o,$(LOADER_SKEL_SRCS) $(LOADER_MAIN_SRCS)) $(LOADER_CORE) \
+		$(LIB_ARCHIVE)
 	$(CC) $(CFLAGS) -static $^ $(LOADER_LIBS) -o $@
 
 # Built in a copy under build/ so the module's objects stay out of the source tree.
@@ -141,16 +144,64 @@ HOST_TESTS := $(patsubst tests/host/%.c,$(BUILD)/tests/%,$(wildcard tests/host/t
 
 $(BUILD)/tests/%: $(OBJ)/tests/host/%.o $(LOADER_CORE) $(LIB_ARCHIVE)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $^ -lm -o $@
+	$(CC) $(CFLAGS) $^ -lz -lm -o $@
+
+# The command line with a stub for the live run (tests/host/cli.sh).
+$(BUILD)/tests/cli_idlescope: $(OBJ)/loader/main.o $(OBJ)/tests/host/cli_stub.o $(LOADER_CORE) \
+		$(LIB_ARCHIVE)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $^ -lz -lm -o $@
 
 host-tests: $(HOST_TESTS)
 
+# What the guest side of the suite uses besides suite.sh (vm/guest/).
+GUEST_SUITE_FILES := vm/guest/helpers.sh vm/guest/figures.sh vm/guest/lighttpd.conf vm/guest/www/index.html
+# The loader built with ASan and UBSan, and with the report set's fault
+# points (loader/report/fault.h), for the host tests that feed it hostile
+# input or stop it halfway (tests/host/recfile.sh, cli.sh, reportset.sh).
+ASAN_OBJ := $(BUILD)/obj-asan
+ASAN_LOADER := $(BUILD)/asan/idlescope
+SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+ASAN_CFLAGS := -O1 -g -Wall -Wextra -Wno-unused-parameter $(SANITIZE) -DIDLESCOPE_FAULT_INJECTION
+
+$(ASAN_OBJ)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) $(DEPFLAGS) $(HOST_CPPFLAGS) -c $< -o $@
+
+$(patsubst %.c,$(ASAN_OBJ)/%.o,$(LOADER_SKEL_SRCS)): | $(BUILD)/idlescope.skel.h
+
+$(ASAN_LOADER): $(patsubst %.c,$(ASAN_OBJ)/%.o,$(LOADER_SRCS) $(wildcard lib/*.c))
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) $^ $(LOADER_LIBS) -o $@
+
+# The reader's libFuzzer target (tests/host/fuzz_reader.c), built with
+# clang: the loader's core, without the BPF side, under ASan and UBSan.
+# make test runs it briefly (tests/host/fuzz.sh); make fuzz runs it for
+# FUZZ_SECONDS on the corpus in build/fuzz/corpus, crashes into build/fuzz/.
+FUZZ_OBJ := $(BUILD)/obj-fuzz
+FUZZER := $(BUILD)/fuzz/fuzz_reader
+FUZZ_CFLAGS := -O1 -g -Wall -Wno-unused-parameter $(SANITIZE) -fsanitize=fuzzer-no-link
+FUZZ_SECONDS ?= 600
+
+$(FUZZ_OBJ)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CLANG) $(FUZZ_CFLAGS) $(DEPFLAGS) $(HOST_CPPFLAGS) -c $< -o $@
+
+$(FUZZER): $(patsubst %.c,$(FUZZ_OBJ)/%.o,tests/host/fuzz_reader.c $(LOADER_CORE_SRCS) \
+		$(wildcard lib/*.c))
+	@mkdir -p $(@D)
+	$(CLANG) $(SANITIZE) -fsanitize=fuzzer $^ -lz -lm -o $@
+
+fuzz: $(FUZZER) $(GENREC)
+	@bash tests/host/fuzz.sh --seconds $(FUZZ_SECONDS)
+
 $(INITRAMFS): vm/init vm/mkinitramfs.sh vm/guest/suite.sh workloads/suite.txt $(LOADER) $(MODULE) \
-		$(ATTACHCYCLES) \
+		$(ATTACHCYCLES) $(GUEST_SUITE_FILES) \
 		$(WORKLOAD_BINS) tests/lib.sh $(GUEST_TESTS)
 	vm/mkinitramfs.sh $@ $(LOADER):/usr/bin/idlescope \
 		$(ATTACHCYCLES):/usr/bin/attachcycles \
 		vm/guest/suite.sh:/usr/share/idlescope/suite.sh \
+		$(foreach f,$(GUEST_SUITE_FILES),$(f):/usr/share/idlescope/$(f:vm/guest/%=%)) \
 		workloads/suite.txt:/usr/share/idlescope/suite.txt \
 		$(foreach w,$(WORKLOAD_BINS),$(w):/usr/bin/$(notdir $(w))) \
 		$(MODULE):/lib/modules/idlescope_states.ko \
@@ -159,6 +210,22 @@ $(INITRAMFS): vm/init vm/mkinitramfs.sh vm/guest/suite.sh workloads/suite.txt $(
 		$(foreach s,$(GUEST_TESTS),$(s):/usr/share/idlescope/tests/$(notdir $(s)))
 
 initramfs: $(INITRAMFS)
+
+# Debian's programs (workloads/programs.txt) with their libraries, as a
+# second cpio archive the kernel unpacks over the first: 116 MiB in the
+# guest's memory and about 30 s more of boot, so only the boots that run
+# them (make run with a workload of the real suite, make test) take the
+# image with them.
+PROGRAMS_CPIO := $(BUILD)/programs/programs.cpio.gz
+PROGRAMS_INITRAMFS := $(BUILD)/initramfs-programs.cpio.gz
+
+$(PROGRAMS_CPIO): workloads/programs.txt vm/programs.sh | deps
+	vm/programs.sh -l workloads/programs.txt -o $(BUILD)/programs
+
+$(PROGRAMS_INITRAMFS): $(INITRAMFS) $(PROGRAMS_CPIO)
+	cat $^ >$@.tmp && mv $@.tmp $@
+
+programs: $(PROGRAMS_INITRAMFS)
 
 # KERNEL=debian: make run boots Debian's own kernel (kernel/debian.sh), which
 # has the stock governors only, instead of ours.
@@ -170,16 +237,24 @@ endif
 
 # make run: seconds per workload and the governors/workloads to measure.
 # The governors are bpf/idlescope.h's IDLESCOPE_CPUIDLE_GOVERNORS(X) lines
-# `X(ID, name, select)`; the workloads are the names
-# of workloads/suite.txt, which vm/guest/suite.sh runs.
+# `X(ID, name, select)`; the workloads are the names of workloads/suite.txt,
+# which vm/guest/suite.sh runs: those of the suite SUITE (default,
+# synthetic, real, linux-pm or all), or WORKLOAD_SET.
 SECONDS_PER_WORKLOAD ?= 5
 KNOWN_GOVERNORS := $(filter-out none,$(shell sed -n \
 	's/^[[:space:]]*X.[A-Z0-9_]*,[[:space:]]*\([a-z0-9_]*\),.*/\1/p' bpf/idlescope.h))
-SUITE := workloads/suite.txt
+SUITE_FILE := workloads/suite.txt
+SUITE ?= default
 GOVERNORS ?= $(KNOWN_GOVERNORS)
-WORKLOAD_SET ?= $(shell awk '$$1 ~ /^[^\#]/ { print $$1 }' $(SUITE))
+WORKLOAD_SET ?= $(shell sh vm/guest/suite.sh --names $(SUITE_FILE) $(SUITE) 2>/dev/null)
+# The workloads of the real suite run Debian's programs.
+REAL_WORKLOADS := $(shell sh vm/guest/suite.sh --names $(SUITE_FILE) real 2>/dev/null)
+RUN_INITRAMFS := $(if $(filter $(REAL_WORKLOADS),$(WORKLOAD_SET)),$(PROGRAMS_INITRAMFS),$(INITRAMFS))
 RUN_DIR := out/$(shell date -u +%Y%m%dT%H%M%SZ)
 DISK := $(BUILD)/disk.img
+# The boot's timeout: a minute per workload and governor, and the boot.
+RUN_TIMEOUT_S := $(shell echo $$(( ($(words $(WORKLOAD_SET)) * $(words $(GOVERNORS)) + 5) \
+	* (60 + 8 * $(SECONDS_PER_WORKLOAD)) )))
 # irqtrain's interrupts: a byte every IRQTRAIN_PERIOD_US from the host's
 # irqfeed to the guest's second serial port (/dev/ttyS1) through IRQ_SOCK.
 IRQ_SOCK := $(BUILD)/irq.sock
@@ -191,18 +266,19 @@ $(DISK):
 
 # Names are checked before anything is built or booted: one line, then stop.
 ifneq ($(filter run,$(MAKECMDGOALS)),)
-SUITE_NAMES_ERROR := $(shell sh vm/guest/suite.sh --check $(SUITE) '$(KNOWN_GOVERNORS)' \
-	'$(GOVERNORS)' '$(WORKLOAD_SET)' 2>&1)
+SUITE_NAMES_ERROR := $(shell sh vm/guest/suite.sh --names $(SUITE_FILE) $(SUITE) 2>&1 >/dev/null)
+SUITE_NAMES_ERROR := $(or $(SUITE_NAMES_ERROR),$(shell sh vm/guest/suite.sh --check $(SUITE_FILE) \
+	'$(KNOWN_GOVERNORS)' '$(GOVERNORS)' '$(WORKLOAD_SET)' 2>&1))
 $(if $(SUITE_NAMES_ERROR),$(error $(SUITE_NAMES_ERROR)))
 endif
 
-run: $(INITRAMFS) $(DISK) $(IRQFEED)
-	@$(if $(RUN_VM),kernel/debian.sh $(INITRAMFS))
+run: $(RUN_INITRAMFS) $(DISK) $(IRQFEED)
+	@$(if $(RUN_VM),kernel/debian.sh $(RUN_INITRAMFS))
 	@mkdir -p $(RUN_DIR) && ln -sfn $(notdir $(RUN_DIR)) out/latest
 	@rm -f $(IRQ_SOCK); \
 	$(IRQFEED) -u $(IRQ_SOCK) -p $(IRQTRAIN_PERIOD_US) -d 86400 -w $(RUN_DIR)/irqfeed.on \
 		>$(RUN_DIR)/irqfeed.txt 2>&1 & feeder=$$!; \
-	vm/run.sh $(RUN_VM) -s $(RUN_DIR) -t 3000 -q -drive -q file=$(DISK),if=virtio,format=raw,cache=none \
+	vm/run.sh $(RUN_VM) $(if $(RUN_VM),,-i $(RUN_INITRAMFS)) -s $(RUN_DIR) -t $(RUN_TIMEOUT_S) -q -drive -q file=$(DISK),if=virtio,format=raw,cache=none \
 		-q -serial -q mon:stdio -q -serial -q chardev:irq \
 		-q -chardev -q socket,id=irq,path=$(IRQ_SOCK),server=on,wait=off -- \
 		sh /usr/share/idlescope/suite.sh /usr/share/idlescope/suite.txt \
@@ -210,7 +286,7 @@ run: $(INITRAMFS) $(DISK) $(IRQFEED)
 	rc=$$?; kill $$feeder 2>/dev/null; exit $$rc
 	@scripts/run-summary.sh $(LOADER) $(RUN_DIR) $(GOVERNORS)
 
-test: $(INITRAMFS) $(HOST_TESTS)
+test: $(INITRAMFS) $(PROGRAMS_INITRAMFS) $(DISK) $(HOST_TESTS)
 	@tests/run.sh
 
 # make bench: one boot of the bench image (the initramfs above plus the
@@ -243,4 +319,4 @@ clean:
 .SECONDARY:
 .DELETE_ON_ERROR:
 
--include $(shell find $(OBJ) -name '*.d' 2>/dev/null) $(wildcard $(BUILD)/*.d)
+-include $(shell find $(OBJ) $(ASAN_OBJ) $(FUZZ_OBJ) -name '*.d' 2>/dev/null) $(wildcard $(BUILD)/*.d)

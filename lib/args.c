@@ -24,15 +24,54 @@ void args_error(const struct argp_state *state, const char *fmt, ...)
 	exit(argp_err_exit_status);
 }
 
+/* Decimal digits, at least one: their count, or 0. */
+static size_t digits(const char *s)
+{
+	size_t n = 0;
+
+	while (s[n] >= '0' && s[n] <= '9')
+		n++;
+	return n;
+}
+
+int parse_decimal(const char *s, long long min, long long max, long long *val)
+{
+	const char *p = s + (*s == '-');
+	size_t n = digits(p);
+	long long v;
+	char *end;
+
+	if (!n || p[n] || (*s == '-' && strspn(p, "0") == n))
+		return -EINVAL;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno || v < min || v > max)
+		return -ERANGE;
+	*val = v;
+	return 0;
+}
+
+int parse_decimal_fraction(const char *s, double max, double *val)
+{
+	size_t n = digits(s);
+	double v;
+
+	if (!n || (s[n] && (s[n] != '.' || !digits(s + n + 1) ||
+			    s[n + 1 + digits(s + n + 1)])))
+		return -EINVAL;
+	v = strtod(s, NULL);
+	if (v > max)
+		return -ERANGE;
+	*val = v;
+	return 0;
+}
+
 long parse_long_arg(const char *arg, const char *what, long min, long max,
 		    struct argp_state *state)
 {
-	char *end;
-	long val;
+	long long val;
 
-	errno = 0;
-	val = strtol(arg, &end, 10);
-	if (errno || end == arg || *end || val < min || val > max)
+	if (parse_decimal(arg, min, max, &val))
 		args_error(state, "%s must be an integer from %ld to %ld, not '%s'",
 			   what, min, max, arg);
 	return val;
@@ -126,6 +165,11 @@ static const struct argp std_argp = { .options = std_opts, .parser = std_parse }
 
 void args_parse(const struct argp *argp, int argc, char **argv)
 {
+	args_parse_input(argp, argc, argv, NULL);
+}
+
+void args_parse_input(const struct argp *argp, int argc, char **argv, void *input)
+{
 	struct argp_child children[ARGS_MAX_CHILDREN + 2] = {};
 	struct argp root = *argp;
 	char *slash;
@@ -140,6 +184,6 @@ void args_parse(const struct argp *argp, int argc, char **argv)
 	/* getopt names the program by argv[0], argp by its last component */
 	if (argc > 0 && (slash = strrchr(argv[0], '/')))
 		argv[0] = slash + 1;
-	if (argp_parse(&root, argc, argv, 0, NULL, NULL))
+	if (argp_parse(&root, argc, argv, 0, NULL, input))
 		exit(argp_err_exit_status);
 }

@@ -68,12 +68,30 @@ bool arg_value_parse(const struct arg_value *values, int key, const char *arg,
  * any bad option or value.
  */
 void args_parse(const struct argp *argp, int argc, char **argv);
+/*
+ * The same with @input for the parsers (state->input), exiting with
+ * argp_err_exit_status (the loader's subcommands set it to 2).
+ */
+void args_parse_input(const struct argp *argp, int argc, char **argv, void *input);
 
 /* One line "NAME: <fmt>" on stderr and exit 64: a parser's bad value. */
 void args_error(const struct argp_state *state, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), noreturn));
 
-/* A decimal in [min, max], or args_error() naming what it is. */
+/*
+ * Numbers as people write them, and nothing else: strtol() and strtod()
+ * also take leading blanks, a '+', "0x10", "1e3", "inf" and "-0", which a
+ * command line should refuse rather than read as something else.
+ *
+ * parse_decimal(): an optional '-' and decimal digits ("-0" is not a
+ * number), in [min, max].  parse_decimal_fraction(): digits, optionally a
+ * '.' and more digits ("2", "2.5"; not ".5", "5.", "-1"), at most @max.
+ * Both return 0 with *val set, -EINVAL (not such a number) or -ERANGE.
+ */
+int parse_decimal(const char *s, long long min, long long max, long long *val);
+int parse_decimal_fraction(const char *s, double max, double *val);
+
+/* A decimal in [min, max] (parse_decimal()), or args_error() naming what it is. */
 long parse_long_arg(const char *arg, const char *what, long min, long max,
 		    struct argp_state *state);
 

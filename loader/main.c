@@ -9,11 +9,13 @@
  */
 #include <argp.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <linux/types.h>
 #include "idlescope.h"
+#include "cmd/cli.h"
 #include "cmd/compare.h"
 #include "cmd/dump.h"
 #include "live/run.h"
@@ -32,7 +34,10 @@ static const char argp_doc[] =
 "    idlescope -r run.rec           # also keep every raw record in run.rec\n"
 "    idlescope dump run.rec         # the records as CSV\n"
 "    idlescope report run.rec -o .  # the report again, off-line\n"
-"    idlescope compare out/a out/b --fail-above 2  # exit 1 if b is worse by > 2 points\n";
+"    idlescope compare out/a out/b --fail-above 2  # exit 1 if b is worse by > 2 points\n"
+"\n"
+"Each subcommand has its --help (idlescope report --help).\n"
+"\v" CLI_EXIT_DOC;
 
 enum {
 	OPT_NO_PREDICT = 0x100,
@@ -57,29 +62,22 @@ static const struct argp_option opts[] = {
 	{ "shared-ringbuf", OPT_SHARED_RINGBUF, NULL, 0,
 	  "One ring buffer for all CPUs instead of one per CPU", 0 },
 	{ "verbose", 'v', NULL, 0, "Print libbpf debug messages", 0 },
-	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show this help", 0 },
 	{},
 };
 
-static long parse_positive(const char *arg, const char *what, struct argp_state *state)
+/*
+ * The largest ring buffer: a BPF map's max_entries is 32 bits, and a ring
+ * buffer's size a power of two.
+ */
+#define RINGBUF_MAX_BYTES	(1LL << 31)
+
+static long parse_ringbuf_bytes(const char *arg)
 {
-	char *end;
-	long val;
+	long long bytes = cli_parse_integer(arg, "ring buffer size", 4096, RINGBUF_MAX_BYTES);
 
-	errno = 0;
-	val = strtol(arg, &end, 10);
-	if (errno || end == arg || *end || val <= 0)
-		argp_error(state, "%s must be a positive integer, not '%s'", what, arg);
-	return val;
-}
-
-static long parse_ringbuf_bytes(const char *arg, struct argp_state *state)
-{
-	long bytes = parse_positive(arg, "ring buffer size", state);
-
-	if (bytes < 4096 || (bytes & (bytes - 1)))
-		argp_error(state, "ring buffer size must be a power of two >= 4096, not '%s'",
-			   arg);
+	if (bytes & (bytes - 1))
+		cli_usage_error("ring buffer size must be a power of two from 4096 to %lld, not '%s'",
+				RINGBUF_MAX_BYTES, arg);
 	return bytes;
 }
 
@@ -89,15 +87,13 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 
 	switch (key) {
 	case 'd':
-		o->duration_s = parse_positive(arg, "duration", state);
+		o->duration_s = cli_parse_integer(arg, "duration", 1, LONG_MAX);
 		break;
 	case 'i':
-		o->interval_s = parse_positive(arg, "interval", state);
+		o->interval_s = cli_parse_integer(arg, "interval", 1, LONG_MAX);
 		break;
 	case 'w':
-		if (!*arg || strlen(arg) >= IDLESCOPE_WORKLOAD_LEN)
-			argp_error(state, "workload name must be 1 to %d characters, not '%s'",
-				   IDLESCOPE_WORKLOAD_LEN - 1, arg);
+		cli_check_workload_name(arg);
 		o->workload = arg;
 		break;
 	case 'g':
@@ -113,7 +109,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		o->record_path = arg;
 		break;
 	case 'b':
-		o->bpf.ringbuf_bytes = parse_ringbuf_bytes(arg, state);
+		o->bpf.ringbuf_bytes = parse_ringbuf_bytes(arg);
 		break;
 	case OPT_NO_PREDICT:
 		o->bpf.no_predict = true;
@@ -130,12 +126,8 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case 'v':
 		o->verbose = true;
 		break;
-	case 'h':
-		argp_state_help(state, stderr, ARGP_HELP_STD_HELP);
-		break;
 	case ARGP_KEY_ARG:
-		argp_error(state, "unexpected argument '%s'", arg);
-		break;
+		cli_usage_error("unexpected argument '%s'", arg);
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}
@@ -155,33 +147,34 @@ static int live_main(int argc, char **argv)
 		.interval_s = 1,
 		.bpf.ringbuf_bytes = IDLESCOPE_RINGBUF_DEFAULT,
 	};
-	int err;
 
-	err = argp_parse(&argp, argc, argv, 0, NULL, &o);
-	if (err)
-		return err;
+	cli_parse(&argp, NULL, argc, argv, &o);
 	return live_command(&o);
 }
 
 int main(int argc, char **argv)
 {
+	/* compare's 1 is its verdict: its errors are 2. */
+	int error_status = CLI_EXIT_ERROR;
 	int ret;
 
-	if (argc > 1 && !strcmp(argv[1], "tag"))
+	if (argc > 1 && !strcmp(argv[1], "tag")) {
 		ret = tag_command(argc, argv);
-	else if (argc > 1 && !strcmp(argv[1], "dump"))
+	} else if (argc > 1 && !strcmp(argv[1], "dump")) {
 		ret = dump_command(argc, argv);
-	else if (argc > 1 && !strcmp(argv[1], "report"))
+	} else if (argc > 1 && !strcmp(argv[1], "report")) {
 		ret = report_command(argc, argv);
-	else if (argc > 1 && !strcmp(argv[1], "compare"))
+	} else if (argc > 1 && !strcmp(argv[1], "compare")) {
 		ret = compare_command(argc, argv);
-	else
+		error_status = CLI_EXIT_USAGE;
+	} else {
 		ret = live_main(argc, argv);
+	}
 	/* A full disk or a closed pipe: the output is not all there. */
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "idlescope: error: writing to stdout: %s\n",
 			errno ? strerror(errno) : "I/O error");
-		return 1;
+		return error_status;
 	}
 	return ret;
 }

@@ -35,8 +35,6 @@ int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
 	pl->nr_states = nr_states;
 	memset(&pl->reconstruct, 0, sizeof(pl->reconstruct));
 	memcpy(pl->states, states, sizeof(*states) * nr_states);
-	memset(pl->last_tag, 0, sizeof(pl->last_tag));
-	pl->last_tag_printable = true;	/* "" */
 	for (i = 0; i < nr_states; i++) {
 		agg_states[i].target_residency_ns = states[i].target_residency_ns;
 		agg_states[i].exit_latency_ns = states[i].exit_latency_ns;
@@ -120,43 +118,18 @@ static void replay_shadows(struct pipeline *pl, const struct idlescope_record *r
 	agg_add_shadows(pl->agg, rec, 0, MODEL_NR, periods);
 }
 
-static bool printable(unsigned char c)
-{
-	return c >= 0x20 && c < 0x7f;
-}
-
-/* The tag up to its NUL has only printable bytes (pipeline_add()'s rule). */
-static bool tag_printable(const char *tag)
-{
-	unsigned int i;
-
-	for (i = 0; i < IDLESCOPE_WORKLOAD_LEN && tag[i]; i++)
-		if (!printable(tag[i]))
-			return false;
-	return true;
-}
-
 int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
 {
 	struct idlescope_record copy;
-	unsigned int i;
 	int err;
 
-	if (memcmp(rec->workload, pl->last_tag, sizeof(pl->last_tag))) {
-		memcpy(pl->last_tag, rec->workload, sizeof(pl->last_tag));
-		pl->last_tag_printable = tag_printable(rec->workload);
-	}
 	/*
 	 * A copy to change: a live record sits in the ring buffer's read-only
 	 * pages.  Stock menu's prediction may be rebuilt into a record with
 	 * menu's data (replay/reconstruct.c).
 	 */
-	if (!pl->last_tag_printable || (rec->flags & IDLESCOPE_F_MENU_DATA)) {
+	if (rec->flags & IDLESCOPE_F_MENU_DATA) {
 		memcpy(&copy, rec, sizeof(copy));
-		for (i = 0; !pl->last_tag_printable && i < sizeof(copy.workload) &&
-			    copy.workload[i]; i++)
-			if (!printable(copy.workload[i]))
-				copy.workload[i] = '?';
 		reconstruct_record(&copy, &pl->replay->table,
 				   replay_running_model(pl->replay, IDLESCOPE_GOV_MENU),
 				   &pl->reconstruct);

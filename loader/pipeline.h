@@ -22,12 +22,6 @@ struct pipeline {
 	struct reconstruct_stats reconstruct;
 	unsigned int nr_states;
 	struct idlescope_state states[IDLESCOPE_MAX_STATES];
-	/*
-	 * The last record's raw workload tag and whether it was printable:
-	 * records come in runs of one tag, so most need no check and no copy.
-	 */
-	char last_tag[IDLESCOPE_WORKLOAD_LEN];
-	bool last_tag_printable;
 };
 
 /**
@@ -77,9 +71,8 @@ void pipeline_free(struct pipeline *pl);
  * @rec: the record, not changed (a live one sits in read-only pages)
  *
  * reconstruct_record() (a stock kernel's menu prediction), agg_add(), then
- * every model's score for the period.  The workload name is made
- * printable first (it comes from a tag or a file): bytes outside
- * printable ASCII become '?'.
+ * every model's score for the period.  The aggregate names the workload
+ * by its tag escaped (stats/aggregate.h).
  *
  * Return: agg_add()'s result; a record it refuses gets no model scores.
  */

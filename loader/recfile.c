@@ -19,6 +19,8 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include "recfile.h"
+#include "format/escape.h"
+#include "stats/sat.h"
 
 /* Records are read in place: each must start aligned for its __u64s. */
 _Static_assert(sizeof(struct recfile_header) % 8 == 0 &&
@@ -26,6 +28,12 @@ _Static_assert(sizeof(struct recfile_header) % 8 == 0 &&
 
 /* Longer than any run (30 years): a sum over many files stays finite. */
 #define RECFILE_MAX_DURATION_S	1e9
+/*
+ * More periods or wake-ups than a run can count (9 years at a million a
+ * second): a counter beyond it is corrupt, and refusing it keeps the sums
+ * over CPUs and files far from 2^64.
+ */
+#define RECFILE_MAX_COUNT	(1ULL << 48)
 
 void recfile_header_init(struct recfile_header *hdr)
 {
@@ -83,7 +91,9 @@ int recfile_finish(FILE *f, const struct recfile_trailer *trailer, __u64 nr_reco
 
 static int fail(struct recfile *rf, const char *fmt, ...)
 {
-	int n = snprintf(rf->error, sizeof(rf->error), "%s: ", rf->path);
+	char path[sizeof(rf->error)];
+	int n = snprintf(rf->error, sizeof(rf->error), "%s: ",
+			 escape_name(path, sizeof(path), rf->path, SIZE_MAX));
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -160,6 +170,16 @@ static int check_trailer(struct recfile *rf)
 		if (t->records_produced[cpu] || t->dropped_records[cpu])
 			return fail(rf, "corrupt trailer (counters for cpu %u of %u CPUs)",
 				    cpu, rf->hdr.nr_cpus);
+	for (cpu = 0; cpu < rf->hdr.nr_cpus; cpu++)
+		if (t->records_produced[cpu] > RECFILE_MAX_COUNT ||
+		    t->dropped_records[cpu] > RECFILE_MAX_COUNT)
+			return fail(rf, "corrupt trailer (cpu %u: %llu records produced, %llu dropped: "
+				    "more than 2^48)", cpu,
+				    (unsigned long long)t->records_produced[cpu],
+				    (unsigned long long)t->dropped_records[cpu]);
+	if (t->lateness.count > RECFILE_MAX_COUNT)
+		return fail(rf, "corrupt trailer (%llu timer wake-ups: more than 2^48)",
+			    (unsigned long long)t->lateness.count);
 	for (i = 0; i < t->nr_skipped; i++)
 		if (!terminated(t->skipped[i].prog, sizeof(t->skipped[i].prog)) ||
 		    !terminated(t->skipped[i].reason, sizeof(t->skipped[i].reason)))
@@ -247,16 +267,23 @@ fail:
 /*
  * A mapped page past a new end of the file (it shrank while it was read:
  * truncated, or rewritten in place) faults with SIGBUS.  That is bad input
- * like any other: one line on stderr and exit status 1, before any report
- * is written.  The guard knows the window mapped last (the files are read
- * one at a time); a fault anywhere else keeps SIGBUS's default action.
+ * like any other: one line on stderr and the command's error status (1,
+ * `compare`'s 2), before any report is written.  The guard knows the
+ * window mapped last (the files are read one at a time); a fault anywhere
+ * else keeps SIGBUS's default action.
  */
 static struct {
 	const unsigned char *start;
 	size_t len;
 	char line[512];
 	size_t line_len;
-} shrink_guard;
+	int exit_status;
+} shrink_guard = { .exit_status = 1 };
+
+void recfile_set_fatal_status(int status)
+{
+	shrink_guard.exit_status = status;
+}
 
 static void on_sigbus(int sig, siginfo_t *info, void *ucontext)
 {
@@ -266,7 +293,7 @@ static void on_sigbus(int sig, siginfo_t *info, void *ucontext)
 	    addr < shrink_guard.start + shrink_guard.len) {
 		/* Both async-signal-safe, unlike stdio and exit(). */
 		(void)!write(STDERR_FILENO, shrink_guard.line, shrink_guard.line_len);
-		_exit(1);
+		_exit(shrink_guard.exit_status);
 	}
 	/* Returning faults again, now with the default action. */
 	signal(SIGBUS, SIG_DFL);
@@ -276,6 +303,7 @@ static void guard_window(const struct recfile *rf)
 {
 	static bool installed;
 	struct sigaction sa = { .sa_sigaction = on_sigbus, .sa_flags = SA_SIGINFO };
+	char path[sizeof(shrink_guard.line) / 2];
 	int n;
 
 	if (!installed) {
@@ -283,7 +311,8 @@ static void guard_window(const struct recfile *rf)
 		installed = !sigaction(SIGBUS, &sa, NULL);
 	}
 	n = snprintf(shrink_guard.line, sizeof(shrink_guard.line),
-		     "idlescope: error: %s: the file shrank while it was read\n", rf->path);
+		     "idlescope: error: %s: the file shrank while it was read\n",
+		     escape_name(path, sizeof(path), rf->path, SIZE_MAX));
 	shrink_guard.line_len = n < 0 ? 0 : (size_t)n < sizeof(shrink_guard.line) ?
 				(size_t)n : sizeof(shrink_guard.line) - 1;
 	shrink_guard.start = rf->window;
@@ -325,6 +354,30 @@ static int slide_window(struct recfile *rf)
 	return 0;
 }
 
+/* A record of zeros: enter_ns first, the rest only when that is 0. */
+static bool all_zero(const struct idlescope_record *rec)
+{
+	static const struct idlescope_record zero;
+
+	return !rec->enter_ns && !memcmp(rec, &zero, sizeof(zero));
+}
+
+/*
+ * Count the periods a CPU's sequence number skipped (those before its
+ * first record too: the BPF side numbers from 0).  A number behind the
+ * expected one (the sequence restarted) skips nothing.
+ */
+static void count_seq(struct recfile *rf, const struct idlescope_record *rec)
+{
+	__u32 expected = rf->seq_seen_cpus & (1U << rec->cpu) ? rf->next_seq[rec->cpu] : 0;
+	__u32 gap = rec->seq - expected;
+
+	if (gap < 1U << 31)
+		sat_inc(&rf->seq_lost, gap);
+	rf->seq_seen_cpus |= 1U << rec->cpu;
+	rf->next_seq[rec->cpu] = rec->seq + 1;
+}
+
 const struct idlescope_record *recfile_next(struct recfile *rf, enum recfile_status *status)
 {
 	const struct idlescope_record *rec;
@@ -345,6 +398,12 @@ const struct idlescope_record *recfile_next(struct recfile *rf, enum recfile_sta
 		*status = RECFILE_END;
 		return NULL;
 	}
+	if (all_zero(rec)) {
+		rf->zero_record = rf->nr_read + 1;
+		rf->pos = rf->data_end;
+		*status = RECFILE_END;
+		return NULL;
+	}
 	rf->nr_read++;
 	if (rec->cpu >= rf->hdr.nr_cpus) {
 		fail(rf, "record %llu: cpu %u in a file of %u CPUs",
@@ -352,6 +411,7 @@ const struct idlescope_record *recfile_next(struct recfile *rf, enum recfile_sta
 		*status = RECFILE_BAD;
 		return NULL;
 	}
+	count_seq(rf, rec);
 	*status = RECFILE_RECORD;
 	return rec;
 }

@@ -118,6 +118,15 @@ struct recfile {
 	const unsigned char *window;	/* mapped [window_off, +window_len), or NULL */
 	off_t window_off;
 	size_t window_len;
+	/*
+	 * The records' per-CPU sequence numbers: the BPF side numbers every
+	 * period it completes, so a gap is periods lost before the file (a
+	 * full ring buffer), counted here even when no trailer says so.
+	 */
+	__u32 next_seq[IDLESCOPE_MAX_CPUS];
+	__u32 seq_seen_cpus;		/* bit per CPU: a record of it was read */
+	__u64 seq_lost;			/* periods missing from the sequence */
+	__u64 zero_record;		/* an all-zero record ended the data: its number */
 	dev_t dev;			/* to refuse the same file given twice */
 	ino_t ino;
 	char error[320];		/* "PATH: what is wrong", one line */
@@ -135,7 +144,8 @@ int recfile_open(struct recfile *rf, const char *path);
 
 enum recfile_status {
 	RECFILE_RECORD,			/* *rec is the next record */
-	RECFILE_END,			/* no more records */
+	RECFILE_END,			/* no more records (or a record of zeros:
+					 * rf->zero_record says which) */
 	RECFILE_CUT_SHORT,		/* a cut-short last record, ignored: the end */
 	RECFILE_BAD,			/* a record contradicts the header: rf->error */
 };
@@ -143,11 +153,20 @@ enum recfile_status {
 /*
  * The next record, in place: valid until the next call or recfile_close().
  * NULL at the end, with *status saying which end (never RECFILE_RECORD).
+ * A record of nothing but zeros is no idle period (a file extended or
+ * preallocated past its records, a zero-filled tail): it ends the data,
+ * and rf->zero_record is its number (1 for the first record).
  */
 const struct idlescope_record *recfile_next(struct recfile *rf, enum recfile_status *status);
 /* recfile_next() into a copy. */
 enum recfile_status recfile_read(struct recfile *rf, struct idlescope_record *rec);
 
 void recfile_close(struct recfile *rf);
+
+/*
+ * The exit status when a file shrinks while it is read (a SIGBUS in its
+ * mapped window, caught: one line on stderr, then _exit()); 1 unless set.
+ */
+void recfile_set_fatal_status(int status);
 
 #endif /* __IDLESCOPE_RECFILE_H */

@@ -5,6 +5,9 @@
  * The main thread (CPU A) writes a byte to the ping pipe and blocks reading
  * the pong pipe; the partner thread (CPU B) blocks reading the ping pipe,
  * optionally sleeps -g microseconds ("think"), and writes the byte back.
+ * With -w each side also works (spins) -w microseconds on each token before
+ * passing it on, the "work per token" of Doug Smythies' ping-pong tests:
+ * the other CPU's idle period then lasts that work plus the hand-over.
  * Each side's idle period ends with a cross-CPU wake-up (an IPI) whose time
  * no timer on that CPU announces: the next-timer input of the governor is
  * useless here, which is the case history-based prediction exists for.
@@ -29,6 +32,7 @@
 
 static struct env {
 	long gap_us;
+	long work_us;
 	bool one_cpu_ok;
 } env;
 
@@ -56,12 +60,16 @@ static const char argp_doc[] =
 "\n"
 "EXAMPLES:\n"
 "    pingpong -d 5              # back-to-back round trips for 5 s\n"
-"    pingpong -g 500            # the partner thinks 500 us before replying\n";
+"    pingpong -g 500            # the partner thinks 500 us before replying\n"
+"    pingpong -w 200            # each side works 200 us per token\n";
 
 static const struct arg_value values[] = {
 	ARG_NUM('g', "gap", "USEC",
 		"Partner sleeps USEC microseconds before each reply (default 0)",
 		"gap", &env.gap_us, 0, WL_MAX_USEC),
+	ARG_NUM('w', "work", "USEC",
+		"Each side spins USEC microseconds per token before passing it on (default 0)",
+		"work", &env.work_us, 0, WL_MAX_USEC),
 	ARG_FLAG('n', "one-cpu-ok",
 		 "With fewer than 2 usable CPUs, run both threads on one instead of failing",
 		 &env.one_cpu_ok),
@@ -82,6 +90,13 @@ static bool think(int ping_rd)
 	};
 
 	return ppoll(&pfd, 1, &gap, NULL) > 0;
+}
+
+/* The work on a token: spin -w microseconds (the end of the run cuts it short). */
+static void work(void)
+{
+	if (env.work_us)
+		wl_spin_us(env.work_us);
 }
 
 static void *partner_main(void *arg)
@@ -106,6 +121,7 @@ static void *partner_main(void *arg)
 		}
 		if (env.gap_us && think(p->ping_rd))
 			return NULL;	/* ping pipe closed while thinking */
+		work();
 		if (write(p->pong_wr, &byte, 1) != 1) {
 			p->err = -errno;
 			fprintf(stderr, "pingpong: partner write: %s\n", strerror(-p->err));
@@ -141,6 +157,8 @@ static int ping_loop(int ping_wr, int pong_rd)
 		now_ns = wl_now_ns();
 		duration_stats_add(&rtt, now_ns - sent_ns);
 		round_trips++;
+		work();
+		now_ns = wl_now_ns();
 	}
 	return 0;
 }
@@ -222,8 +240,8 @@ static int summary(void)
 	char rtt_summary[160];
 
 	duration_stats_fmt(&rtt, rtt_summary, sizeof(rtt_summary));
-	wl_summary("CPUs %d and %d, gap %ld us, %llu round trips in %.3f s, %.0f round trips/s, round trip %s",
-		   cpus[0], cpus[1], env.gap_us, (unsigned long long)round_trips,
+	wl_summary("CPUs %d and %d, gap %ld us, work %ld us, %llu round trips in %.3f s, %.0f round trips/s, round trip %s",
+		   cpus[0], cpus[1], env.gap_us, env.work_us, (unsigned long long)round_trips,
 		   (double)elapsed_ns / NSEC_PER_SEC,
 		   elapsed_ns ? round_trips * (double)NSEC_PER_SEC / elapsed_ns : 0.0,
 		   rtt_summary);

@@ -319,6 +319,16 @@ static void prepare(void)
 	prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
 }
 
+bool wl_spin_us(long usec)
+{
+	__u64 end_ns = wl_now_ns() + usec * NSEC_PER_USEC;
+
+	while (wl_now_ns() < end_ns)
+		if (wl_exiting)
+			return false;
+	return true;
+}
+
 /* -c pinning, the tag, and wl_end_ns.  Returns 0 or -errno (reported). */
 static int start(void)
 {

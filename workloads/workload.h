@@ -130,6 +130,12 @@ const char *wl_timer_summary(void);
 __u64 wl_now_ns(void);
 
 /*
+ * Work: spin on CLOCK_MONOTONIC for usec microseconds, or until a signal
+ * asks the run to stop.  Returns false then.
+ */
+bool wl_spin_us(long usec);
+
+/*
  * Sleep until the absolute CLOCK_MONOTONIC time deadline_ns.  Returns 0 on
  * time, -EINTR when a signal asked the run to stop, another negative errno
  * (reported) when the clock failed.

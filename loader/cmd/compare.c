@@ -4,40 +4,54 @@
  * two governors, --pair), and whether the change is more than noise.
  *
  * Each side goes through the same pipeline as `idlescope report` (one
- * aggregate over its record files, each replayed from a fresh start).
- * For every workload x host governor present in both, each headline
+ * aggregate over its record files, each replayed from a fresh start:
+ * cmd/recset.h).  For every workload x host governor, each headline
  * number (report/headline.h) and each shadow model's within 2x on that
  * governor's periods is subtracted, B - A, in percentage points.  The two
  * runs are independent, so the difference's interval adds the two 95%
  * half-widths in quadrature (ci_diff()); a difference is flagged when its
  * interval excludes 0, and is worse when it goes the wrong way for its
  * number (less within 2x, more too deep, ...).
+ *
+ * A gate fails closed: it passes only on what it saw.  A number one side
+ * has and the other lacks (a workload or governor missing from B, a probe
+ * that did not attach), a side without idle periods, a record file the
+ * loader did not finish, and two sides recorded on different setups are
+ * errors (exit status 2), unless --allow-missing (or --across FACT) says
+ * that is what is meant.
  */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include "cmd/cli.h"
 #include "cmd/compare.h"
-#include "report/headline.h"
+#include "cmd/recset.h"
+#include "format/escape.h"
 #include "format/json_writer.h"
-#include "pipeline.h"
 #include "format/table.h"
 #include "governors.h"
 #include "format/numbers.h"
+#include "args.h"
+#include "pipeline.h"
+#include "recfile.h"
+#include "replay/inputs.h"
+#include "report/headline.h"
+#include "runinfo/runinfo.h"
 
-#define COMPARE_MAX_FILES	64
-#define COMPARE_EXIT_BAD_INPUT	2
+/* compare's statuses: 1 is the gate's verdict, every error is 2. */
+#define COMPARE_EXIT_REGRESSION	1
+#define COMPARE_EXIT_ERROR	CLI_EXIT_USAGE
 
 struct side {
 	const char *arg;		/* as given: a file or a run directory */
-	int nr_files;
-	char *files[COMPARE_MAX_FILES];
+	char name;			/* 'A' or 'B' */
+	struct recset files;
 	struct pipeline pl;
+	struct run_meta meta;
 };
 
 struct diff_row {
@@ -46,6 +60,7 @@ struct diff_row {
 	int governor_b;
 	const char *model;		/* NULL: the live governor's number */
 	int metric;
+	char only_in;			/* 'A' or 'B': a number the other side lacks */
 	struct ci_pct a, b, diff;
 	bool flagged, worse;
 };
@@ -55,96 +70,49 @@ struct compare {
 	int pair_a, pair_b;		/* --pair GA:GB, else -1: same governor */
 	double fail_above_pp;		/* NAN: no gate */
 	bool json;
+	bool allow_missing;
+	unsigned int across;		/* RUNINFO_* facts allowed to differ */
 	int nr_rows, nr_alloc;
+	int nr_missing, nr_flagged, nr_failed;
 	struct diff_row *rows;
 };
 
-static bool has_suffix(const char *name, const char *suffix)
-{
-	size_t n = strlen(name), k = strlen(suffix);
-
-	return n >= k && !strcmp(name + n - k, suffix);
-}
-
-static int add_file(struct side *s, const char *dir, const char *name)
-{
-	if (s->nr_files == COMPARE_MAX_FILES)
-		return -E2BIG;
-	if (asprintf(&s->files[s->nr_files], "%s/%s", dir, name) < 0)
-		return -ENOMEM;
-	s->nr_files++;
-	return 0;
-}
-
-/* DIR/NAME.rec and DIR/SUB/NAME.rec (a `make run` directory), in name order. */
-static int collect_dir(struct side *s, const char *dir, int depth)
-{
-	struct dirent **ents;
-	char sub[4096];
-	struct stat st;
-	int n, i, err = 0;
-
-	n = scandir(dir, &ents, NULL, alphasort);
-	if (n < 0)
-		return -errno;
-	for (i = 0; i < n; i++) {
-		const char *name = ents[i]->d_name;
-
-		if (!err && name[0] != '.') {
-			snprintf(sub, sizeof(sub), "%s/%s", dir, name);
-			if (stat(sub, &st))
-				;
-			else if (S_ISDIR(st.st_mode) && depth > 0)
-				err = collect_dir(s, sub, depth - 1);
-			else if (S_ISREG(st.st_mode) && has_suffix(name, ".rec"))
-				err = add_file(s, dir, name);
-		}
-		free(ents[i]);
-	}
-	free(ents);
-	return err;
-}
-
 /* The side's record files, then one pipeline over all of them. */
-static int load_side(struct side *s)
+static int load_side(struct side *s, bool allow_missing)
 {
-	__u64 records_read[IDLESCOPE_MAX_CPUS];
-	struct recfile rf;
-	bool cut_short;
-	struct stat st;
-	int i, ret;
+	struct agg_key key = { .workload = -1 };
+	int err;
 
-	if (stat(s->arg, &st)) {
-		fprintf(stderr, "idlescope: error: %s: %s\n", s->arg, strerror(errno));
-		return -errno;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		ret = collect_dir(s, s->arg, 1);
-	} else {
-		s->files[0] = strdup(s->arg);
-		s->nr_files = !!s->files[0];
-		ret = s->nr_files ? 0 : -ENOMEM;
-	}
-	if (!ret && !s->nr_files)
-		ret = -ENOENT;
-	if (ret) {
-		fprintf(stderr, "idlescope: error: %s: %s\n", s->arg,
-			ret == -ENOENT ? "no record files (*.rec)" : strerror(-ret));
-		return ret;
-	}
-	for (i = 0; i < s->nr_files; i++) {
-		if (recfile_open(&rf, s->files[i])) {
-			fprintf(stderr, "idlescope: error: %s\n", rf.error);
-			return -EINVAL;
-		}
-		ret = pipeline_add_file(&s->pl, &rf, i == 0, records_read, &cut_short);
-		if (ret)
-			fprintf(stderr, "idlescope: error: %s\n", rf.error);
-		recfile_close(&rf);
-		if (ret)
-			return ret;
+	s->files.refuse_untrailed = !allow_missing;
+	run_meta_init(&s->meta);
+	err = recset_add(&s->files, s->arg);
+	if (!err)
+		err = recset_replay(&s->files, &s->pl, &s->meta);
+	if (err)
+		return err;
+	if (!allow_missing && !agg_next(s->pl.agg, &key)) {
+		fprintf(stderr, "idlescope: error: %s: no idle periods to compare; "
+			"--allow-missing compares nothing with it\n", s->arg);
+		return -ENODATA;
 	}
 	return 0;
+}
+
+/* Both sides recorded on one setup, but for the facts of --across. */
+static int check_setups(const struct compare *c)
+{
+	const struct recfile_header *a = &c->a.files.first, *b = &c->b.files.first;
+	char va[ESCAPE_SIZE(RECFILE_RELEASE_LEN)], vb[ESCAPE_SIZE(RECFILE_RELEASE_LEN)];
+	int fact = runinfo_setup_difference(a, b, RUNINFO_ALL_FACTS & ~c->across);
+
+	if (fact < 0)
+		return 0;
+	runinfo_fact_value(a, fact, va, sizeof(va));
+	runinfo_fact_value(b, fact, vb, sizeof(vb));
+	fprintf(stderr, "idlescope: error: A and B differ in %s: A '%s', B '%s'; "
+		"--across %s compares them anyway\n", runinfo_fact_names[fact], va, vb,
+		runinfo_fact_names[fact]);
+	return -EINVAL;
 }
 
 static struct diff_row *new_row(struct compare *c)
@@ -161,72 +129,105 @@ static struct diff_row *new_row(struct compare *c)
 	return &c->rows[c->nr_rows++];
 }
 
+/* A row of numbers @a and @b (NULL: the side lacks it; NaN: so does the number). */
 static int add_row(struct compare *c, const char *workload, int ga, int gb,
 		   const char *model, int metric, const struct ci_pct *a,
 		   const struct ci_pct *b)
 {
+	static const struct ci_pct none = { .pct = NAN, .lo = NAN, .hi = NAN, .half = NAN };
+	bool has_a = a && !isnan(a->pct), has_b = b && !isnan(b->pct);
 	struct diff_row *r;
 
-	if (isnan(a->pct) || isnan(b->pct))
+	if (!has_a && !has_b)
 		return 0;
 	r = new_row(c);
 	if (!r)
 		return -ENOMEM;
-	r->workload = workload;
-	r->governor = ga;
-	r->governor_b = gb;
-	r->model = model;
-	r->metric = metric;
-	r->a = *a;
-	r->b = *b;
+	*r = (struct diff_row){
+		.workload = workload, .governor = ga, .governor_b = gb, .model = model,
+		.metric = metric, .a = has_a ? *a : none, .b = has_b ? *b : none,
+		.diff = none,
+	};
+	if (!has_a || !has_b) {
+		r->only_in = has_a ? 'A' : 'B';
+		c->nr_missing++;
+		return 0;
+	}
 	r->diff = ci_diff(b, a);
 	r->flagged = !isnan(r->diff.half) && (r->diff.lo > 0 || r->diff.hi < 0);
 	r->worse = r->diff.pct * headline_metrics[metric].better < 0;
+	c->nr_flagged += r->flagged;
 	return 0;
 }
 
-/* Every headline number and model score of one workload, A's ga against B's gb. */
-static int diff_pair(struct compare *c, int wa, int wb, int ga, int gb)
+/*
+ * Whether governor @g's records can hold what model @shadow needs: with
+ * --pair, a model the other governor's records cannot feed is no number
+ * one side lost.
+ */
+static bool scorable(const struct agg *agg, int shadow, int g)
+{
+	unsigned int needed = agg_shadow_inputs(agg, shadow);
+
+	return (inputs_of_governor(g) & needed) == needed;
+}
+
+/*
+ * Every headline number and model score of one workload, A's ga against
+ * B's gb; @wa or @wb -1 where the side lacks the workload.
+ */
+static int diff_pair(struct compare *c, const char *name, int wa, int wb, int ga, int gb)
 {
 	const struct agg *A = c->a.pl.agg, *B = c->b.pl.agg;
-	const char *name = agg_workload_name(A, wa);
 	struct headline_cell ca, cb;
 	struct ci_pct ra, rb;
+	bool has_a = wa >= 0 && headline_cell(A, wa, ga, &ca);
+	bool has_b = wb >= 0 && headline_cell(B, wb, gb, &cb);
 	int m, s, err = 0;
 
-	if (!headline_cell(A, wa, ga, &ca) || !headline_cell(B, wb, gb, &cb))
+	if (!has_a && !has_b)
 		return 0;
 	for (m = 0; m < HL_NR_METRICS && !err; m++)
-		err = add_row(c, name, ga, gb, NULL, m, &ca.metric[m], &cb.metric[m]);
-	for (s = 0; s < agg_nr_shadows(A) && !err; s++) {
-		if (headline_model_within_2x(A, wa, ga, s, &ra) &&
-		    headline_model_within_2x(B, wb, gb, s, &rb))
-			err = add_row(c, name, ga, gb, agg_shadow_name(A, s), HL_WITHIN_2X,
-				      &ra, &rb);
+		err = add_row(c, name, ga, gb, NULL, m, has_a ? &ca.metric[m] : NULL,
+			      has_b ? &cb.metric[m] : NULL);
+	for (s = 0; s < agg_nr_shadows(has_a ? A : B) && !err; s++) {
+		bool ma = has_a && headline_model_within_2x(A, wa, ga, s, &ra);
+		bool mb = has_b && headline_model_within_2x(B, wb, gb, s, &rb);
+
+		if (scorable(has_a ? A : B, s, ga) && scorable(has_a ? A : B, s, gb))
+			err = add_row(c, name, ga, gb, agg_shadow_name(has_a ? A : B, s),
+				      HL_WITHIN_2X, ma ? &ra : NULL, mb ? &rb : NULL);
 	}
 	return err;
 }
 
-/*
- * Workloads of A also in B; the same governor on both sides (before and
- * after a kernel change), or with --pair, A's GA against B's GB (two
- * governors, from one run directory or two).
- */
+/* One workload: the same governor on both sides, or --pair's GA against GB. */
+static int diff_workload(struct compare *c, const char *name, int wa, int wb)
+{
+	int g, err = 0;
+
+	if (c->pair_a >= 0)
+		return diff_pair(c, name, wa, wb, c->pair_a, c->pair_b);
+	for (g = 0; g < IDLESCOPE_NR_GOVERNORS && !err; g++)
+		err = diff_pair(c, name, wa, wb, g, g);
+	return err;
+}
+
+/* A's workloads, each against B's of the same name, then those only B has. */
 static int diff_all(struct compare *c)
 {
 	const struct agg *A = c->a.pl.agg, *B = c->b.pl.agg;
-	int wa, wb, g, err = 0;
+	const char *name;
+	int w, err = 0;
 
-	for (wa = 0; wa < agg_nr_workloads(A) && !err; wa++) {
-		wb = agg_workload_index(B, agg_workload_name(A, wa));
-		if (wb < 0)
-			continue;
-		if (c->pair_a >= 0) {
-			err = diff_pair(c, wa, wb, c->pair_a, c->pair_b);
-			continue;
-		}
-		for (g = 0; g < IDLESCOPE_NR_GOVERNORS && !err; g++)
-			err = diff_pair(c, wa, wb, g, g);
+	for (w = 0; w < agg_nr_workloads(A) && !err; w++) {
+		name = agg_workload_name(A, w);
+		err = diff_workload(c, name, w, agg_workload_index(B, name));
+	}
+	for (w = 0; w < agg_nr_workloads(B) && !err; w++) {
+		name = agg_workload_name(B, w);
+		if (agg_workload_index(A, name) < 0)
+			err = diff_workload(c, name, -1, w);
 	}
 	return err;
 }
@@ -235,6 +236,45 @@ static bool fails_gate(const struct compare *c, const struct diff_row *r)
 {
 	return !isnan(c->fail_above_pp) && r->flagged && r->worse &&
 	       fabs(r->diff.pct) > c->fail_above_pp;
+}
+
+/* "menu2010", or "menu:teo" for --pair rows. */
+static void format_governors(char *buf, size_t size, const struct diff_row *r)
+{
+	if (r->governor == r->governor_b)
+		snprintf(buf, size, "%s", governor_name(r->governor));
+	else
+		snprintf(buf, size, "%s:%s", governor_name(r->governor),
+			 governor_name(r->governor_b));
+}
+
+/*
+ * Without --allow-missing, a row on one side only is an error, named in
+ * one line: the gate would pass on a number it never compared.
+ */
+static int check_missing(const struct compare *c)
+{
+	const struct diff_row *r;
+	char gov[40];
+	int i;
+
+	if (c->allow_missing || (!c->nr_missing && c->nr_rows))
+		return 0;
+	if (!c->nr_rows) {
+		fprintf(stderr, "idlescope: error: A and B have no number in common; "
+			"--allow-missing compares nothing\n");
+		return -ENODATA;
+	}
+	for (i = 0; !c->rows[i].only_in; i++)
+		;
+	r = &c->rows[i];
+	format_governors(gov, sizeof(gov), r);
+	fprintf(stderr, "idlescope: error: %d numbers on one side only, the first: workload %s, "
+		"governor %s, %s%s only in %c; --allow-missing compares the rest\n",
+		c->nr_missing, fmt_workload_label(r->workload), gov,
+		r->model ? r->model : headline_metrics[r->metric].name,
+		r->model ? " within 2x" : "", r->only_in);
+	return -ENODATA;
 }
 
 /* A, B and B - A, right-aligned in terminal columns ("±" is one). */
@@ -248,29 +288,48 @@ static void print_cells(const char *a, const char *b, const char *d)
 	table_print_cell(stdout, d, 14, false);
 }
 
-/* "menu2010", or "menu:teo" for --pair rows. */
-static void format_governors(char *buf, size_t size, const struct diff_row *r)
+/* A side's setup facts, printable (runinfo_fact_value()). */
+struct setup_text {
+	char fact[RUNINFO_NR_FACTS][ESCAPE_SIZE(RECFILE_RELEASE_LEN)];
+};
+
+static void setup_text(const struct side *s, struct setup_text *t)
 {
-	if (r->governor == r->governor_b)
-		snprintf(buf, size, "%s", governor_name(r->governor));
-	else
-		snprintf(buf, size, "%s:%s", governor_name(r->governor),
-			 governor_name(r->governor_b));
+	int fact;
+
+	for (fact = 0; fact < RUNINFO_NR_FACTS; fact++)
+		runinfo_fact_value(&s->files.first, fact, t->fact[fact], sizeof(t->fact[fact]));
 }
 
-static void print_text(const struct compare *c, int nr_failed)
+/* "A: ARG (N files): kernel K (HZ n, cpuidle driver D), clock C, S states". */
+static void print_setup(const struct side *s)
+{
+	char arg[512];
+	struct setup_text t;
+
+	setup_text(s, &t);
+	printf("%c: %s (%d files): kernel %s (HZ %s, cpuidle driver %s), clock %s, %s\n",
+	       s->name, escape_name(arg, sizeof(arg), s->arg, SIZE_MAX), s->files.nr_files,
+	       t.fact[RUNINFO_KERNEL], t.fact[RUNINFO_HZ],
+	       t.fact[RUNINFO_DRIVER][0] ? t.fact[RUNINFO_DRIVER] : "none",
+	       t.fact[RUNINFO_CLOCK][0] ? t.fact[RUNINFO_CLOCK] : "unknown",
+	       t.fact[RUNINFO_STATES]);
+}
+
+static void print_text(const struct compare *c)
 {
 	char a[32], b[32], d[32], metric[40], gov[40];
-	int i, nr_flagged = 0, gov_width = 8;
+	int i, gov_width = 8;
 
 	for (i = 0; i < c->nr_rows; i++) {
 		format_governors(gov, sizeof(gov), &c->rows[i]);
 		if ((int)strlen(gov) > gov_width)
 			gov_width = strlen(gov);
 	}
-	printf("idlescope compare: B - A in percentage points, 95%% interval; * = interval excludes 0\n"
-	       "A: %s (%d files)\nB: %s (%d files)\n\n", c->a.arg, c->a.nr_files,
-	       c->b.arg, c->b.nr_files);
+	printf("idlescope compare: B - A in percentage points, 95%% interval; * = interval excludes 0\n");
+	print_setup(&c->a);
+	print_setup(&c->b);
+	putchar('\n');
 	printf("%-14s %-*s %-22s", "workload", gov_width, "governor", "number");
 	print_cells("A", "B", "B - A");
 	putchar('\n');
@@ -279,7 +338,9 @@ static void print_text(const struct compare *c, int nr_failed)
 
 		fmt_share(a, sizeof(a), &r->a);
 		fmt_share(b, sizeof(b), &r->b);
-		if (isnan(r->diff.half))
+		if (r->only_in)
+			snprintf(d, sizeof(d), "only in %c", r->only_in);
+		else if (isnan(r->diff.half))
 			snprintf(d, sizeof(d), "%+.1f", r->diff.pct);
 		else
 			snprintf(d, sizeof(d), "%+.1f ±%.1f", r->diff.pct, r->diff.half);
@@ -292,16 +353,51 @@ static void print_text(const struct compare *c, int nr_failed)
 		       metric);
 		print_cells(a, b, d);
 		printf("%s%s\n", r->flagged ? " *" : "", fails_gate(c, r) ? " FAIL" : "");
-		nr_flagged += r->flagged;
 	}
-	printf("\n%d of %d differences flagged", nr_flagged, c->nr_rows);
+	printf("\n%d of %d differences flagged, %d numbers on one side only", c->nr_flagged,
+	       c->nr_rows - c->nr_missing, c->nr_missing);
 	if (!isnan(c->fail_above_pp))
-		printf(", %d worse by more than %g points: %s", nr_failed,
-		       c->fail_above_pp, nr_failed ? "FAIL" : "ok");
+		printf(", %d worse by more than %g points: %s", c->nr_failed,
+		       c->fail_above_pp, c->nr_failed ? "FAIL" : "ok");
 	printf("\n");
 }
 
-static void print_json(const struct compare *c, int nr_failed)
+static void json_setup(struct json *j, const char *key, const struct side *s)
+{
+	const struct recfile_header *hdr = &s->files.first;
+
+	json_object(j, key, true);
+	json_str(j, "path", s->arg);
+	json_int(j, "files", s->files.nr_files);
+	json_str(j, "kernel_release", s->meta.kernel_release);
+	json_int(j, "hz", hdr->hz);
+	json_str(j, "cpuidle_driver", s->meta.cpuidle_driver);
+	json_str(j, "clock_mode", s->meta.clock_mode);
+	json_int(j, "nr_states", hdr->nr_states);
+	json_object_end(j);
+}
+
+static void json_row(struct json *j, const struct diff_row *r)
+{
+	json_object(j, NULL, false);
+	json_str(j, "workload", r->workload);
+	json_str(j, "governor", governor_name(r->governor));
+	json_str(j, "governor_b", governor_name(r->governor_b));
+	json_str(j, "model", r->model ? r->model : "live");
+	json_str(j, "metric", headline_metrics[r->metric].name);
+	json_ci(j, "a", &r->a);
+	json_ci(j, "b", &r->b);
+	if (r->only_in) {
+		json_str(j, "only_in", r->only_in == 'A' ? "a" : "b");
+	} else {
+		json_ci(j, "diff_pp", &r->diff);
+		json_bool(j, "flagged", r->flagged);
+		json_bool(j, "worse", r->worse);
+	}
+	json_object_end(j);
+}
+
+static void print_json(const struct compare *c)
 {
 	struct json j = { .f = stdout };
 	int i;
@@ -309,33 +405,30 @@ static void print_json(const struct compare *c, int nr_failed)
 	json_object(&j, NULL, false);
 	json_str(&j, "a", c->a.arg);
 	json_str(&j, "b", c->b.arg);
+	json_setup(&j, "a_setup", &c->a);
+	json_setup(&j, "b_setup", &c->b);
 	json_number(&j, "fail_above_pp", c->fail_above_pp);
 	json_array(&j, "differences", false);
-	for (i = 0; i < c->nr_rows; i++) {
-		const struct diff_row *r = &c->rows[i];
-
-		json_object(&j, NULL, false);
-		json_str(&j, "workload", r->workload);
-		json_str(&j, "governor", governor_name(r->governor));
-		json_str(&j, "governor_b", governor_name(r->governor_b));
-		json_str(&j, "model", r->model ? r->model : "live");
-		json_str(&j, "metric", headline_metrics[r->metric].name);
-		json_ci(&j, "a", &r->a);
-		json_ci(&j, "b", &r->b);
-		json_ci(&j, "diff_pp", &r->diff);
-		json_bool(&j, "flagged", r->flagged);
-		json_bool(&j, "worse", r->worse);
-		json_object_end(&j);
-	}
+	for (i = 0; i < c->nr_rows; i++)
+		if (!c->rows[i].only_in)
+			json_row(&j, &c->rows[i]);
 	json_array_end(&j);
-	json_u64(&j, "failed_differences", nr_failed);
-	json_bool(&j, "failed", nr_failed > 0);
+	json_array(&j, "one_side_only", false);
+	for (i = 0; i < c->nr_rows; i++)
+		if (c->rows[i].only_in)
+			json_row(&j, &c->rows[i]);
+	json_array_end(&j);
+	json_u64(&j, "compared", c->nr_rows - c->nr_missing);
+	json_u64(&j, "missing", c->nr_missing);
+	json_u64(&j, "flagged", c->nr_flagged);
+	json_u64(&j, "failed_differences", c->nr_failed);
+	json_bool(&j, "failed", c->nr_failed > 0);
 	json_object_end(&j);
 	fputc('\n', stdout);
 }
 
 /* --pair GA:GB: two governor names. */
-static int parse_pair(struct compare *c, const char *arg)
+static void parse_pair(struct compare *c, const char *arg)
 {
 	char name[64];
 	const char *colon = strchr(arg, ':');
@@ -345,85 +438,146 @@ static int parse_pair(struct compare *c, const char *arg)
 		c->pair_a = governor_id(name);
 		c->pair_b = governor_id(colon + 1);
 	}
-	if (!colon || c->pair_a < 0 || c->pair_b < 0) {
-		fprintf(stderr, "idlescope: error: --pair %s: need two governor names, GA:GB\n", arg);
-		return -EINVAL;
-	}
-	return 0;
+	if (!colon || c->pair_a < 0 || c->pair_b < 0)
+		cli_usage_error("--pair %s: need two governor names, GA:GB", arg);
 }
 
-static int parse_args(struct compare *c, int argc, char **argv)
+/* --across FACT[,FACT...]: setup facts the two sides may differ in. */
+static void parse_across(struct compare *c, const char *arg)
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "fail-above", required_argument, NULL, 'f' },
-		{ "pair", required_argument, NULL, 'p' },
-		{},
-	};
-	char *end;
-	int opt;
+	char list[128], *tok, *save;
+	int fact;
 
-	optind = 2;
-	while ((opt = getopt_long(argc, argv, "jf:p:", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'j':
-			c->json = true;
-			break;
-		case 'f':
-			c->fail_above_pp = strtod(optarg, &end);
-			if (*end || end == optarg || !(c->fail_above_pp >= 0) ||
-			    isinf(c->fail_above_pp)) {
-				fprintf(stderr, "idlescope: error: --fail-above %s: not a number of points >= 0\n",
-					optarg);
-				return -EINVAL;
-			}
-			break;
-		case 'p':
-			if (parse_pair(c, optarg))
-				return -EINVAL;
-			break;
-		default:
-			return -EINVAL;
-		}
+	if (snprintf(list, sizeof(list), "%s", arg) >= (int)sizeof(list))
+		cli_usage_error("--across %s: too long", arg);
+	for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		for (fact = 0; fact < RUNINFO_NR_FACTS; fact++)
+			if (!strcmp(tok, runinfo_fact_names[fact]))
+				break;
+		if (fact == RUNINFO_NR_FACTS)
+			cli_usage_error("--across %s: '%s' is not one of kernel, hz, driver, "
+					"states, clock", arg, tok);
+		c->across |= 1U << fact;
 	}
-	if (argc - optind != 2) {
-		fprintf(stderr, "idlescope: error: usage: idlescope compare A B [-j] [--fail-above PP] "
-			"[--pair GA:GB]\n");
-		return -EINVAL;
-	}
-	c->a.arg = argv[optind];
-	c->b.arg = argv[optind + 1];
-	return 0;
+	if (!c->across)
+		cli_usage_error("--across needs a setup fact: kernel, hz, driver, states or clock");
 }
+
+enum {
+	OPT_FAIL_ABOVE = 0x100,
+	OPT_PAIR,
+	OPT_ALLOW_MISSING,
+	OPT_ACROSS,
+};
+
+/* The most points a difference of two percentages can be. */
+#define COMPARE_MAX_PP	100.0
+
+static error_t compare_parse(int key, char *arg, struct argp_state *state)
+{
+	struct compare *c = state->input;
+
+	switch (key) {
+	case 'j':
+		c->json = true;
+		return 0;
+	case OPT_FAIL_ABOVE:
+		if (parse_decimal_fraction(arg, COMPARE_MAX_PP, &c->fail_above_pp))
+			cli_usage_error("--fail-above %s: not a number of points from 0 to %g "
+					"(digits, maybe a '.' and more)", arg, COMPARE_MAX_PP);
+		return 0;
+	case OPT_PAIR:
+		parse_pair(c, arg);
+		return 0;
+	case OPT_ALLOW_MISSING:
+		c->allow_missing = true;
+		return 0;
+	case OPT_ACROSS:
+		parse_across(c, arg);
+		return 0;
+	case ARGP_KEY_ARG:
+		if (state->arg_num >= 2)
+			cli_usage_error("usage: idlescope compare A B [OPTION...] (not '%s' too)", arg);
+		*(state->arg_num ? &c->b.arg : &c->a.arg) = arg;
+		return 0;
+	case ARGP_KEY_END:
+		if (state->arg_num != 2)
+			cli_usage_error("usage: idlescope compare A B [OPTION...]");
+		return 0;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+}
+
+static const char compare_doc[] =
+"What changed from run A to run B, and whether it is more than noise: every\n"
+"headline number of every workload x governor, B - A in percentage points\n"
+"with its 95% interval, flagged (*) when the interval excludes 0.\n"
+"\n"
+"A and B are record files or run directories (their *.rec files).  A gate\n"
+"fails closed: a number on one side only, a side without idle periods, a\n"
+"record file the loader did not finish, and sides recorded on different\n"
+"setups (kernel, HZ, cpuidle driver, state table, clock mode) are errors.\n"
+"\v"
+"Exit status: 0 no flagged difference worse than --fail-above (or no gate);\n"
+"1 one is (a regression); 2 any error, usage or input.";
+
+static const struct argp_option compare_options[] = {
+	{ "json", 'j', NULL, 0, "Print the comparison as JSON", 0 },
+	{ "fail-above", OPT_FAIL_ABOVE, "PP", 0,
+	  "Exit 1 when a flagged difference is worse than PP percentage points", 0 },
+	{ "pair", OPT_PAIR, "GA:GB", 0, "Compare A's governor GA with B's GB (A and B "
+	  "may be one run)", 0 },
+	{ "allow-missing", OPT_ALLOW_MISSING, NULL, 0, "Compare what both sides have: "
+	  "numbers on one side only, empty sides and unfinished record files are "
+	  "listed, not errors", 0 },
+	{ "across", OPT_ACROSS, "FACT[,FACT]", 0, "Compare sides whose setup differs in "
+	  "FACT: kernel, hz, driver, states or clock (a patch's before and after "
+	  "kernels: --across kernel)", 0 },
+	{},
+};
 
 static void free_side(struct side *s)
 {
-	int i;
-
-	for (i = 0; i < s->nr_files; i++)
-		free(s->files[i]);
+	recset_free(&s->files);
 	pipeline_free(&s->pl);
 }
 
 int compare_command(int argc, char **argv)
 {
-	struct compare c = { .fail_above_pp = NAN, .pair_a = -1, .pair_b = -1 };
-	int i, nr_failed = 0, ret = COMPARE_EXIT_BAD_INPUT;
+	static const struct argp argp = {
+		.options = compare_options,
+		.parser = compare_parse,
+		.args_doc = "A B",
+		.doc = compare_doc,
+	};
+	struct compare c = {
+		.a.name = 'A', .b.name = 'B',
+		.fail_above_pp = NAN, .pair_a = -1, .pair_b = -1,
+	};
+	int i, ret = COMPARE_EXIT_ERROR;
 
-	if (parse_args(&c, argc, argv) || load_side(&c.a) || load_side(&c.b))
+	cli_parse(&argp, "compare", argc, argv, &c);
+	/* A file that shrinks under the reader is an error too: status 2. */
+	recfile_set_fatal_status(COMPARE_EXIT_ERROR);
+	if (load_side(&c.a, c.allow_missing) || load_side(&c.b, c.allow_missing) ||
+	    check_setups(&c))
 		goto cleanup;
 	if (diff_all(&c)) {
 		fprintf(stderr, "idlescope: error: comparing: %s\n", strerror(ENOMEM));
 		goto cleanup;
 	}
+	if (check_missing(&c))
+		goto cleanup;
 	for (i = 0; i < c.nr_rows; i++)
-		nr_failed += fails_gate(&c, &c.rows[i]);
+		c.nr_failed += fails_gate(&c, &c.rows[i]);
 	if (c.json)
-		print_json(&c, nr_failed);
+		print_json(&c);
 	else
-		print_text(&c, nr_failed);
-	ret = nr_failed ? 1 : 0;
+		print_text(&c);
+	ret = c.nr_failed ? COMPARE_EXIT_REGRESSION : CLI_EXIT_OK;
 cleanup:
+	recfile_set_fatal_status(CLI_EXIT_ERROR);
 	free_side(&c.a);
 	free_side(&c.b);
 	free(c.rows);

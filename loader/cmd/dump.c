@@ -6,43 +6,54 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include "cmd/cli.h"
 #include "cmd/dump.h"
+#include "format/escape.h"
 #include "stats/aggregate.h"
 #include "recfile.h"
 #include "governors.h"
 
 /*
- * A name from a record file as one CSV field: quoted when it holds a
- * comma or a quote (doubled), control and non-ASCII bytes as \xNN so that
- * nothing reaches a terminal raw.
+ * A record's workload tag (16 bytes, no NUL if it fills them) as one CSV
+ * field: escaped (format/escape.h), then quoted when it holds a comma or
+ * a quote (doubled).
  */
 static void print_csv_field(const char *s, size_t size)
 {
-	size_t len = strnlen(s, size), i;
-	bool quote = strcspn(s, ",\"") < len;
+	char name[ESCAPE_SIZE(IDLESCOPE_WORKLOAD_LEN)];
+	const char *c;
 
-	if (quote)
-		putchar('"');
-	for (i = 0; i < len; i++) {
-		unsigned char c = s[i];
-
-		if (c == '"')
-			fputs("\"\"", stdout);
-		else if (c < 0x20 || c >= 0x7f || c == '\\')
-			printf("\\x%02x", c);
-		else
-			putchar(c);
+	escape_name(name, sizeof(name), s, size);
+	if (!strpbrk(name, ",\"")) {
+		fputs(name, stdout);
+		return;
 	}
-	if (quote)
-		putchar('"');
+	putchar('"');
+	for (c = name; *c; c++) {
+		if (*c == '"')
+			putchar('"');
+		putchar(*c);
+	}
+	putchar('"');
+}
+
+/* predicted_ns as itself, or -1 for IDLESCOPE_UNKNOWN_NS (docs/record-file.md). */
+static void print_predicted(__u64 predicted_ns)
+{
+	if (predicted_ns == IDLESCOPE_UNKNOWN_NS)
+		fputs("-1", stdout);
+	else
+		printf("%llu", (unsigned long long)predicted_ns);
 }
 
 static void dump_record(const struct idlescope_record *rec)
 {
-	printf("%u,%llu,%llu,%llu,%lld,%llu,%lld,%d,%d,%s,%#x,", rec->cpu,
-	       rec->enter_ns, rec->residency_ns, rec->kernel_residency_ns,
-	       rec->predicted_ns == IDLESCOPE_UNKNOWN_NS ? -1LL : (long long)rec->predicted_ns,
-	       rec->next_timer_ns, rec->latency_req_ns, rec->state, rec->chosen_state,
+	printf("%u,%llu,%llu,%llu,", rec->cpu, (unsigned long long)rec->enter_ns,
+	       (unsigned long long)rec->residency_ns,
+	       (unsigned long long)rec->kernel_residency_ns);
+	print_predicted(rec->predicted_ns);
+	printf(",%llu,%lld,%d,%d,%s,%#x,", (unsigned long long)rec->next_timer_ns,
+	       (long long)rec->latency_req_ns, rec->state, rec->chosen_state,
 	       governor_name(rec->governor), rec->flags);
 	print_csv_field(rec->workload, sizeof(rec->workload));
 	printf(",%u,%u,%u,%u,%u,%d\n", rec->typical_interval_us, rec->lost_selects,
@@ -50,30 +61,58 @@ static void dump_record(const struct idlescope_record *rec)
 	       rec->delta_tick_ns);
 }
 
+static const char dump_doc[] =
+"Print a record file's records as CSV: a header line naming the columns,\n"
+"then one idle period a line, in file order (docs/record-file.md).\n"
+"\v" CLI_EXIT_DOC;
+
+static error_t dump_parse(int key, char *arg, struct argp_state *state)
+{
+	const char **path = state->input;
+
+	switch (key) {
+	case ARGP_KEY_ARG:
+		if (*path)
+			cli_usage_error("usage: idlescope dump FILE (one file, not '%s' too)", arg);
+		*path = arg;
+		return 0;
+	case ARGP_KEY_NO_ARGS:
+		cli_usage_error("usage: idlescope dump FILE");
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+}
+
 int dump_command(int argc, char **argv)
 {
-	struct idlescope_record rec;
+	static const struct argp argp = {
+		.parser = dump_parse,
+		.args_doc = "FILE",
+		.doc = dump_doc,
+	};
+	const struct idlescope_record *rec;
 	enum recfile_status ret;
+	const char *path = NULL;
 	struct recfile rf;
 
-	if (argc != 3) {
-		fprintf(stderr, "idlescope: error: usage: idlescope dump FILE\n");
-		return 1;
-	}
-	if (recfile_open(&rf, argv[2])) {
+	cli_parse(&argp, "dump", argc, argv, &path);
+	if (recfile_open(&rf, path)) {
 		fprintf(stderr, "idlescope: error: %s\n", rf.error);
-		return 1;
+		return CLI_EXIT_ERROR;
 	}
 	printf("cpu,enter_ns,residency_ns,kernel_residency_ns,predicted_ns,next_timer_ns,"
 	       "latency_req_ns,state,chosen_state,governor,flags,workload,"
 	       "typical_interval_us,lost_selects,exit_latency_ns,target_residency_ns,seq,"
 	       "delta_tick_ns\n");
-	while ((ret = recfile_read(&rf, &rec)) == RECFILE_RECORD)
-		dump_record(&rec);
+	while ((rec = recfile_next(&rf, &ret)))
+		dump_record(rec);
 	if (ret == RECFILE_CUT_SHORT)
-		fprintf(stderr, "idlescope: warning: %s: last record cut short, ignored\n", argv[2]);
+		fprintf(stderr, "idlescope: warning: %s: last record cut short, ignored\n", path);
 	else if (ret == RECFILE_BAD)
 		fprintf(stderr, "idlescope: error: %s\n", rf.error);
+	else if (rf.zero_record)
+		fprintf(stderr, "idlescope: warning: %s: record %llu is all zeros: "
+			"the records end there\n", path, (unsigned long long)rf.zero_record);
 	recfile_close(&rf);
-	return ret == RECFILE_BAD;
+	return ret == RECFILE_BAD ? CLI_EXIT_ERROR : CLI_EXIT_OK;
 }

@@ -3,7 +3,7 @@
 #ifndef __IDLESCOPE_CMD_DUMP_H
 #define __IDLESCOPE_CMD_DUMP_H
 
-/* argv[2] is FILE; the exit status (1: bad usage or a bad file). */
+/* argv[2...] are the options and FILE; the exit status (cmd/cli.h). */
 int dump_command(int argc, char **argv);
 
 #endif /* __IDLESCOPE_CMD_DUMP_H */

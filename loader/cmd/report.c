@@ -1,137 +1,106 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * report.c - `idlescope report FILE... [-j] [-o DIR]`.  One file gives
- * the live report again; several (say, one per governor) give one report
- * over all of them, each file replayed from a fresh start.
+ * report.c - `idlescope report FILE|DIR... [-j] [-o DIR]`.  One file gives
+ * the live report again; several (say, one per governor), or a run
+ * directory's, give one report over all of them, each file replayed from
+ * a fresh start (cmd/recset.h).  A record file's figures file
+ * (FILE.figures, report/figures.h) adds the workloads' own figures.
  */
-#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
-#include <sys/stat.h>
+#include "cmd/cli.h"
+#include "cmd/recset.h"
 #include "cmd/report.h"
 #include "pipeline.h"
-#include "recfile.h"
 #include "report/dir.h"
+#include "report/figures.h"
 #include "report/set.h"
-#include "runinfo/runinfo.h"
 
-/*
- * Replay one record file into the pipeline and its metadata.  0, or
- * -EINVAL after one error line (a record that contradicts the header).
- */
-static int report_add_file(struct pipeline *pl, struct run_meta *meta, struct recfile *rf,
-			   bool first)
+struct report_opts {
+	const char **args;		/* FILE|DIR..., argc entries */
+	int nr_args;
+	const char *outdir;
+	bool json;
+};
+
+static const char report_doc[] =
+"Recompute the report of record files (idlescope -r), off-line.\n"
+"\n"
+"Each FILE is a record file; a DIR stands for its *.rec files and those of\n"
+"its subdirectories (a `make run` directory).  One file gives the live\n"
+"report again; several give one report over all of them, each replayed from\n"
+"a fresh start.  They must share the clock mode, HZ, cpuidle driver and\n"
+"state table, and no file may come twice.\n"
+"\v" CLI_EXIT_DOC;
+
+static const struct argp_option report_options[] = {
+	{ "json", 'j', NULL, 0, "Print the JSON report instead of the text one", 0 },
+	{ "output", 'o', "DIR", 0, "Also write report.txt, report.json, summary.md and "
+	  "plots/ into DIR, as one set", 0 },
+	{},
+};
+
+static error_t report_parse(int key, char *arg, struct argp_state *state)
 {
-	__u64 records_read[IDLESCOPE_MAX_CPUS];
-	bool cut_short;
-	int err;
+	struct report_opts *o = state->input;
 
-	err = pipeline_add_file(pl, rf, first, records_read, &cut_short);
-	if (err) {
-		fprintf(stderr, "idlescope: error: %s\n", rf->error);
-		return err;
+	switch (key) {
+	case 'j':
+		o->json = true;
+		return 0;
+	case 'o':
+		o->outdir = arg;
+		return 0;
+	case ARGP_KEY_ARG:
+		o->args[o->nr_args++] = arg;
+		return 0;
+	case ARGP_KEY_NO_ARGS:
+		cli_usage_error("usage: idlescope report FILE|DIR... [-j] [-o DIR]");
+	default:
+		return ARGP_ERR_UNKNOWN;
 	}
-	if (cut_short) {
-		fprintf(stderr, "idlescope: warning: %s: last record cut short, ignored\n",
-			rf->path);
-		meta->records_cut_short++;
-	}
-	if (!rf->complete)
-		fprintf(stderr, "idlescope: warning: %s: the loader did not finish it: "
-			"duration and drop counts unknown\n", rf->path);
-	runinfo_add_recfile(meta, rf, records_read, first);
-	meta->shadow_replay_resets += pl->replay->replay_resets;
-	meta->reconstruct = pl->reconstruct;	/* the pipeline's sums so far */
-	return 0;
-}
-
-/*
- * Open the next record file of a report and check that it fits the
- * others: not one of them again, the same setup as @first (NULL for the
- * first file), the same state table.
- */
-static int report_open_file(struct recfile *rf, const char *path, const struct recfile *first,
-			    const struct stat *seen, int nr_seen)
-{
-	char err_msg[512];
-	int i;
-
-	if (recfile_open(rf, path)) {
-		fprintf(stderr, "idlescope: error: %s\n", rf->error);
-		return -EINVAL;
-	}
-	for (i = 0; i < nr_seen; i++) {
-		if (seen[i].st_dev == rf->dev && seen[i].st_ino == rf->ino) {
-			fprintf(stderr, "idlescope: error: %s: given twice: "
-				"its periods would count twice\n", path);
-			return -EINVAL;
-		}
-	}
-	if (first && runinfo_check_same_setup(first, rf, err_msg, sizeof(err_msg))) {
-		fprintf(stderr, "idlescope: error: %s\n", err_msg);
-		return -EINVAL;
-	}
-	return 0;
 }
 
 int report_command(int argc, char **argv)
 {
-	static const char usage[] = "idlescope: error: usage: idlescope report FILE... [-j] [-o DIR]\n";
-	struct recfile first = {}, rf = {};
+	static const struct argp argp = {
+		.options = report_options,
+		.parser = report_parse,
+		.args_doc = "FILE|DIR...",
+		.doc = report_doc,
+	};
+	struct report_opts o = { .args = calloc(argc, sizeof(*o.args)) };
+	struct recset files = {};
+	struct figures *figures = calloc(1, sizeof(*figures));
 	struct run_meta meta;
 	struct pipeline pl = {};
-	struct stat *seen = NULL;
-	const char *outdir = NULL;
-	bool json = false;
-	int opt, i, err = 0;
+	int i, err = 0;
 
-	optind = 2;
-	while ((opt = getopt(argc, argv, "jo:")) != -1) {
-		switch (opt) {
-		case 'j':
-			json = true;
-			break;
-		case 'o':
-			outdir = optarg;
-			break;
-		default:
-			fprintf(stderr, usage);
-			return 1;
-		}
+	if (!o.args || !figures) {
+		free(o.args);
+		free(figures);
+		return CLI_EXIT_ERROR;
 	}
-	if (optind >= argc) {
-		fprintf(stderr, usage);
-		return 1;
+	cli_parse(&argp, "report", argc, argv, &o);
+	for (i = 0; i < o.nr_args && !err; i++)
+		err = recset_add(&files, o.args[i]);
+	if (!err && o.outdir)
+		err = reportdir_check(o.outdir);
+	if (!err) {
+		run_meta_init(&meta);
+		meta.figures = figures;
+		err = recset_replay(&files, &pl, &meta);
 	}
-	if (outdir && reportdir_check(outdir))
-		return 1;
-	seen = calloc(argc, sizeof(*seen));
-	if (!seen)
-		return 1;
-
-	run_meta_init(&meta);
-	for (i = optind; i < argc && !err; i++) {
-		err = report_open_file(&rf, argv[i], i == optind ? NULL : &first,
-				       seen, i - optind);
-		if (!err)
-			err = report_add_file(&pl, &meta, &rf, i == optind);
-		seen[i - optind].st_dev = rf.dev;
-		seen[i - optind].st_ino = rf.ino;
-		if (i == optind) {
-			first = rf;
-			first.f = NULL;		/* closed below: only its header is used */
-			first.window = NULL;
-		}
-		recfile_close(&rf);
-	}
+	for (i = 0; i < files.nr_files && !err; i++)
+		err = figures_read_beside(figures, files.files[i].path);
 	if (!err) {
 		reportset_meta_from_agg(&meta, pl.agg);
-		err = reportset_write(pl.agg, &meta, json, outdir);
+		err = reportset_write(pl.agg, &meta, o.json, o.outdir);
 	}
-	recfile_close(&rf);
 	pipeline_free(&pl);
-	free(seen);
-	return err ? 1 : 0;
+	recset_free(&files);
+	free(figures);
+	free(o.args);
+	return err ? CLI_EXIT_ERROR : CLI_EXIT_OK;
 }

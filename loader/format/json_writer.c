@@ -144,6 +144,12 @@ void json_str(struct json *j, const char *key, const char *val)
 
 
 /* A number, or null for NaN (a share or bound nobody can know). */
+void json_null(struct json *j, const char *key)
+{
+	json_prefix(j, key);
+	fputs("null", j->f);
+}
+
 void json_number(struct json *j, const char *key, double val)
 {
 	json_prefix(j, key);

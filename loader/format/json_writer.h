@@ -101,6 +101,13 @@ void json_bool(struct json *j, const char *key, bool val);
 void json_str(struct json *j, const char *key, const char *val);
 
 /**
+ * json_null() - null: a value that is not known
+ * @j: the writer
+ * @key: its name, NULL in an array
+ */
+void json_null(struct json *j, const char *key);
+
+/**
  * json_number() - a number with %.6g
  * @j: the writer
  * @key: its name, NULL in an array

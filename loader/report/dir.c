@@ -6,6 +6,7 @@
 #define _XOPEN_SOURCE 700
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -15,14 +16,65 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include "report/dir.h"
+#include "report/fault.h"
+#include "report/plot.h"
 
 #define TMP_DIR_PREFIX	".idlescope-tmp."
 /* What report_write_file() leaves when killed: "<document>.tmp.<pid>". */
 #define TMP_FILE_INFIX	".tmp."
+/* Under the temporary directory: the old set's names during a commit. */
+#define OLD_SET		"old"
+
+const char *const reportdir_names[REPORTDIR_NR_NAMES] = {
+	"report.txt", "report.json", "summary.md", PLOT_DIR,
+};
+
+/* The plot directory is the one name of the set that is a directory. */
+static bool is_dir_name(int i)
+{
+	return i == REPORTDIR_NR_NAMES - 1;
+}
+
+static int join(char *buf, size_t size, const char *dir, const char *name)
+{
+	int n = snprintf(buf, size, "%s/%s", dir, name);
+
+	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+}
+
+static bool exists(const char *path)
+{
+	struct stat st;
+
+	return !lstat(path, &st);
+}
+
+/*
+ * A name of the set held by something the commit must not move away with
+ * the old set: a directory where a document goes, a non-directory where
+ * the plots go (a symbolic link is replaced, not followed).
+ */
+static int check_in_way(const char *dir, char *why, size_t size)
+{
+	char path[PATH_MAX];
+	struct stat st;
+	int i;
+
+	for (i = 0; i < REPORTDIR_NR_NAMES; i++) {
+		if (join(path, sizeof(path), dir, reportdir_names[i]) || lstat(path, &st) ||
+		    S_ISLNK(st.st_mode) || is_dir_name(i) == !!S_ISDIR(st.st_mode))
+			continue;
+		snprintf(why, size, "%s is in the way: %s, not %s", path,
+			 S_ISDIR(st.st_mode) ? "a directory" : "not a directory",
+			 is_dir_name(i) ? "the plot directory" : "a report");
+		return S_ISDIR(st.st_mode) ? -EISDIR : -ENOTDIR;
+	}
+	return 0;
+}
 
 int reportdir_check(const char *dir)
 {
-	char probe[PATH_MAX];
+	char probe[PATH_MAX], why[PATH_MAX + 64];
 	int fd, n;
 
 	if (!*dir) {
@@ -43,7 +95,10 @@ int reportdir_check(const char *dir)
 	}
 	close(fd);
 	unlink(probe);
-	return 0;
+	n = check_in_way(dir, why, sizeof(why));
+	if (n)
+		fprintf(stderr, "idlescope: error: cannot write reports into %s: %s\n", dir, why);
+	return n;
 }
 
 static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
@@ -54,6 +109,52 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
 static int remove_tree(const char *path)
 {
 	return nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS) && errno != ENOENT ? -errno : 0;
+}
+
+/*
+ * Undo a commit that stopped after moving @nr_moved_out old names out
+ * and @nr_moved_in new names in (in reportdir_names' order): the new
+ * names go back under @tmp, the old ones back into @dir, last first.
+ */
+static int roll_back(const char *dir, const char *tmp, int nr_moved_out, int nr_moved_in)
+{
+	char path[PATH_MAX], new[PATH_MAX], old[PATH_MAX], old_dir[PATH_MAX];
+	int i, err = 0;
+
+	if (join(old_dir, sizeof(old_dir), tmp, OLD_SET))
+		return -ENAMETOOLONG;
+	for (i = REPORTDIR_NR_NAMES - 1; i >= 0; i--) {
+		if (join(path, sizeof(path), dir, reportdir_names[i]) ||
+		    join(new, sizeof(new), tmp, reportdir_names[i]) ||
+		    join(old, sizeof(old), old_dir, reportdir_names[i]))
+			return -ENAMETOOLONG;
+		if (i < nr_moved_in && rename(path, new) && !err)
+			err = -errno;
+		if (i < nr_moved_out && exists(old) && rename(old, path) && !err)
+			err = -errno;
+	}
+	return err;
+}
+
+/*
+ * The temporary directory @tmp of an idlescope that is gone: a commit it
+ * began (tmp/old exists) and finished moving in (no new name left under
+ * tmp) stands; one it did not finish is rolled back.  Then @tmp goes.
+ */
+static void finish_stale(const char *dir, const char *tmp)
+{
+	char path[PATH_MAX];
+	int i, nr_left = 0;
+
+	if (!join(path, sizeof(path), tmp, OLD_SET) && exists(path)) {
+		for (i = 0; i < REPORTDIR_NR_NAMES; i++)
+			if (!join(path, sizeof(path), tmp, reportdir_names[i]) && exists(path))
+				nr_left++;
+		/* Names were moved in first to last: those still here never were. */
+		if (nr_left && roll_back(dir, tmp, REPORTDIR_NR_NAMES, REPORTDIR_NR_NAMES - nr_left))
+			return;		/* keep what could not be put back */
+	}
+	remove_tree(tmp);
 }
 
 /* The pid a temporary's name ends in, if that process is gone. */
@@ -71,12 +172,14 @@ static void remove_stale(const char *dir)
 	char path[PATH_MAX];
 	struct dirent *de;
 	const char *infix;
+	bool is_set_dir;
 	DIR *d = opendir(dir);
 
 	if (!d)
 		return;
 	while ((de = readdir(d))) {
-		if (!strncmp(de->d_name, TMP_DIR_PREFIX, strlen(TMP_DIR_PREFIX)))
+		is_set_dir = !strncmp(de->d_name, TMP_DIR_PREFIX, strlen(TMP_DIR_PREFIX));
+		if (is_set_dir)
 			infix = de->d_name + strlen(TMP_DIR_PREFIX);
 		else if ((!strncmp(de->d_name, "report.", 7) ||
 			  !strncmp(de->d_name, "summary.", 8)) &&
@@ -84,58 +187,107 @@ static void remove_stale(const char *dir)
 			infix += strlen(TMP_FILE_INFIX);
 		else
 			continue;
-		if (!owner_gone(infix) ||
-		    snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >= (int)sizeof(path))
+		if (!owner_gone(infix) || join(path, sizeof(path), dir, de->d_name))
 			continue;
-		remove_tree(path);
+		if (is_set_dir)
+			finish_stale(dir, path);
+		else
+			remove_tree(path);
 	}
 	closedir(d);
 }
 
 int reportdir_begin(struct reportdir *rd, const char *dir)
 {
-	int n;
+	int n, err;
 
 	rd->dir = dir;
+	rd->tmp[0] = '\0';
+	rd->why[0] = '\0';
 	remove_stale(dir);
+	err = check_in_way(dir, rd->why, sizeof(rd->why));
+	if (err)
+		return err;
 	n = snprintf(rd->tmp, sizeof(rd->tmp), "%s/" TMP_DIR_PREFIX "%d", dir, (int)getpid());
 	if (n < 0 || n >= (int)sizeof(rd->tmp)) {
 		rd->tmp[0] = '\0';	/* a cut name could be another directory */
 		return -ENAMETOOLONG;
 	}
 	remove_tree(rd->tmp);
-	return mkdir(rd->tmp, 0755) ? -errno : 0;
+	err = fault_point("creating the temporary directory");
+	return err ? err : mkdir(rd->tmp, 0755) ? -errno : 0;
 }
 
 int reportdir_path(const struct reportdir *rd, const char *name, char *buf, size_t size)
 {
-	int n = snprintf(buf, size, "%s/%s", rd->tmp, name);
-
-	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+	return join(buf, size, rd->tmp, name);
 }
 
-/* A directory cannot be renamed over a non-empty one: move the old one out first. */
-static int move_into_place(const struct reportdir *rd, const char *name)
+/* rename(), or the fault point's error before it. */
+static int move(const char *from, const char *to, const char *what)
 {
-	char from[PATH_MAX], to[PATH_MAX], old[PATH_MAX];
-	struct stat st;
-	int n;
+	int err = fault_point(what);
 
-	n = snprintf(to, sizeof(to), "%s/%s", rd->dir, name);
-	if (reportdir_path(rd, name, from, sizeof(from)) ||
-	    reportdir_path(rd, ".old", old, sizeof(old)) || n < 0 || n >= (int)sizeof(to))
+	return err ? err : rename(from, to) ? -errno : 0;
+}
+
+/* Make the renames durable; best effort (9p and tmpfs may refuse). */
+static void sync_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+}
+
+/* Old names out of the way into tmp/old, then the new ones in; both counted. */
+static int swap_sets(struct reportdir *rd, int *nr_moved_out, int *nr_moved_in)
+{
+	char path[PATH_MAX], new[PATH_MAX], old[PATH_MAX], old_dir[PATH_MAX];
+	int i, err;
+
+	if (join(old_dir, sizeof(old_dir), rd->tmp, OLD_SET))
 		return -ENAMETOOLONG;
-	if (!stat(from, &st) && S_ISDIR(st.st_mode) && rename(to, old) && errno != ENOENT)
-		return -errno;
-	return rename(from, to) ? -errno : 0;
+	err = fault_point("starting the commit");
+	if (err || mkdir(old_dir, 0755))
+		return err ? err : -errno;
+	for (i = 0; i < REPORTDIR_NR_NAMES; i++, (*nr_moved_out)++) {
+		if (join(path, sizeof(path), rd->dir, reportdir_names[i]) ||
+		    join(old, sizeof(old), old_dir, reportdir_names[i]))
+			return -ENAMETOOLONG;
+		err = exists(path) ? move(path, old, "moving an old report out") : 0;
+		if (err)
+			return err;
+	}
+	for (i = 0; i < REPORTDIR_NR_NAMES; i++, (*nr_moved_in)++) {
+		if (join(path, sizeof(path), rd->dir, reportdir_names[i]) ||
+		    join(new, sizeof(new), rd->tmp, reportdir_names[i]))
+			return -ENAMETOOLONG;
+		err = move(new, path, "moving a new report in");
+		if (err)
+			return err;
+	}
+	return 0;
 }
 
-int reportdir_commit(struct reportdir *rd, const char *const *names, int nr_names)
+int reportdir_commit(struct reportdir *rd)
 {
-	int i, err = 0;
+	int nr_moved_out = 0, nr_moved_in = 0, err;
+	sigset_t all, saved;
 
-	for (i = 0; i < nr_names && !err; i++)
-		err = move_into_place(rd, names[i]);
+	/* A signal now would leave a mix: it waits until the swap is done or undone. */
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &saved);
+	err = swap_sets(rd, &nr_moved_out, &nr_moved_in);
+	if (err)
+		roll_back(rd->dir, rd->tmp, nr_moved_out, nr_moved_in);
+	sync_dir(rd->dir);
+	sigprocmask(SIG_SETMASK, &saved, NULL);
+	/* The new set is in place: what follows only tidies up. */
+	if (!err)
+		fault_point("removing the old set");
 	reportdir_abort(rd);
 	return err;
 }

@@ -15,7 +15,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "report/fault.h"
 #include "report/report.h"
+#include "stats/sat.h"
 
 int report_stream_status(FILE *f)
 {
@@ -58,6 +60,9 @@ int report_write_file(const char *path, report_fprint_fn fprint,
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid()) >=
 	    (int)sizeof(tmp))
 		return -ENAMETOOLONG;
+	err = fault_point("writing a document");
+	if (err)
+		return err;
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return -errno;

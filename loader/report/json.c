@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <string.h>
+#include "report/figures.h"
 #include "report/headline.h"
 #include "format/json_writer.h"
 #include "stats/lateness.h"
@@ -169,6 +170,16 @@ static void json_stats_members(struct json *j, const struct agg *agg,
 	json_shadows(j, agg, st);
 }
 
+/* A number only the trailer knows: null for a record file without it. */
+static void json_trailer_u64(struct json *j, const struct run_meta *meta, const char *key,
+			     __u64 val)
+{
+	if (run_meta_trailer_known(meta))
+		json_u64(j, key, val);
+	else
+		json_null(j, key);
+}
+
 /* The text header's fidelity lines (report/text.c's print_fidelity()), as numbers. */
 static void json_fidelity(struct json *j, const struct run_meta *meta)
 {
@@ -180,10 +191,10 @@ static void json_fidelity(struct json *j, const struct run_meta *meta)
 	json_str(j, "clock_mode", meta->clock_mode);
 	json_str(j, "clock_args", meta->clock_args);
 	json_object(j, "timer_lateness", true);
-	json_u64(j, "wakeups", l->count);
-	json_u64(j, "median_ns", lateness_percentile_ns(l, 50));
-	json_u64(j, "p99_ns", lateness_percentile_ns(l, 99));
-	json_u64(j, "max_ns", l->max_ns);
+	json_trailer_u64(j, meta, "wakeups", l->count);
+	json_trailer_u64(j, meta, "median_ns", lateness_percentile_ns(l, 50));
+	json_trailer_u64(j, meta, "p99_ns", lateness_percentile_ns(l, 99));
+	json_trailer_u64(j, meta, "max_ns", l->max_ns);
 	json_object_end(j);
 	json_array(j, "capabilities", true);
 	for (i = 0; report_capability_name(i); i++)
@@ -196,14 +207,9 @@ static void json_fidelity(struct json *j, const struct run_meta *meta)
 static void json_meta(struct json *j, const struct agg *agg,
 		      const struct run_meta *meta)
 {
-	__u64 produced = 0, dropped = 0;
 	char start[32];
 	int i;
 
-	for (i = 0; i < meta->nr_cpus && i < IDLESCOPE_MAX_CPUS; i++) {
-		produced += meta->records_produced[i];
-		dropped += meta->dropped_records[i];
-	}
 	fmt_utc(start, sizeof(start), meta->start_time);
 
 	json_int(j, "schema_version", REPORT_SCHEMA_VERSION);
@@ -211,7 +217,10 @@ static void json_meta(struct json *j, const struct agg *agg,
 	json_str(j, "kernel_release", meta->kernel_release);
 	json_fidelity(j, meta);
 	json_str(j, "start_time_utc", start);
-	json_double(j, "duration_s", "%.3f", meta->duration_s);
+	if (run_meta_trailer_known(meta))
+		json_double(j, "duration_s", "%.3f", meta->duration_s);
+	else
+		json_null(j, "duration_s");
 
 	json_array(j, "governors", true);
 	for (i = 0; i < meta->nr_governors; i++)
@@ -229,10 +238,10 @@ static void json_meta(struct json *j, const struct agg *agg,
 	json_u64(j, "checked", meta->reconstruct.checked);
 	json_u64(j, "agreed", meta->reconstruct.agreed);
 	json_object_end(j);
-	json_u64(j, "ringbuf_size_bytes", meta->ringbuf_size_bytes);
-	json_u64(j, "records_produced", produced);
-	json_u64(j, "dropped_records", dropped);
-	json_u64(j, "sysfs_usage_delta", meta->sysfs_usage_delta);
+	json_trailer_u64(j, meta, "ringbuf_size_bytes", meta->ringbuf_size_bytes);
+	json_u64(j, "records_produced", run_meta_produced(meta));
+	json_trailer_u64(j, meta, "dropped_records", run_meta_dropped(meta));
+	json_trailer_u64(j, meta, "sysfs_usage_delta", meta->sysfs_usage_delta);
 	json_u64(j, "aggregator_rejected_records", agg_rejected_records(agg));
 
 	json_array(j, "per_cpu_records", false);
@@ -240,7 +249,7 @@ static void json_meta(struct json *j, const struct agg *agg,
 		json_object(j, NULL, true);
 		json_int(j, "cpu", i);
 		json_u64(j, "records_produced", meta->records_produced[i]);
-		json_u64(j, "dropped_records", meta->dropped_records[i]);
+		json_trailer_u64(j, meta, "dropped_records", meta->dropped_records[i]);
 		json_object_end(j);
 	}
 	json_array_end(j);
@@ -378,6 +387,7 @@ int report_fprint_json(FILE *f, const struct agg *agg,
 	headline_json(&j, agg);
 	json_results(&j, agg);
 	json_across_governors(&j, agg);
+	figures_json(&j, meta->figures);
 	json_object_end(&j);
 	fputc('\n', f);
 	return report_stream_status(f);

@@ -8,6 +8,7 @@
 #include "report/set.h"
 #include "report/plot.h"
 #include "report/dir.h"
+#include "report/fault.h"
 #include "report/summary.h"
 #include "governors.h"
 
@@ -41,6 +42,8 @@ static int write_plots(const struct agg *agg, const struct reportdir *rd)
 	int w, n, err;
 
 	err = reportdir_path(rd, PLOT_DIR, path, sizeof(path));
+	if (!err)
+		err = fault_point("creating the plot directory");
 	if (err)
 		return err;
 	if (mkdir(path, 0755))
@@ -62,10 +65,8 @@ static int write_plots(const struct agg *agg, const struct reportdir *rd)
 static int write_report_set(const struct agg *agg, const struct run_meta *meta,
 			    const char *outdir)
 {
-	static const char *const names[] = {
-		"report.txt", "report.json", "summary.md", PLOT_DIR,
-	};
-	static const report_doc_fprint_fn writers[] = {
+	/* reportdir_names' documents, in its order; the plots come last. */
+	static const report_doc_fprint_fn writers[REPORTDIR_NR_NAMES - 1] = {
 		report_fprint_text, report_fprint_json, report_fprint_summary,
 	};
 	struct reportdir rd;
@@ -75,19 +76,19 @@ static int write_report_set(const struct agg *agg, const struct run_meta *meta,
 
 	err = reportdir_begin(&rd, outdir);
 	for (i = 0; i < ARRAY_SIZE(writers) && !err; i++) {
-		err = reportdir_path(&rd, names[i], path, sizeof(path));
+		err = reportdir_path(&rd, reportdir_names[i], path, sizeof(path));
 		if (!err)
 			err = report_write_doc(path, writers[i], agg, meta);
 	}
 	if (!err)
 		err = write_plots(agg, &rd);
 	if (!err)
-		err = reportdir_commit(&rd, names, ARRAY_SIZE(names));
+		err = reportdir_commit(&rd);
 	else
 		reportdir_abort(&rd);
 	if (err)
 		fprintf(stderr, "idlescope: error: writing the reports into %s: %s\n",
-			outdir, strerror(-err));
+			outdir, rd.why[0] ? rd.why : strerror(-err));
 	return err;
 }
 

@@ -13,13 +13,9 @@
 
 static void print_intro(FILE *f, const struct run_meta *meta)
 {
-	__u64 produced = 0, dropped = 0;
+	__u64 dropped = run_meta_dropped(meta);
 	int i;
 
-	for (i = 0; i < meta->nr_cpus && i < IDLESCOPE_MAX_CPUS; i++) {
-		produced += meta->records_produced[i];
-		dropped += meta->dropped_records[i];
-	}
 	fputs("# idlescope summary\n\nKernel ", f);
 	table_print_markdown_text(f, meta->kernel_release);
 	fputs(", governors", f);
@@ -27,9 +23,13 @@ static void print_intro(FILE *f, const struct run_meta *meta)
 		fputs(i ? ", " : " ", f);
 		table_print_markdown_text(f, meta->governors[i]);
 	}
-	fprintf(f, "; %llu idle periods recorded, %llu dropped.\n",
-		(unsigned long long)produced, (unsigned long long)dropped);
-	if (dropped)
+	fprintf(f, "; %llu idle periods recorded, ",
+		(unsigned long long)run_meta_produced(meta));
+	if (run_meta_trailer_known(meta))
+		fprintf(f, "%llu dropped.\n", (unsigned long long)dropped);
+	else
+		fputs("drops unknown (a record file without its trailer).\n", f);
+	if (dropped || meta->seq_lost)
 		fputs("\n**Warning:** periods were dropped (ring buffer full): "
 		      "the numbers below miss them.\n", f);
 	fputs("\nHow to read the tables: *1.5x* .. *100x* is the % of "

@@ -12,6 +12,7 @@
 #include "format/table.h"
 #include "governors.h"
 #include "format/numbers.h"
+#include "stats/sat.h"
 
 /* The shadow table's reference columns (numbers: report/headline.h). */
 static const char *const seed_short_labels[SEED_NR_COLUMNS] = {
@@ -235,7 +236,7 @@ static __u64 time_in_states_ns(const struct agg_stats *st)
 	int i;
 
 	for (i = 0; i < IDLESCOPE_MAX_STATES; i++)
-		sum += st->state_residency_ns[i];
+		sum = sat_add(sum, st->state_residency_ns[i]);
 	return sum;
 }
 

@@ -20,9 +20,13 @@
 #include <errno.h>
 #include <stddef.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "report/headline.h"
+#include "report/figures.h"
+#include "format/escape.h"
+#include "stats/sat.h"
 #include "replay/inputs.h"
 #include "stats/lateness.h"
 #include "report/report.h"
@@ -352,14 +356,10 @@ static void print_pair(FILE *f, const struct agg *agg, int workload,
 	}
 }
 
-/*
- * A name from a record file on one line of a terminal: control bytes
- * (escape sequences) and non-ASCII become '?'.
- */
+/* A name from a record file on one line of a terminal (format/escape.h). */
 static void print_one_line(FILE *f, const char *s)
 {
-	for (; *s; s++)
-		fputc((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f ? '?' : *s, f);
+	escape_fputs(f, s, SIZE_MAX);
 }
 
 /* IDLESCOPE_CAP_* bit by bit, as the report names them. */
@@ -375,24 +375,28 @@ const char *report_capability_name(unsigned int bit)
 	return capability_names[bit];
 }
 
-static __u64 total_dropped(const struct run_meta *meta)
-{
-	__u64 dropped = 0;
-	int i;
-
-	for (i = 0; i < meta->nr_cpus && i < IDLESCOPE_MAX_CPUS; i++)
-		dropped += meta->dropped_records[i];
-	return dropped;
-}
-
-/* Lost on the way (ring buffer full, a cut-short record) or not counted. */
+/*
+ * Lost on the way (ring buffer full, missing from the records' sequence
+ * numbers, a cut-short record) or not counted.  The trailer's drops
+ * include the sequence's gaps, which count on their own only beyond them
+ * or without a trailer.
+ */
 static __u64 records_missing(const struct agg *agg, const struct run_meta *meta)
 {
-	return total_dropped(meta) + meta->records_cut_short + agg_rejected_records(agg);
+	__u64 dropped = run_meta_dropped(meta);
+
+	return sat_add(sat_add(dropped > meta->seq_lost ? dropped : meta->seq_lost,
+			       meta->records_cut_short), agg_rejected_records(agg));
 }
 
-static void print_lateness(FILE *f, const struct idlescope_lateness *l)
+static void print_lateness(FILE *f, const struct run_meta *meta)
 {
+	const struct idlescope_lateness *l = &meta->lateness;
+
+	if (!run_meta_trailer_known(meta)) {
+		fprintf(f, "unknown (a record file without its trailer)\n");
+		return;
+	}
 	if (!l->count) {
 		fprintf(f, "not measured\n");
 		return;
@@ -426,6 +430,31 @@ static void print_clock_mode(FILE *f, const struct run_meta *meta)
 	print_one_line(f, meta->clock_mode[0] ? meta->clock_mode : "unknown");
 }
 
+/*
+ * The losses line.  Without a trailer the drops are unknown, and the
+ * gaps in the records' sequence numbers are what is known of them; they
+ * are named too when they are more than the trailer's drops.
+ */
+static void print_losses(FILE *f, const struct agg *agg, const struct run_meta *meta)
+{
+	__u64 dropped = run_meta_dropped(meta);
+
+	if (!run_meta_trailer_known(meta))
+		fprintf(f, "WARNING: drops unknown (a record file without its trailer), ");
+	else if (!records_missing(agg, meta))
+		fprintf(f, "no idle period lost: no drops, nothing cut short or rejected\n");
+	else
+		fprintf(f, "WARNING: %llu idle periods dropped (ring buffer full), ",
+			(unsigned long long)dropped);
+	if (!run_meta_trailer_known(meta) || meta->seq_lost > dropped)
+		fprintf(f, "%llu missing from the period sequence, ",
+			(unsigned long long)meta->seq_lost);
+	if (!run_meta_trailer_known(meta) || records_missing(agg, meta))
+		fprintf(f, "%llu cut short, %llu rejected: the numbers below miss them\n",
+			(unsigned long long)meta->records_cut_short,
+			(unsigned long long)agg_rejected_records(agg));
+}
+
 static void print_fidelity_summary(FILE *f, const struct agg *agg,
 				   const struct run_meta *meta)
 {
@@ -434,15 +463,8 @@ static void print_fidelity_summary(FILE *f, const struct agg *agg,
 	fprintf(f, "\nclock ");
 	print_clock_mode(f, meta);
 	fprintf(f, ", timer lateness ");
-	print_lateness(f, &meta->lateness);
-	if (records_missing(agg, meta))
-		fprintf(f, "WARNING: %llu idle periods dropped (ring buffer full), %llu cut short, "
-			"%llu rejected: the numbers below miss them\n",
-			(unsigned long long)total_dropped(meta),
-			(unsigned long long)meta->records_cut_short,
-			(unsigned long long)agg_rejected_records(agg));
-	else
-		fprintf(f, "no idle period lost: no drops, nothing cut short or rejected\n");
+	print_lateness(f, meta);
+	print_losses(f, agg, meta);
 }
 
 /*
@@ -464,7 +486,7 @@ static void print_fidelity(FILE *f, const struct agg *agg, const struct run_meta
 		fputc(')', f);
 	}
 	fprintf(f, "\n  %-14s ", "timer lateness");
-	print_lateness(f, &meta->lateness);
+	print_lateness(f, meta);
 	fprintf(f, "  %-14s", "capabilities");
 	for (i = 0; report_capability_name(i); i++)
 		if (meta->capabilities & (1U << i))
@@ -494,10 +516,52 @@ static void print_predictions(FILE *f, const struct run_meta *meta)
 			(unsigned long long)rs->agreed, (unsigned long long)rs->checked);
 }
 
+/* A count the trailer gave, or "unknown" without it, right-aligned in @width. */
+static void print_trailer_count(FILE *f, const struct run_meta *meta, int width, __u64 val)
+{
+	if (run_meta_trailer_known(meta))
+		fprintf(f, "%*llu", width, (unsigned long long)val);
+	else
+		fprintf(f, "%*s", width, "unknown");
+}
+
+/* Per CPU: records read or produced, and dropped. */
+static void print_cpu_counts(FILE *f, const struct run_meta *meta)
+{
+	int i;
+
+	fprintf(f, "\n  %-5s %14s %14s\n", "cpu", "records", "dropped");
+	for (i = 0; i < meta->nr_cpus && i < IDLESCOPE_MAX_CPUS; i++) {
+		fprintf(f, "  %-5d %14llu ", i, (unsigned long long)meta->records_produced[i]);
+		print_trailer_count(f, meta, 14, meta->dropped_records[i]);
+		fputc('\n', f);
+	}
+	fprintf(f, "  %-5s %14llu ", "all", (unsigned long long)run_meta_produced(meta));
+	print_trailer_count(f, meta, 14, run_meta_dropped(meta));
+	fprintf(f, "\n  %-14s ", "idle entries");
+	print_trailer_count(f, meta, 0, meta->sysfs_usage_delta);
+	fprintf(f, " (sysfs cpuidle usage over the same window)\n");
+}
+
+static void print_skipped(FILE *f, const struct run_meta *meta)
+{
+	char name[ESCAPE_SIZE(RUN_NAME_LEN)];
+	int i;
+
+	if (!meta->nr_skipped)
+		return;
+	fprintf(f, "\n  skipped BPF programs:\n");
+	for (i = 0; i < meta->nr_skipped; i++) {
+		fprintf(f, "    %-28s ", escape_name(name, sizeof(name), meta->skipped[i].name,
+						    sizeof(meta->skipped[i].name)));
+		print_one_line(f, meta->skipped[i].reason);
+		fputc('\n', f);
+	}
+}
+
 static void print_header(FILE *f, const struct agg *agg,
 			 const struct run_meta *meta)
 {
-	__u64 produced = 0, dropped = 0;
 	char start[32];
 	int i;
 
@@ -505,32 +569,25 @@ static void print_header(FILE *f, const struct agg *agg,
 	fprintf(f, "== run ==\n");
 	print_fidelity(f, agg, meta);
 	fprintf(f, "  %-14s %s\n", "start (UTC)", start);
-	fprintf(f, "  %-14s %.3f s\n", "duration", meta->duration_s);
+	if (run_meta_trailer_known(meta))
+		fprintf(f, "  %-14s %.3f s\n", "duration", meta->duration_s);
+	else
+		fprintf(f, "  %-14s unknown\n", "duration");
 	fprintf(f, "  %-14s", "governors");
 	for (i = 0; i < meta->nr_governors; i++)
 		fprintf(f, "%s%s", i ? ", " : " ", meta->governors[i]);
 	fprintf(f, "\n  %-14s", "workloads");
-	for (i = 0; i < meta->nr_workloads; i++) {
-		fprintf(f, "%s", i ? ", " : " ");
-		print_one_line(f, fmt_workload_label(meta->workloads[i]));
-	}
+	/* Workload names are printable already (stats/aggregate.h). */
+	for (i = 0; i < meta->nr_workloads; i++)
+		fprintf(f, "%s%s", i ? ", " : " ", fmt_workload_label(meta->workloads[i]));
 	fputc('\n', f);
 	print_predictions(f, meta);
-	fprintf(f, "  %-14s %llu bytes\n", "ring buffer",
-		(unsigned long long)meta->ringbuf_size_bytes);
-
-	fprintf(f, "\n  %-5s %14s %14s\n", "cpu", "records", "dropped");
-	for (i = 0; i < meta->nr_cpus && i < IDLESCOPE_MAX_CPUS; i++) {
-		produced += meta->records_produced[i];
-		dropped += meta->dropped_records[i];
-		fprintf(f, "  %-5d %14llu %14llu\n", i,
-			(unsigned long long)meta->records_produced[i],
-			(unsigned long long)meta->dropped_records[i]);
-	}
-	fprintf(f, "  %-5s %14llu %14llu\n", "all",
-		(unsigned long long)produced, (unsigned long long)dropped);
-	fprintf(f, "  %-14s %llu (sysfs cpuidle usage over the same window)\n",
-		"idle entries", (unsigned long long)meta->sysfs_usage_delta);
+	if (run_meta_trailer_known(meta))
+		fprintf(f, "  %-14s %llu bytes\n", "ring buffer",
+			(unsigned long long)meta->ringbuf_size_bytes);
+	else
+		fprintf(f, "  %-14s unknown\n", "ring buffer");
+	print_cpu_counts(f, meta);
 	if (agg_nr_shadows(agg)) {
 		fprintf(f, "  %-14s", "shadow models");
 		for (i = 0; i < agg_nr_shadows(agg); i++)
@@ -543,14 +600,7 @@ static void print_header(FILE *f, const struct agg *agg,
 		fprintf(f, "  %llu records rejected by the aggregator (bad cpu/governor or too many workloads)\n",
 			(unsigned long long)agg_rejected_records(agg));
 
-	if (meta->nr_skipped) {
-		fprintf(f, "\n  skipped BPF programs:\n");
-		for (i = 0; i < meta->nr_skipped; i++) {
-			fprintf(f, "    %-28s ", meta->skipped[i].name);
-			print_one_line(f, meta->skipped[i].reason);
-			fputc('\n', f);
-		}
-	}
+	print_skipped(f, meta);
 }
 
 int report_fprint_text(FILE *f, const struct agg *agg,
@@ -564,6 +614,7 @@ int report_fprint_text(FILE *f, const struct agg *agg,
 	print_fidelity_summary(f, agg, meta);
 	headline_print(f, agg, HEADLINE_MAX_LINES - REPORT_SUMMARY_LINES);
 	headline_print_seed_methods(f, agg);
+	figures_fprint_text(f, meta->figures);
 	print_method(f, agg);
 	fputc('\n', f);
 	print_header(f, agg, meta);

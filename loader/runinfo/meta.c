@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 #include "runinfo/meta.h"
+#include "stats/sat.h"
 
 void run_meta_init(struct run_meta *meta)
 {
@@ -15,6 +16,26 @@ void run_meta_init(struct run_meta *meta)
 		snprintf(meta->kernel_release, sizeof(meta->kernel_release),
 			 "%s", uts.release);
 	meta->start_time = time(NULL);
+}
+
+static __u64 sum_cpus(const struct run_meta *meta, const __u64 *per_cpu)
+{
+	__u64 sum = 0;
+	int cpu;
+
+	for (cpu = 0; cpu < meta->nr_cpus && cpu < IDLESCOPE_MAX_CPUS; cpu++)
+		sat_inc(&sum, per_cpu[cpu]);
+	return sum;
+}
+
+__u64 run_meta_produced(const struct run_meta *meta)
+{
+	return sum_cpus(meta, meta->records_produced);
+}
+
+__u64 run_meta_dropped(const struct run_meta *meta)
+{
+	return sum_cpus(meta, meta->dropped_records);
 }
 
 /* Copy src into dst[size]; -ENAMETOOLONG if it had to be cut. */
@@ -37,7 +58,7 @@ int run_meta_add_workload(struct run_meta *meta, const char *name)
 	if (meta->nr_workloads == RUN_MAX_WORKLOADS)
 		return -ENOSPC;
 	return copy_name(meta->workloads[meta->nr_workloads++],
-			 IDLESCOPE_WORKLOAD_LEN + 1, name);
+			 RUN_WORKLOAD_NAME_LEN, name);
 }
 
 int run_meta_add_skipped(struct run_meta *meta, const char *prog,

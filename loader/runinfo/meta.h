@@ -13,6 +13,7 @@
 #include <time.h>
 #include <linux/types.h>
 #include "idlescope.h"
+#include "format/escape.h"
 #include "replay/reconstruct.h"
 
 #define RUN_MAX_GOVERNORS	16
@@ -27,6 +28,10 @@
 #define RUN_RELEASE_LEN		65	/* struct utsname.release */
 #define RUN_CLOCK_MODE_LEN	16
 #define RUN_CLOCK_ARGS_LEN	128
+/* A workload's name: its tag escaped (format/escape.h). */
+#define RUN_WORKLOAD_NAME_LEN	ESCAPE_SIZE(IDLESCOPE_WORKLOAD_LEN)
+
+struct figures;
 
 struct run_skipped_prog {
 	char name[RUN_NAME_LEN];		/* BPF program name */
@@ -43,10 +48,17 @@ struct run_meta {
 	__u32 capabilities;			/* IDLESCOPE_CAP_* */
 	struct idlescope_lateness lateness;	/* count 0: not measured */
 	__u64 records_cut_short;		/* partial last records ignored */
+	/*
+	 * Record files without their trailer (the loader was killed): the
+	 * duration, drops, sysfs count, ring buffer and timer lateness are
+	 * then unknown, and print as such.
+	 */
+	int nr_untrailed_files;
+	__u64 seq_lost;				/* periods missing from the records' seq */
 	int nr_governors;
 	char governors[RUN_MAX_GOVERNORS][RUN_NAME_LEN];
 	int nr_workloads;
-	char workloads[RUN_MAX_WORKLOADS][IDLESCOPE_WORKLOAD_LEN + 1];
+	char workloads[RUN_MAX_WORKLOADS][RUN_WORKLOAD_NAME_LEN];
 	double duration_s;
 	time_t start_time;			/* wall clock, printed as UTC */
 	int nr_cpus;				/* entries used below */
@@ -65,6 +77,9 @@ struct run_meta {
 	 * replay's replay_resets.  Printed only when shadows are named.
 	 */
 	__u64 shadow_replay_resets;
+
+	/* The workloads' own figures (report/figures.h), NULL: none. */
+	const struct figures *figures;
 };
 
 /**
@@ -72,6 +87,34 @@ struct run_meta {
  * @meta: zeroed, then kernel_release from uname(2) and start_time from now
  */
 void run_meta_init(struct run_meta *meta);
+
+/**
+ * run_meta_trailer_known() - whether the trailer's facts are known
+ * @meta: the run
+ *
+ * Return: true when every record file had its trailer (a live run always
+ * knows them).
+ */
+static inline bool run_meta_trailer_known(const struct run_meta *meta)
+{
+	return !meta->nr_untrailed_files;
+}
+
+/**
+ * run_meta_produced() - records produced, all CPUs
+ * @meta: the run
+ *
+ * Return: the sum, saturating (stats/sat.h).
+ */
+__u64 run_meta_produced(const struct run_meta *meta);
+
+/**
+ * run_meta_dropped() - records dropped, all CPUs
+ * @meta: the run
+ *
+ * Return: the sum, saturating (stats/sat.h).
+ */
+__u64 run_meta_dropped(const struct run_meta *meta);
 
 /**
  * run_meta_add_governor() - append a governor the run measured

@@ -3,11 +3,14 @@
  * runinfo.c - a run's metadata into a record file's header and trailer,
  * and back (see runinfo/runinfo.h).
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "stats/lateness.h"
+#include "stats/sat.h"
 #include "runinfo/runinfo.h"
+#include "format/escape.h"
 
 void runinfo_header(struct recfile_header *hdr, const struct run_meta *meta,
 		    const struct idlescope_state *states, unsigned int nr_states,
@@ -58,6 +61,16 @@ static void add_lateness(struct idlescope_lateness *sum, const struct idlescope_
 	lateness_sum_cpus(sum, both, 2);
 }
 
+/* A skipped program of a trailer: its names bounded by their fields. */
+static void add_skipped(struct run_meta *meta, const struct recfile_skipped *skipped)
+{
+	char prog[sizeof(skipped->prog) + 1], reason[sizeof(skipped->reason) + 1];
+
+	snprintf(prog, sizeof(prog), "%.*s", (int)sizeof(skipped->prog), skipped->prog);
+	snprintf(reason, sizeof(reason), "%.*s", (int)sizeof(skipped->reason), skipped->reason);
+	run_meta_add_skipped(meta, prog, reason);
+}
+
 /* The setup every file of a report shares: from the first one. */
 static void meta_from_header(struct run_meta *meta, const struct recfile_header *hdr)
 {
@@ -66,8 +79,10 @@ static void meta_from_header(struct run_meta *meta, const struct recfile_header 
 	meta->hz = hdr->hz;
 	snprintf(meta->cpuidle_driver, sizeof(meta->cpuidle_driver), "%.*s",
 		 (int)sizeof(meta->cpuidle_driver) - 1, hdr->cpuidle_driver);
-	snprintf(meta->clock_mode, sizeof(meta->clock_mode), "%s", hdr->clock_mode);
-	snprintf(meta->clock_args, sizeof(meta->clock_args), "%s", hdr->clock_args);
+	snprintf(meta->clock_mode, sizeof(meta->clock_mode), "%.*s",
+		 (int)sizeof(hdr->clock_mode), hdr->clock_mode);
+	snprintf(meta->clock_args, sizeof(meta->clock_args), "%.*s",
+		 (int)sizeof(hdr->clock_args), hdr->clock_args);
 }
 
 void runinfo_add_recfile(struct run_meta *meta, const struct recfile *rf,
@@ -86,41 +101,115 @@ void runinfo_add_recfile(struct run_meta *meta, const struct recfile *rf,
 			     meta->capabilities & rf->hdr.capabilities;
 	if ((int)rf->hdr.nr_cpus > meta->nr_cpus)
 		meta->nr_cpus = rf->hdr.nr_cpus;
+	sat_inc(&meta->seq_lost, rf->seq_lost);
 	if (!rf->complete) {
+		meta->nr_untrailed_files++;
 		for (cpu = 0; cpu < rf->hdr.nr_cpus; cpu++)
-			meta->records_produced[cpu] += records_read[cpu];
+			sat_inc(&meta->records_produced[cpu], records_read[cpu]);
 		return;
 	}
 	if (t->start_time < meta->start_time)
 		meta->start_time = t->start_time;
 	meta->duration_s += t->duration_s;
-	meta->sysfs_usage_delta += t->sysfs_usage_delta;
+	sat_inc(&meta->sysfs_usage_delta, t->sysfs_usage_delta);
 	for (cpu = 0; cpu < rf->hdr.nr_cpus; cpu++) {
-		meta->records_produced[cpu] += t->records_produced[cpu];
-		meta->dropped_records[cpu] += t->dropped_records[cpu];
+		sat_inc(&meta->records_produced[cpu], t->records_produced[cpu]);
+		sat_inc(&meta->dropped_records[cpu], t->dropped_records[cpu]);
 	}
 	for (i = 0; i < t->nr_skipped; i++)
-		run_meta_add_skipped(meta, t->skipped[i].prog, t->skipped[i].reason);
+		add_skipped(meta, &t->skipped[i]);
 	add_lateness(&meta->lateness, &t->lateness);
+}
+
+const char *const runinfo_fact_names[RUNINFO_NR_FACTS] = {
+	[RUNINFO_CLOCK] = "clock",
+	[RUNINFO_HZ] = "hz",
+	[RUNINFO_DRIVER] = "driver",
+	[RUNINFO_STATES] = "states",
+	[RUNINFO_KERNEL] = "kernel",
+};
+
+/* @hdr's value of @fact, printable (a header string is escaped). */
+void runinfo_fact_value(const struct recfile_header *hdr, enum runinfo_fact fact,
+			char *buf, size_t size)
+{
+	switch (fact) {
+	case RUNINFO_CLOCK:
+		escape_name(buf, size, hdr->clock_mode, sizeof(hdr->clock_mode));
+		break;
+	case RUNINFO_HZ:
+		snprintf(buf, size, "%u", hdr->hz);
+		break;
+	case RUNINFO_DRIVER:
+		escape_name(buf, size, hdr->cpuidle_driver, sizeof(hdr->cpuidle_driver));
+		break;
+	case RUNINFO_STATES:
+		snprintf(buf, size, "%u states", hdr->nr_states);
+		break;
+	case RUNINFO_KERNEL:
+		escape_name(buf, size, hdr->kernel_release, sizeof(hdr->kernel_release));
+		break;
+	case RUNINFO_NR_FACTS:
+		buf[0] = '\0';
+		break;
+	}
+}
+
+static bool fact_differs(const struct recfile_header *a, const struct recfile_header *b,
+			 enum runinfo_fact fact)
+{
+	switch (fact) {
+	case RUNINFO_CLOCK:
+		return strncmp(a->clock_mode, b->clock_mode, sizeof(a->clock_mode));
+	case RUNINFO_HZ:
+		return a->hz != b->hz;
+	case RUNINFO_DRIVER:
+		return strncmp(a->cpuidle_driver, b->cpuidle_driver, sizeof(a->cpuidle_driver));
+	case RUNINFO_STATES:
+		return a->nr_states != b->nr_states ||
+		       memcmp(a->states, b->states, sizeof(a->states[0]) * a->nr_states);
+	case RUNINFO_KERNEL:
+		return strncmp(a->kernel_release, b->kernel_release, sizeof(a->kernel_release));
+	case RUNINFO_NR_FACTS:
+		break;
+	}
+	return false;
+}
+
+int runinfo_setup_difference(const struct recfile_header *a, const struct recfile_header *b,
+			     unsigned int facts)
+{
+	int fact;
+
+	for (fact = 0; fact < RUNINFO_NR_FACTS; fact++)
+		if ((facts & (1U << fact)) && fact_differs(a, b, fact))
+			return fact;
+	return -1;
 }
 
 int runinfo_check_same_setup(const struct recfile *first, const struct recfile *rf,
 			     char *err, size_t size)
 {
-	const struct recfile_header *a = &first->hdr, *b = &rf->hdr;
+	static const unsigned int facts = 1U << RUNINFO_CLOCK | 1U << RUNINFO_HZ |
+					  1U << RUNINFO_DRIVER;
+	char va[ESCAPE_SIZE(RECFILE_RELEASE_LEN)], vb[ESCAPE_SIZE(RECFILE_RELEASE_LEN)];
+	char pa[256], pb[256];
+	int fact = runinfo_setup_difference(&first->hdr, &rf->hdr, facts);
 
-	if (strcmp(a->clock_mode, b->clock_mode))
-		snprintf(err, size, "%s: recorded under clock '%s', %s under '%s': "
-			 "one report is one setup", rf->path, b->clock_mode,
-			 first->path, a->clock_mode);
-	else if (a->hz != b->hz)
-		snprintf(err, size, "%s: recorded with HZ %u, %s with HZ %u: "
-			 "one report is one setup", rf->path, b->hz, first->path, a->hz);
-	else if (strcmp(a->cpuidle_driver, b->cpuidle_driver))
-		snprintf(err, size, "%s: recorded with cpuidle driver '%s', %s with '%s': "
-			 "one report is one setup", rf->path, b->cpuidle_driver,
-			 first->path, a->cpuidle_driver);
-	else
+	if (fact < 0)
 		return 0;
+	runinfo_fact_value(&first->hdr, fact, va, sizeof(va));
+	runinfo_fact_value(&rf->hdr, fact, vb, sizeof(vb));
+	escape_name(pa, sizeof(pa), first->path, SIZE_MAX);
+	escape_name(pb, sizeof(pb), rf->path, SIZE_MAX);
+	if (fact == RUNINFO_CLOCK)
+		snprintf(err, size, "%s: recorded under clock '%s', %s under '%s': "
+			 "one report is one setup", pb, vb, pa, va);
+	else if (fact == RUNINFO_HZ)
+		snprintf(err, size, "%s: recorded with HZ %s, %s with HZ %s: "
+			 "one report is one setup", pb, vb, pa, va);
+	else
+		snprintf(err, size, "%s: recorded with cpuidle driver '%s', %s with '%s': "
+			 "one report is one setup", pb, vb, pa, va);
 	return -1;
 }

@@ -51,6 +51,45 @@ void runinfo_trailer(struct recfile_trailer *t, const struct run_meta *meta,
 void runinfo_add_recfile(struct run_meta *meta, const struct recfile *rf,
 			 const __u64 *records_read, bool first);
 
+/*
+ * What must be the same for two record files' numbers to be compared or
+ * pooled: a bit each in a mask of facts.
+ */
+enum runinfo_fact {
+	RUNINFO_CLOCK,			/* the clock mode */
+	RUNINFO_HZ,
+	RUNINFO_DRIVER,			/* the cpuidle driver */
+	RUNINFO_STATES,			/* the state table */
+	RUNINFO_KERNEL,			/* the kernel release */
+	RUNINFO_NR_FACTS,
+};
+
+#define RUNINFO_ALL_FACTS	((1U << RUNINFO_NR_FACTS) - 1)
+
+/* "clock", "hz", "driver", "states", "kernel": as `compare --across` names them. */
+extern const char *const runinfo_fact_names[RUNINFO_NR_FACTS];
+
+/**
+ * runinfo_setup_difference() - where two record files' setups differ
+ * @a: one file's header
+ * @b: the other's
+ * @facts: the facts to look at, a mask of 1 << enum runinfo_fact
+ *
+ * Return: the first fact of @facts in which the headers differ, or -1.
+ */
+int runinfo_setup_difference(const struct recfile_header *a, const struct recfile_header *b,
+			     unsigned int facts);
+
+/**
+ * runinfo_fact_value() - a header's value of one fact, printable
+ * @hdr: the header
+ * @fact: the fact
+ * @buf: its value ("6.1.0", "1000", "4 states")
+ * @size: of @buf
+ */
+void runinfo_fact_value(const struct recfile_header *hdr, enum runinfo_fact fact,
+			char *buf, size_t size);
+
 /**
  * runinfo_check_same_setup() - whether two record files make one report
  * @first: the report's first file

@@ -31,6 +31,11 @@
 
 /* Capacity of the key table; agg_add() returns -ENOSPC beyond it. */
 #define AGG_MAX_WORKLOADS	64
+/*
+ * A workload's name: its tag escaped (format/escape.h), so that it prints
+ * on one line and two tags stay two workloads: 4 bytes per tag byte.
+ */
+#define AGG_WORKLOAD_NAME_LEN	(4 * IDLESCOPE_WORKLOAD_LEN + 1)
 
 /* Wildcard for agg_sum()'s workload, governor and cpu arguments. */
 #define AGG_ANY			(-1)
@@ -104,6 +109,8 @@ struct agg_state_info {
 /*
  * Everything kept per key.  Histogram counts are unsigned int to print them
  * directly with print_log2_hist() (2^32 periods per key is far beyond a run).
+ * Sums of nanoseconds saturate at 2^64 - 1 (stats/sat.h): a record file's
+ * residencies are not trusted.
  */
 struct agg_stats {
 	__u64 samples;			/* records folded in */
@@ -126,11 +133,12 @@ struct agg_stats {
 
 	/*
 	 * State indices (record.state: entered; record.chosen_state: select's
-	 * return value when it was in range).
+	 * return value when it was in range): in range is inside the state
+	 * table (agg_set_states()), or below IDLESCOPE_MAX_STATES without one.
 	 */
 	__u64 state_entered[IDLESCOPE_MAX_STATES];
 	__u64 state_chosen[IDLESCOPE_MAX_STATES];
-	__u64 invalid_state_samples;	/* record.state outside 0..MAX_STATES-1 */
+	__u64 invalid_state_samples;	/* record.state out of range */
 	/*
 	 * Idle time per entered state: counts say how often a state was
 	 * picked, this how much of the idle time it held, which is what
@@ -373,7 +381,8 @@ int agg_add_shadows(struct agg *agg, const struct idlescope_record *rec,
  * agg_nr_workloads() - how many workloads the aggregate has seen
  * @agg: the aggregate
  *
- * Workloads are numbered in the order first seen.
+ * Workloads are numbered in the order first seen; a name is the tag
+ * escaped (AGG_WORKLOAD_NAME_LEN).
  *
  * Return: the number of workload names interned.
  */

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <linux/types.h>
 #include "idlescope.h"
+#include "stats/sat.h"
 
 /**
  * lateness_add() - one timer's lateness into a histogram
@@ -42,12 +43,12 @@ static inline void lateness_sum_cpus(struct idlescope_lateness *sum,
 	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		const struct idlescope_lateness *l = &per_cpu[cpu];
 
-		sum->count += l->count;
-		sum->sum_ns += l->sum_ns;
+		sat_inc(&sum->count, l->count);
+		sat_inc(&sum->sum_ns, l->sum_ns);
 		if (l->max_ns > sum->max_ns)
 			sum->max_ns = l->max_ns;
 		for (i = 0; i < IDLESCOPE_LATENESS_SLOTS; i++)
-			sum->hist[i] += l->hist[i];
+			sat_inc(&sum->hist[i], l->hist[i]);
 	}
 }
 

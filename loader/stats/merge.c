@@ -3,9 +3,10 @@
  * merge.c - agg_stats_merge(): one key's statistics folded into
  * another's (agg_sum() of stats/aggregate.c, the "all CPUs" rows, several runs).
  * Only the public struct agg_stats is needed, so it lives apart from the
- * key table.
+ * key table.  Sums of nanoseconds saturate (stats/sat.h), as agg_add()'s do.
  */
 #include "stats/aggregate.h"
+#include "stats/sat.h"
 
 static void merge_ideal(struct agg_stats *dst, const struct agg_stats *src)
 {
@@ -13,8 +14,8 @@ static void merge_ideal(struct agg_stats *dst, const struct agg_stats *src)
 	dst->ideal_hit_samples += src->ideal_hit_samples;
 	dst->ideal_too_deep_samples += src->ideal_too_deep_samples;
 	dst->ideal_too_shallow_samples += src->ideal_too_shallow_samples;
-	dst->ideal_idle_ns += src->ideal_idle_ns;
-	dst->ideal_shallow_idle_ns += src->ideal_shallow_idle_ns;
+	sat_inc(&dst->ideal_idle_ns, src->ideal_idle_ns);
+	sat_inc(&dst->ideal_shallow_idle_ns, src->ideal_shallow_idle_ns);
 	ci_merge(&dst->ideal_hit_ci, &src->ideal_hit_ci);
 	ci_merge(&dst->ideal_too_deep_ci, &src->ideal_too_deep_ci);
 	ci_merge(&dst->ideal_too_shallow_ci, &src->ideal_too_shallow_ci);
@@ -33,9 +34,9 @@ void agg_stats_merge(struct agg_stats *dst, const struct agg_stats *src)
 		dst->residency_max_ns = src->residency_max_ns;
 
 	dst->samples += src->samples;
-	dst->residency_sum_ns += src->residency_sum_ns;
+	sat_inc(&dst->residency_sum_ns, src->residency_sum_ns);
 	dst->predicted_samples += src->predicted_samples;
-	dst->predicted_sum_ns += src->predicted_sum_ns;
+	sat_inc(&dst->predicted_sum_ns, src->predicted_sum_ns);
 	for (i = 0; i < AGG_LOG2_SLOTS; i++) {
 		dst->residency_us_hist[i] += src->residency_us_hist[i];
 		dst->predicted_us_hist[i] += src->predicted_us_hist[i];
@@ -49,7 +50,7 @@ void agg_stats_merge(struct agg_stats *dst, const struct agg_stats *src)
 	for (i = 0; i < IDLESCOPE_MAX_STATES; i++) {
 		dst->state_entered[i] += src->state_entered[i];
 		dst->state_chosen[i] += src->state_chosen[i];
-		dst->state_residency_ns[i] += src->state_residency_ns[i];
+		sat_inc(&dst->state_residency_ns[i], src->state_residency_ns[i]);
 	}
 	dst->invalid_state_samples += src->invalid_state_samples;
 	dst->miss_above_samples += src->miss_above_samples;

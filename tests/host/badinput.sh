@@ -11,13 +11,15 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-plan 7
+plan 8
 
 runs_before=$(ls "$top/out" 2>/dev/null | grep -c .)
 check_error "make run: an unknown governor is one line" "unknown governor 'nosuch'" \
 	make -s -C "$top" --no-print-directory run GOVERNORS='menu nosuch'
 check_error "make run: an unknown workload is one line" "unknown workload 'frob'" \
 	make -s -C "$top" --no-print-directory run WORKLOAD_SET='idle frob'
+check_error "make run: an unknown suite is one line" "unknown suite 'frob' \(known: all default linux-pm real synthetic\)" \
+	make -s -C "$top" --no-print-directory run SUITE=frob
 check "make run: bad names created no run directory" \
 	[ "$(ls "$top/out" 2>/dev/null | grep -c .)" = "$runs_before" ]
 

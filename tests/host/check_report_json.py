@@ -2,14 +2,19 @@
 # SPDX-License-Identifier: GPL-2.0
 """Check an idlescope report.json against schema_version 1.
 
-usage: check_report_json.py REPORT.json [--expect PATH=VALUE ...]
+usage: check_report_json.py REPORT.json... [--expect PATH=VALUE ...]
 
 Checks the key order of every object, the types of every value, and the
 invariants the numbers must satisfy (histograms sum to their sample counts,
 per-CPU stats sum to all_cpus, factor counts grow with F, ...).  Each
---expect compares one value, PATH being dotted keys and [index], e.g.
-results[0].all_cpus.within_factor[0].count=3 (VALUE is parsed as JSON,
-falling back to a plain string).
+--expect compares one value of every REPORT.json, PATH being dotted keys
+and [index], e.g. results[0].all_cpus.within_factor[0].count=3 (VALUE is
+parsed as JSON, falling back to a plain string).
+
+Sums of nanoseconds saturate at 2^64 - 1 (a crafted record file can hold
+any residency): a sum is checked against min(sum of its parts, 2^64 - 1).
+What only a record file's trailer knows (duration, drops, ring buffer,
+sysfs count) is null when a file had none.
 
 Exit status 0 when every check passes; otherwise one line per problem on
 stderr and exit status 1.  python3 stdlib only.  See docs/report-schema.md.
@@ -28,7 +33,9 @@ TOP_KEYS = [
     "sysfs_usage_delta", "aggregator_rejected_records", "per_cpu_records", "skipped_programs",
     "factors", "seed_reference", "shadow_models", "shadow_replay_resets",
     "state_table", "headline", "seed_method", "results", "across_governors",
+    "workload_figures",
 ]
+FIGURE_KEYS = ["workload", "governor", "figure", "unit", "runs", "mean", "values"]
 RESULT_KEYS = ["workload", "governor", "governor_id", "all_cpus", "per_cpu"]
 ACROSS_KEYS = ["workload", "governors", "all_governors"]
 STATS_KEYS = [
@@ -88,6 +95,10 @@ FACTOR_LABELS = ["1.5x", "2x", "4x", "10x", "100x"]
 MAX_STATES = 10
 RATIO_LOG2_MIN, RATIO_LOG2_MAX = -16, 16
 U64_MAX = (1 << 64) - 1
+# Sums of nanoseconds, which saturate (loader/stats/sat.h).
+SATURATING = ("residency_sum_ns", "predicted_sum_ns", "state_residency_ns")
+# Top-level values only a record file's trailer knows: null without it.
+TRAILER_KEYS = ("ringbuf_size_bytes", "dropped_records", "sysfs_usage_delta")
 
 errors = []
 # $.shadow_models, once read: every stats object's "shadow" follows it.
@@ -278,7 +289,7 @@ def check_stats(where, st):
             fail(f"{where}.{key}", f"not {MAX_STATES} counts")
             return
     # Periods in an invalid state have no state to count their time in.
-    if sum(st["state_residency_ns"]) > st["residency_sum_ns"]:
+    if min(sum(st["state_residency_ns"]), U64_MAX) > st["residency_sum_ns"]:
         fail(where, "state_residency_ns sums to more than residency_sum_ns")
     if isinstance(st["state_entered_samples"], list) and \
             sum(st["state_entered_samples"]) + st["invalid_state_samples"] != n:
@@ -374,6 +385,8 @@ def check_sum(where, parts_name, total, mins, maxs, whole):
         if isinstance(a, list):
             width = max(len(a), len(b))
             a, b = a + [0] * (width - len(a)), b + [0] * (width - len(b))
+        if key in SATURATING:
+            a = [min(x, U64_MAX) for x in a] if isinstance(a, list) else min(a, U64_MAX)
         if a != b:
             fail(f"{where}.{key}", f"{b} != sum over {parts_name} {a}")
     if total.get("shadow") != expect.get("shadow"):
@@ -410,6 +423,30 @@ def check_across_governors(doc):
                   [r["all_cpus"]["residency_max_ns"] for r in mine], e["all_governors"])
 
 
+def check_workload_figures(doc):
+    """Each cell's runs count its values and its mean is theirs; no cell twice."""
+    seen = set()
+    for i, e in enumerate(doc["workload_figures"]):
+        where = f"$.workload_figures[{i}]"
+        if not check_keys(where, e, FIGURE_KEYS):
+            continue
+        if e["governor"] not in GOVERNORS:
+            fail(where, f"unknown governor {e['governor']!r}")
+        values = e["values"]
+        if not isinstance(values, list) or not values or \
+                not all(isinstance(v, (int, float)) for v in values):
+            fail(where, "values is not a non-empty array of numbers")
+            continue
+        if e["runs"] != len(values):
+            fail(where, f"runs {e['runs']} != {len(values)} values")
+        if abs(e["mean"] - sum(values) / len(values)) > 1e-5 * max(1.0, abs(e["mean"])):
+            fail(where, "mean is not the values' mean")
+        key = (e["workload"], e["governor"], e["figure"])
+        if key in seen:
+            fail(where, f"{key} given twice")
+        seen.add(key)
+
+
 def check_top(doc):
     if not check_keys("$", doc, TOP_KEYS):
         return
@@ -420,8 +457,9 @@ def check_top(doc):
     if doc["start_time_utc"] != "unknown" and \
             not re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", doc["start_time_utc"]):
         fail("$.start_time_utc", "neither UTC ISO 8601 (YYYY-MM-DDTHH:MM:SSZ) nor unknown")
-    if not isinstance(doc["duration_s"], (int, float)) or doc["duration_s"] < 0:
-        fail("$.duration_s", "not a non-negative number")
+    trailer = doc["duration_s"] is not None
+    if trailer and (not isinstance(doc["duration_s"], (int, float)) or doc["duration_s"] < 0):
+        fail("$.duration_s", "neither null nor a non-negative number")
     for key in ("governors", "workloads"):
         if not all(isinstance(s, str) for s in doc[key]):
             fail(f"$.{key}", "not an array of strings")
@@ -435,15 +473,25 @@ def check_top(doc):
             fail("$.reconstruction", "more agreed than checked")
     for key in ("ringbuf_size_bytes", "records_produced", "dropped_records",
                 "sysfs_usage_delta", "aggregator_rejected_records"):
-        if not is_count(doc[key]):
+        if key in TRAILER_KEYS and not trailer:
+            if doc[key] is not None:
+                fail(f"$.{key}", "not null with duration_s null (no trailer)")
+        elif not is_count(doc[key]):
             fail(f"$.{key}", "not a u64")
     produced = dropped = 0
     for i, pc in enumerate(doc["per_cpu_records"]):
         if check_keys(f"$.per_cpu_records[{i}]", pc,
                       ["cpu", "records_produced", "dropped_records"]):
             produced += pc["records_produced"]
-            dropped += pc["dropped_records"]
-    if (produced, dropped) != (doc["records_produced"], doc["dropped_records"]):
+            if trailer:
+                dropped += pc["dropped_records"]
+            elif pc["dropped_records"] is not None:
+                fail(f"$.per_cpu_records[{i}]", "dropped_records not null without a trailer")
+    if not trailer:
+        dropped = None
+    elif dropped is not None:
+        dropped = min(dropped, U64_MAX)
+    if (min(produced, U64_MAX), dropped) != (doc["records_produced"], doc["dropped_records"]):
         fail("$", "records_produced / dropped_records != sums of per_cpu_records")
     for i, sp in enumerate(doc["skipped_programs"]):
         check_keys(f"$.skipped_programs[{i}]", sp, ["name", "reason"])
@@ -477,6 +525,7 @@ def check_top(doc):
         check_across_governors(doc)
     if not errors:
         check_headline(doc)
+    check_workload_figures(doc)
     for i, sm in enumerate(doc["seed_method"]):
         w = f"$.seed_method[{i}]"
         if check_keys(w, sm, SEED_METHOD_KEYS):
@@ -542,15 +591,26 @@ def main(argv):
     if not args or args[0].startswith("-"):
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
-    path, expects = args[0], []
-    rest = args[1:]
+    paths, expects = [], []
+    rest = args
+    while rest and not rest[0].startswith("--"):
+        paths.append(rest.pop(0))
     while rest:
         if rest[0] != "--expect" or len(rest) < 2 or "=" not in rest[1]:
             print(f"check_report_json: bad argument {rest[0]!r}", file=sys.stderr)
             return 2
         expects.append(rest[1].split("=", 1))
         rest = rest[2:]
+    bad = 0
+    for path in paths:
+        bad += check_file(path, expects)
+    return 1 if bad else 0
 
+
+def check_file(path, expects):
+    """Every check of one report.json; 1 after its problems on stderr, else 0."""
+    errors.clear()
+    shadow_models.clear()
     try:
         with open(path, encoding="utf-8") as f:
             doc = json.load(f)

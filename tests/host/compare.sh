@@ -2,11 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # Host test of `idlescope compare` on synthetic record files (bench/genrec):
 # a planted regression (5% of predictions 64x off) is flagged and fails
-# the gate; two files of the same seed, or of two seeds, pass it.
+# the gate; two files of the same seed, or of two seeds, pass it.  The gate
+# fails closed (issue 24): a side that lacks a number, has no periods, was
+# not finished or was recorded on another setup is an error, exit 2.
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
-plan 13
+plan 39
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 make -s -C "$top" --no-print-directory build/genrec build/tests/compare_tool || exit
@@ -71,3 +73,92 @@ check_error "compare: --fail-above needs a number" "fail-above" \
 mkdir "$tmp/empty"
 check_error "compare: a directory without record files" "no record files" \
 	"$tool" compare "$tmp/a.rec" "$tmp/empty"
+
+# Issue 24, 1: the gate fails closed.  Each case: exit 2, one line.
+error_status=2
+"$top/build/genrec" -n 0 -c 2 -H "$tmp/template.rec" -o "$tmp/empty.rec"
+"$tool" drop "$tmp/a.rec" "$tmp/no-idle.rec" workload idle
+"$tool" drop "$tmp/a.rec" "$tmp/no-menu.rec" governor menu
+"$tool" kill "$tmp/a.rec" "$tmp/killed.rec" 40000
+check_error "compare gate: a side without idle periods is an error" "empty.rec: no idle periods" \
+	"$tool" compare "$tmp/a.rec" "$tmp/empty.rec" --fail-above 2
+check_error "compare gate: ... on either side" "empty.rec: no idle periods" \
+	"$tool" compare "$tmp/empty.rec" "$tmp/a.rec" --fail-above 2
+check_error "compare gate: a workload only A has is an error" \
+	"numbers on one side only, the first: workload idle, governor [a-z0-9]+, .* only in A" \
+	"$tool" compare "$tmp/a.rec" "$tmp/no-idle.rec" --fail-above 2
+check_error "compare gate: ... and one only B has" "workload idle, .* only in B" \
+	"$tool" compare "$tmp/no-idle.rec" "$tmp/a.rec" --fail-above 2
+check_error "compare gate: a governor only A has is an error" "governor menu, .* only in A" \
+	"$tool" compare "$tmp/a.rec" "$tmp/no-menu.rec" --fail-above 2
+check_error "compare gate: a file the loader did not finish is an error" \
+	"killed.rec: the loader did not finish it \(no trailer: drops unknown\)" \
+	"$tool" compare "$tmp/a.rec" "$tmp/killed.rec" --fail-above 2
+unset error_status
+"$tool" compare "$tmp/a.rec" "$tmp/no-idle.rec" --fail-above 2 --allow-missing >"$tmp/allow.txt"
+rc=$?
+check -m "exit $rc; $(tail -n 1 "$tmp/allow.txt")" \
+	"compare gate: --allow-missing compares the rest, and counts what it could not" \
+	[ $rc = 0 -a -n "$(grep -E '^0 of [0-9]+ differences flagged, [1-9][0-9]* numbers on one side only, 0 worse' "$tmp/allow.txt")" ]
+check "compare gate: ... listing each such number as only in A" \
+	grep -qE '^idle +menu2010 +within 2x % +[0-9.]+ ±[0-9.]+ +- +only in A$' "$tmp/allow.txt"
+"$tool" compare "$tmp/a.rec" "$tmp/killed.rec" --allow-missing -j >"$tmp/allow.json" 2>"$tmp/allow.err"
+rc=$?
+check -m "exit $rc" "compare gate: --allow-missing takes a killed loader's file, with a warning" \
+	[ $rc = 0 -a -n "$(grep 'warning: .*killed.rec: the loader did not finish it' "$tmp/allow.err")" ]
+check "compare -j: the counts of numbers compared, on one side only and flagged" python3 -c '
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert doc["compared"] == len(doc["differences"]) > 0, doc["compared"]
+assert doc["missing"] == len(doc["one_side_only"]), doc["missing"]
+assert doc["flagged"] == sum(r["flagged"] for r in doc["differences"])
+assert doc["a_setup"]["files"] == 1 and doc["b_setup"]["hz"] == 1000
+' "$tmp/allow.json"
+check -m "$(tail -n 1 "$tmp/same.txt")" "compare: the summary counts numbers compared, flagged and on one side only" \
+	grep -qE '^0 of [1-9][0-9]* differences flagged, 0 numbers on one side only, 0 worse by more than 2 points: ok$' \
+	"$tmp/same.txt"
+
+# Issue 24, 2: the setups of the two sides, and within one side.
+"$tool" template "$tmp/k2.rec" other-kernel && "$tool" template "$tmp/hz250.rec" template 250
+gen -s 1 -H "$tmp/k2.rec" -o "$tmp/k2-a.rec" && gen -s 1 -H "$tmp/hz250.rec" -o "$tmp/hz250-a.rec"
+check "compare: the header gives both setups" \
+	[ "$(sed -n 2p "$tmp/same.txt" | sed 's/^A: [^ ]* //')" = \
+	  "(1 files): kernel template (HZ 1000, cpuidle driver none), clock virtual, 4 states" ]
+error_status=2
+check_error "compare: sides of two kernels are an error naming them" \
+	"A and B differ in kernel: A 'template', B 'other-kernel'; --across kernel" \
+	"$tool" compare "$tmp/a.rec" "$tmp/k2-a.rec" --fail-above 2
+check_error "compare: sides of two HZ are an error" "differ in hz: A '1000', B '250'" \
+	"$tool" compare "$tmp/a.rec" "$tmp/hz250-a.rec"
+check_error "compare: --across takes only setup facts" "'tick' is not one of" \
+	"$tool" compare "$tmp/a.rec" "$tmp/k2-a.rec" --across tick
+unset error_status
+"$tool" compare "$tmp/a.rec" "$tmp/k2-a.rec" --across kernel --fail-above 2 >"$tmp/across.txt"
+rc=$?
+check -m "exit $rc" "compare: --across kernel compares two kernels" \
+	[ $rc = 0 -a -n "$(grep -x 'B: .* (1 files): kernel other-kernel (HZ 1000, cpuidle driver none), clock virtual, 4 states' "$tmp/across.txt")" ]
+error_status=2
+mkdir -p "$tmp/dup" "$tmp/mixed"
+cp "$tmp/a.rec" "$tmp/dup/a.rec" && ln -s a.rec "$tmp/dup/b.rec"
+check_error "compare: one side's file twice, through a link, is an error" "b.rec: given twice, as .*a.rec" \
+	"$tool" compare "$tmp/a.rec" "$tmp/dup"
+cp "$tmp/a.rec" "$tmp/mixed/a.rec" && cp "$tmp/hz250-a.rec" "$tmp/mixed/b.rec"
+check_error "compare: one side of two setups is an error" "b.rec: recorded with HZ 250" \
+	"$tool" compare "$tmp/a.rec" "$tmp/mixed"
+unset error_status
+mkdir -p "$tmp/many"
+for i in $(seq 1 70); do
+	"$top/build/genrec" -n 200 -c 2 -s "$i" -H "$tmp/template.rec" -o "$tmp/many/$i.rec"
+done
+"$tool" compare "$tmp/many" "$tmp/many" >"$tmp/many.txt" 2>"$tmp/many.err"
+rc=$?
+check -m "exit $rc: $(head -n 1 "$tmp/many.err")" "compare: a side of 70 files compares (no limit of 64)" \
+	[ $rc = 0 -a -n "$(grep -E '^A: .* \(70 files\)' "$tmp/many.txt")" ]
+
+# Issue 24, 8: numbers as people write them.
+error_status=2
+for bad in 0x10 ' 5' -0 1e1 inf 5. .5; do
+	check_error "compare: --fail-above '$bad' is a usage error" "--fail-above" \
+		"$tool" compare "$tmp/a.rec" "$tmp/a.rec" --fail-above "$bad"
+done
+unset error_status

@@ -3,20 +3,26 @@
  * compare_tool - `idlescope compare` without libbpf, for the host test
  * (tests/host/compare.sh), plus what the test needs to start from: a
  * record file with a known state table and no records, as bench/genrec's
- * template (-H).
+ * template (-H), and edits of a genrec file that make one side lack
+ * something.
  *
- *	compare_tool template FILE
- *	compare_tool compare A B [-j] [--fail-above PP]
+ *	compare_tool template FILE [KERNEL [HZ]]
+ *	compare_tool drop IN OUT workload|governor NAME
+ *	compare_tool kill IN OUT N	the first N records, no trailer: a killed loader's
+ *	compare_tool compare A B [OPTION...]
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cmd/compare.h"
 #include "recfile.h"
+#include "stats/aggregate.h"
+#include "governors.h"
 
 #define US	1000ULL
 
 /* POLL, C1 (2 us), C1E (10 us), C6 (600 us): a small Skylake-like table. */
-static int write_template(const char *path)
+static int write_template(const char *path, const char *kernel, unsigned int hz)
 {
 	static const struct idlescope_state states[] = {
 		{ .target_residency_ns = 0, .exit_latency_ns = 0, .polling = 1 },
@@ -30,8 +36,8 @@ static int write_template(const char *path)
 	recfile_header_init(&hdr);
 	hdr.nr_cpus = 2;
 	hdr.nr_states = sizeof(states) / sizeof(states[0]);
-	hdr.hz = 1000;
-	snprintf(hdr.kernel_release, sizeof(hdr.kernel_release), "template");
+	hdr.hz = hz;
+	snprintf(hdr.kernel_release, sizeof(hdr.kernel_release), "%s", kernel);
 	snprintf(hdr.clock_mode, sizeof(hdr.clock_mode), "virtual");
 	memcpy(hdr.states, states, sizeof(states));
 	f = recfile_create(path, &hdr);
@@ -42,12 +48,67 @@ static int write_template(const char *path)
 	return 0;
 }
 
+/* Whether @rec is one `drop` removes. */
+static bool dropped(const struct idlescope_record *rec, const char *field, const char *name)
+{
+	char tag[IDLESCOPE_WORKLOAD_LEN + 1] = {};
+
+	if (!strcmp(field, "governor"))
+		return rec->governor == governor_id(name);
+	memcpy(tag, rec->workload, IDLESCOPE_WORKLOAD_LEN);
+	return !strcmp(tag, name);
+}
+
+/*
+ * A copy of complete file IN without the records @field (workload or
+ * governor) @name, or (@field NULL) with its first @keep records and no
+ * trailer.
+ */
+static int edit(const char *in, const char *out, const char *field, const char *name,
+		unsigned long keep)
+{
+	struct idlescope_record rec;
+	struct recfile rf;
+	__u64 nr = 0;
+	FILE *f;
+
+	if (recfile_open(&rf, in) || !rf.complete) {
+		fprintf(stderr, "compare_tool: %s: %s\n", in, rf.error[0] ? rf.error : "not complete");
+		return 1;
+	}
+	rf.hdr.flags = 0;
+	rf.hdr.data_size = 0;
+	f = recfile_create(out, &rf.hdr);
+	if (!f) {
+		perror(out);
+		return 1;
+	}
+	while (recfile_read(&rf, &rec) == RECFILE_RECORD) {
+		if (field ? dropped(&rec, field, name) : nr >= keep)
+			continue;
+		if (fwrite(&rec, sizeof(rec), 1, f) != 1)
+			return 1;
+		nr++;
+	}
+	recfile_close(&rf);
+	if (!field)
+		return fclose(f) ? 1 : 0;
+	return recfile_finish(f, &rf.trailer, nr) ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
-	if (argc == 3 && !strcmp(argv[1], "template"))
-		return write_template(argv[2]);
+	if (argc >= 3 && argc <= 5 && !strcmp(argv[1], "template"))
+		return write_template(argv[2], argc > 3 ? argv[3] : "template",
+				      argc > 4 ? atoi(argv[4]) : 1000);
+	if (argc == 6 && !strcmp(argv[1], "drop") &&
+	    (!strcmp(argv[4], "workload") || !strcmp(argv[4], "governor")))
+		return edit(argv[2], argv[3], argv[4], argv[5], 0);
+	if (argc == 5 && !strcmp(argv[1], "kill"))
+		return edit(argv[2], argv[3], NULL, NULL, strtoul(argv[4], NULL, 10));
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return compare_command(argc, argv);
-	fprintf(stderr, "usage: compare_tool template FILE | compare A B [-j] [--fail-above PP]\n");
+	fprintf(stderr, "usage: compare_tool template FILE [KERNEL [HZ]] | "
+		"drop IN OUT workload|governor NAME | kill IN OUT N | compare A B [OPTION...]\n");
 	return 2;
 }

@@ -12,7 +12,7 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/build/test/recfile
 FUZZ_CASES=300
-plan 54
+plan 75
 rm -rf "$out"
 mkdir -p "$out/cases" "$out/fuzz"
 cd "$out" || exit 1
@@ -23,14 +23,14 @@ if [ ! -f "$top/build/idlescope.skel.h" ]; then
 	fail "recfile: test programs build" "no build/idlescope.skel.h: run make loader first"
 	exit 1
 fi
-make -s -C "$top" --no-print-directory build/genrec && cp "$top/build/genrec" genrec &&
-# shellcheck disable=SC2086
-gcc $cflags "$top/tests/host/recfile_cases.c" "$top/lib/rng.c" -lm -o recfile_cases &&
+make -s -C "$top" --no-print-directory build/genrec build/asan/idlescope \
+	build/tests/recfile_cases >build.log 2>&1 &&
+cp "$top/build/genrec" genrec && cp "$top/build/tests/recfile_cases" recfile_cases &&
+cp "$top/build/asan/idlescope" idlescope &&
 # Without the sanitizers, whose own SIGBUS handler would stand in the way.
-gcc $cflags "$top/tests/host/recfile_shrink.c" "$top/loader/recfile.c" -lm -o recfile_shrink &&
-gcc $cflags -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-	-I"$top/build" "$top"/loader/*.c "$top"/loader/*/*.c -lbpf -lelf -lz -lm -o idlescope ||
-	{ fail "recfile: test programs build" "gcc failed"; exit 1; }
+gcc $cflags "$top/tests/host/recfile_shrink.c" "$top/loader/recfile.c" \
+	"$top/loader/format/escape.c" -lm -o recfile_shrink ||
+	{ fail "recfile: test programs build" "$(tail -n 3 build.log | tr '\n' ' ')"; exit 1; }
 export ASAN_OPTIONS=exitcode=99:detect_leaks=0 UBSAN_OPTIONS=exitcode=99:print_stacktrace=1
 L=$out/idlescope
 
@@ -111,6 +111,12 @@ check "recfile: dump writes the names back exactly, escape bytes as \\xNN" pytho
 import csv, sys
 names = {r["workload"] for r in csv.DictReader(open(sys.argv[1], newline=""))}
 sys.exit(names != {"a,b", "q\"x", "esc\\x1b[31m", "a b", "a_b", "a/b"})' names.csv
+# A tag of all 16 bytes has no NUL: dump once read past it (ASan).
+"$L" dump "$c/workload-unterminated.rec" >unterminated.csv 2>unterminated.err
+rc=$?
+check -m "exit $rc: $(head -c 300 unterminated.err)" \
+	"recfile: dump reads a 16-byte tag without a NUL as those 16 bytes" \
+	[ $rc = 0 -a "$(csv_awk '{ print $col["workload"] }' unterminated.csv | sort -u)" = wwwwwwwwwwwwwwww ]
 mkdir names overflows lost
 "$L" report "$c/names.rec" -o names >names.txt
 check "recfile: no control byte reaches the terminal from dump or report" \
@@ -174,10 +180,68 @@ check_error "recfile: a histogram that is not its count is one error" 'does not 
 "$L" report "$c/killed-cut.rec" >killed.txt 2>killed.err
 check "recfile: a killed loader's file reports, saying so" \
 	[ $? = 0 -a -n "$(grep 'last record cut short' killed.err)" ]
-check "recfile: ... up to its last whole record" grep -qE '^  all +10 +0$' killed.txt
+check "recfile: ... up to its last whole record" grep -qE '^  all +10 +unknown$' killed.txt
 check "recfile: ... and says so in a WARNING line" grep -q '^WARNING: .* 1 cut short' killed.txt
 check "recfile: killed before the flag: the trailer is not read as records" \
 	[ "$("$L" dump "$c/killed-before-flag.rec" 2>/dev/null | wc -l)" = 601 ]
+
+# Issue 24, 4: a killed loader's file says what it does not know.
+"$L" report "$c/killed-cut.rec" -j >killed.json 2>/dev/null
+check "recfile: a killed loader's duration and drops are null in JSON, not 0" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+sys.exit(not (d["duration_s"] is None and d["dropped_records"] is None and
+              all(c["dropped_records"] is None for c in d["per_cpu_records"])))' killed.json
+check "recfile: ... and unknown in the text" grep -qx '  duration       unknown' killed.txt
+check "recfile: ... whose losses line never says nothing was lost" \
+	grep -q '^WARNING: drops unknown (a record file without its trailer), ' killed.txt
+check "recfile: ... and whose report.json passes the schema check" \
+	python3 "$top/tests/host/check_report_json.py" killed.json
+"$L" report "$c/seq-gap-5.rec" >seqgap.txt
+check "recfile: a gap in a CPU's period numbers is periods lost, in the losses line" \
+	grep -q '^WARNING: 0 idle periods dropped (ring buffer full), 5 missing from the period sequence, ' \
+	seqgap.txt
+"$L" report "$c/killed-seq-gap-7.rec" >killedgap.txt 2>/dev/null
+check "recfile: ... also in a file without its trailer" \
+	grep -q '^WARNING: drops unknown .*, 7 missing from the period sequence, ' killedgap.txt
+"$L" report "$c/zero-tail.rec" >zeros.txt 2>zeros.err
+check "recfile: a zero-filled tail ends the records: 10 periods, not 1010" \
+	grep -qE '^  all +10 +unknown$' zeros.txt
+check "recfile: ... with a warning naming its first record" \
+	grep -q '^idlescope: warning: .*zero-tail.rec: record 11 is all zeros: the records end there$' zeros.err
+check "recfile: ... and no period of governor none" \
+	[ -z "$(grep -E '^== workload .*, governor none ==$' zeros.txt)" ]
+"$L" dump "$c/zero-tail.rec" >zeros.csv 2>/dev/null
+check "recfile: ... nor a record of it in dump" [ "$(grep -c . zeros.csv)" = 11 ]
+
+# Issue 24, 6: names from a file reach the terminal escaped, and stay distinct.
+"$L" report "$c/hostile-names.rec" >hostile.txt 2>hostile.err
+check "recfile: header names, skipped programs and tags reach the terminal escaped" \
+	[ $? = 0 -a -z "$(tr -d '\n' <hostile.txt | LC_ALL=C grep -P '[\x00-\x1f\x7f]')" ]
+check "recfile: ... a control byte as \\xNN" \
+	grep -qF 'cpuidle driver drv\x0a\x1b[31mred' hostile.txt
+check "recfile: ... and a skipped program's name too" grep -qF '    prog\x1b]0;title\x07 ' hostile.txt
+check "recfile: tags that differ only in a control byte stay two workloads" \
+	grep -qxF '  workloads      tag\x01, tag\x02' hostile.txt
+check_error "recfile: an error naming a clock mode with a newline stays one line" \
+	"under clock 'virt\\\\x0aual'" "$L" report base.rec "$c/clock-newline.rec"
+
+# Issue 24, 7: counters and sums that a crafted file could make wrap.
+check_error "recfile: per-CPU drop counts that would wrap to 0 are one error" \
+	'cpu 0: 300 records produced, 9223372036854775808 dropped: more than 2\^48' \
+	"$L" report "$c/dropped-wrap.rec"
+"$L" report "$c/residency-huge.rec" >huge.txt && "$L" report -j "$c/residency-huge.rec" >huge.json
+check "recfile: residencies near 2^64 give no share of idle time over 100%" awk '
+	/share of idle time per state/ { on = 1; next }
+	on && /^$/ { on = 0 }
+	on && $1 ~ /^[0-9]/ { for (i = 2; i <= NF; i++) if ($i + 0 > 100) bad = 1 }
+	END { exit bad }' huge.txt
+check "recfile: ... and a report.json the schema check accepts" \
+	python3 "$top/tests/host/check_report_json.py" huge.json
+"$L" report "$c/state-past-table.rec" >pasttable.txt
+check "recfile: a state index equal to the table's size is out of range, not a row" \
+	[ -n "$(grep -xE '    [0-9]+ samples with a state index out of range' pasttable.txt)" -a \
+	  -z "$(grep -E '^    9 ' pasttable.txt)" ]
 
 # Fuzz: every mutated file gives a report (exit 0) or one error line (exit 1).
 bad=0 reports=0 errors=0
@@ -206,4 +270,7 @@ def no_constant(c): raise ValueError(c)
 for p in sys.argv[1:]:
     if os.path.getsize(p) or not p.endswith(".report.out"):
         json.load(open(p, encoding="utf-8"), parse_constant=no_constant)' \
+	$(for f in fuzz/*.report.out; do [ -s "$f" ] && echo "$f"; done)
+check "recfile fuzz: the schema check accepts every JSON report" \
+	python3 "$top/tests/host/check_report_json.py" \
 	$(for f in fuzz/*.report.out; do [ -s "$f" ] && echo "$f"; done)

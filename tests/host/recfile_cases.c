@@ -92,14 +92,19 @@ static void save(const char *dir, const char *name, struct file *f)
 	free(f->buf);
 }
 
-/* A loader killed after @records and a half: no flag, no size, no trailer. */
+/* @f as a loader killed after @records and a half left it: no flag, no size, no trailer. */
+static void kill_file(struct file *f, size_t records)
+{
+	hdr_of(f)->flags = 0;
+	hdr_of(f)->data_size = 0;
+	f->size = sizeof(struct recfile_header) + records * RECORD_SIZE + RECORD_SIZE / 2;
+}
+
 static struct file killed(size_t records)
 {
 	struct file f = copy();
 
-	hdr_of(&f)->flags = 0;
-	hdr_of(&f)->data_size = 0;
-	f.size = sizeof(struct recfile_header) + records * RECORD_SIZE + RECORD_SIZE / 2;
+	kill_file(&f, records);
 	return f;
 }
 
@@ -126,6 +131,49 @@ static void set_overflows(struct file *f)
 		hdr->states[i].exit_latency_ns = INT64_MAX;
 	for (i = 0; i < nr_records(f); i++)
 		record_of(f, i)->load = 0x7fffffff;
+}
+
+/* A file that says nothing is wrong but skips @gap periods of CPU 1 after record 20. */
+static void skip_seq(struct file *f, __u32 gap)
+{
+	size_t i;
+
+	for (i = 20; i < nr_records(f); i++)
+		if (record_of(f, i)->cpu == 1)
+			record_of(f, i)->seq += gap;
+}
+
+/*
+ * Names that a terminal, a one-line error and the workload list must
+ * survive: two tags that differ only in a control byte, header strings
+ * and a skipped program with a newline and escape sequences.
+ */
+static void set_hostile_names(struct file *f)
+{
+	struct recfile_header *hdr = hdr_of(f);
+	struct recfile_trailer *t = trailer_of(f);
+	size_t i;
+
+	for (i = 0; i < nr_records(f); i++)
+		snprintf(record_of(f, i)->workload, IDLESCOPE_WORKLOAD_LEN, "tag%c", 1 + (int)(i % 2));
+	snprintf(hdr->cpuidle_driver, RECFILE_DRIVER_LEN, "drv\n\033[31mred");
+	t->nr_skipped = 1;
+	snprintf(t->skipped[0].prog, RECFILE_NAME_LEN, "prog\033]0;title\007");
+	snprintf(t->skipped[0].reason, RECFILE_REASON_LEN, "line one\nline two");
+}
+
+/* The killed loader's file of a preallocated (or sparse) file: zeros after 10 records. */
+static struct file zero_tail(void)
+{
+	struct file f = killed(10);
+	size_t size = sizeof(struct recfile_header) + 1010 * RECORD_SIZE;
+
+	f.buf = realloc(f.buf, size);
+	if (!f.buf)
+		exit(1);
+	memset(f.buf + sizeof(struct recfile_header) + 10 * RECORD_SIZE, 0, 1000 * RECORD_SIZE);
+	f.size = size;
+	return f;
 }
 
 static void cases(const char *dir)
@@ -165,7 +213,37 @@ static void cases(const char *dir)
 	for (i = 0; i < nr_records(&f); i++)
 		record_of(&f, i)->lost_selects = 0xffff;
 	save(dir, "lost-selects", &f);
+	/* 16 bytes of tag and no NUL, nor one in the field after it. */
+	f = copy();
+	for (i = 0; i < nr_records(&f); i++) {
+		memset(record_of(&f, i)->workload, 'w', IDLESCOPE_WORKLOAD_LEN);
+		record_of(&f, i)->delta_tick_ns = 0x41414141;
+	}
+	save(dir, "workload-unterminated", &f);
 	f = killed(10); save(dir, "killed-cut", &f);
+	/* Issue 24: losses that no trailer counts, names, counters. */
+	f = copy(); skip_seq(&f, 5); save(dir, "seq-gap-5", &f);
+	f = copy(); skip_seq(&f, 7); kill_file(&f, 40); save(dir, "killed-seq-gap-7", &f);
+	f = zero_tail(); save(dir, "zero-tail", &f);
+	f = copy(); set_hostile_names(&f); save(dir, "hostile-names", &f);
+	f = copy(); snprintf(hdr_of(&f)->clock_mode, RECFILE_CLOCK_MODE_LEN, "virt\nual");
+	save(dir, "clock-newline", &f);
+	f = copy();
+	trailer_of(&f)->dropped_records[0] = 1ULL << 63;
+	trailer_of(&f)->dropped_records[1] = 1ULL << 63;
+	save(dir, "dropped-wrap", &f);
+	f = copy();
+	for (i = 0; i < nr_records(&f); i++)
+		record_of(&f, i)->residency_ns = (1ULL << 63) + i;
+	save(dir, "residency-huge", &f);
+	f = copy();
+	for (i = 0; i < nr_records(&f); i++)
+		record_of(&f, i)->state = hdr_of(&f)->nr_states;
+	save(dir, "state-past-table", &f);
+	f = copy();
+	for (i = 0; i < nr_records(&f); i++)
+		record_of(&f, i)->predicted_ns = (1ULL << 63) + 5;
+	save(dir, "predicted-2^63+5", &f);
 	/* Killed after the trailer was written but before the flag. */
 	f = copy(); hdr_of(&f)->flags = 0; hdr_of(&f)->data_size = 0;
 	save(dir, "killed-before-flag", &f);

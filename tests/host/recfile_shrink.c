@@ -5,7 +5,8 @@
  * guard), not die of the signal, nor read on.
  *
  * usage: recfile_shrink FILE  (a record file with more than a page of
- * records, which it truncates to its header)
+ * records, which it truncates to nothing: the rest of a page the file
+ * still had would read as zeros, and a record of zeros ends the data)
  */
 #include <stdio.h>
 #include <unistd.h>
@@ -26,7 +27,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	/* The window is mapped now: cut the file under it. */
-	if (truncate(argv[1], sizeof(rf.hdr))) {
+	if (truncate(argv[1], 0)) {
 		perror("recfile_shrink: truncate");
 		return 2;
 	}

@@ -16,7 +16,7 @@ src=$tmp/src
 mkdir -p "$src/workloads" "$src/vm/guest"
 cp -r "$top/bpf" "$top/loader" "$top/lib" "$top/tests" "$top/Makefile" "$src/"
 cp "$top/workloads/workloads.mk" "$top/workloads/suite.txt" "$src/workloads/"
-cp "$top/vm/guest/suite.sh" "$src/vm/guest/"
+cp -r "$top/vm/guest/." "$src/vm/guest/"
 
 # The recipe: one line at the end of IDLESCOPE_CPUIDLE_GOVERNORS.
 sed -i 's/^\(\tX(MENU2010RPD,.*menu2010rpd_select)\)$/\1\t\\\n\tX(HALTPOLL,\thaltpoll,\thaltpoll_select)/' \

@@ -46,7 +46,7 @@ check -m "$(grep -c nexttimer "$src/loader/models/registry.h") lines" \
 # shellcheck disable=SC2046
 if gcc -O1 -Wall -Wextra -Wno-unused-parameter -Werror -I"$src/bpf" -I"$src/loader" \
 	-I"$top/lib" -I"$top/build" -I"$top/kernel/modules/idlescope_states" \
-	$(find "$src/loader" -name '*.c') -lbpf -lelf -lz -lm -o "$tmp/idlescope" \
+	$(find "$src/loader" -name '*.c') "$top"/lib/*.c -lbpf -lelf -lz -lm -o "$tmp/idlescope" \
 	2>"$tmp/gcc.log"; then
 	pass "recipe model: the loader builds with it, no warning"
 else

@@ -739,7 +739,9 @@ static void test_crosscheck(void)
 			rec.flags |= IDLESCOPE_F_MISS_BELOW;
 		agg_add(agg, &rec);
 	}
-	rec = make_record("s", IDLESCOPE_GOV_MENU, 0, 5, 1);
+	/* Past the 4-state table: no state, not a row of its own (issue 24). */
+	rec = make_record("t", IDLESCOPE_GOV_MENU, 0, 4, 1);
+	rec.chosen_state = 4;
 	agg_add(agg, &rec);
 	rec = make_record("s", IDLESCOPE_GOV_MENU, 0, -1, 1);
 	agg_add(agg, &rec);
@@ -754,20 +756,25 @@ static void test_crosscheck(void)
 	check(st->miss_above_samples == 2 && st->miss_below_samples == 2,
 	      "kernel flags: IDLESCOPE_F_MISS_ABOVE / _BELOW counted", "wrong counts");
 	check(st->state_entered[0] == 3 && st->state_entered[1] == 4 &&
-	      st->state_entered[5] == 1 && st->invalid_state_samples == 1,
+	      st->invalid_state_samples == 1,
 	      "states: entered counts per index, -1 counted as invalid", "wrong counts");
 	{
 		__u64 in_states_ns = 0;
 
 		for (i = 0; i < IDLESCOPE_MAX_STATES; i++)
 			in_states_ns += st->state_residency_ns[i];
-		check(in_states_ns == st->residency_sum_ns - 1 &&
-		      st->state_residency_ns[5] == 1,
+		check(in_states_ns == st->residency_sum_ns - 1,
 		      "states: idle time per state covers every period but the 1 ns one in state -1",
 		      "%llu ns in states, %llu ns in all",
 		      (unsigned long long)in_states_ns,
 		      (unsigned long long)st->residency_sum_ns);
 	}
+	st = agg_get(agg, 1, IDLESCOPE_GOV_MENU, 0);
+	check(st && st->invalid_state_samples == 1 && !st->state_entered[4] &&
+	      !st->state_chosen[4] && !st->state_residency_ns[4],
+	      "states: an index equal to the table's size is invalid, not a state of its own",
+	      "invalid %llu, entered[4] %llu", st ? (unsigned long long)st->invalid_state_samples : 0,
+	      st ? (unsigned long long)st->state_entered[4] : 0);
 	CHECK_EQ_INT("agg_set_states: more than IDLESCOPE_MAX_STATES -> -EINVAL",
 		     agg_set_states(agg, test_states, IDLESCOPE_MAX_STATES + 1), -EINVAL);
 	agg_free(agg);

@@ -70,10 +70,20 @@ check "jitter: the same seed and period give periodic's phase" \
 check "periodic: -P sets the phase" [ "$(phase "$w/periodic" -s 2 -P 250)" = 250 ]
 
 # The suite's commands (workloads/suite.txt, what `make run` runs) run
-# programs that exist: the word after vm/guest/suite.sh's helpers.
+# programs that exist: ours, or Debian's of workloads/programs.txt; the
+# program is the word after vm/guest/suite.sh's helpers (with_server's
+# server and the taskset before a command skipped).
 names=" $(for bin in $programs; do basename "$bin"; done | tr '\n' ' ')"
+names="$names$(sed 's/#.*//' "$top/workloads/programs.txt" | awk 'NF { print $2 }' | tr ',\n' '  ')"
 unknown=$(awk '$1 !~ /^#/ && NF {
-		for (i = 2; $i == "on_both_cpus" || $i == "with_irqfeed"; i++) ;
+		i = 3
+		if ($i == "with_server") { while ($i != "--") i++; i++ }
+		while ($i == "on_both_cpus" || $i == "with_irqfeed" || $i == "program") {
+			if ($i == "program") i++
+			i++
+		}
+		if ($i == "taskset") i += 3
+		if ($i == "on_both_cpus") i++
 		print $1 ":" $i }' "$top/workloads/suite.txt" |
 	while IFS=: read -r entry program; do
 		case "$names " in *" $program "*) ;; *) echo "$entry runs '$program'" ;; esac

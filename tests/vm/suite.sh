@@ -20,7 +20,10 @@ plan 1
 # which drifts with the run's history: the 200 attach cycles of
 # 70-selectprobes (146 s of guest time) took 4 minutes in one boot and 9
 # to 12 in others.
-"$top/vm/run.sh" -s "$share" -t 2400 -- \
+# The image with Debian's programs (80-programs.sh runs them) and a disk
+# for fio to read.
+"$top/vm/run.sh" -s "$share" -t 2400 -i "$top/build/initramfs-programs.cpio.gz" \
+	-q -drive -q "file=$top/build/disk.img,if=virtio,format=raw,cache=none,readonly=on" -- \
 	'for t in /usr/share/idlescope/tests/*.sh; do n=${t##*/}; n=${n%.sh};' \
 	'echo "== $n at $(cut -d. -f1 /proc/uptime) s of guest uptime";' \
 	'sh $t >/host/guest/$n.out 2>&1; echo $? >/host/guest/$n.status; done' \

@@ -8,29 +8,45 @@
 #
 # usage: suite.sh SUITE_FILE KNOWN_GOVERNORS SECONDS_PER_WORKLOAD GOVERNORS WORKLOADS
 #        suite.sh --check SUITE_FILE KNOWN_GOVERNORS GOVERNORS WORKLOADS
-# SUITE_FILE is workloads/suite.txt (the workloads' names and commands),
-# KNOWN_GOVERNORS the governors of bpf/idlescope.h; the Makefile passes
-# both.  The second form only checks the names (on the host, before
-# building or booting anything).
+#        suite.sh --names SUITE_FILE SUITE
+# SUITE_FILE is workloads/suite.txt (the workloads' names, suites and
+# commands), KNOWN_GOVERNORS the governors of bpf/idlescope.h; the Makefile
+# passes both.  The second form only checks the names (on the host, before
+# building or booting anything), the third prints the names of the
+# workloads of suite SUITE (all: every one) on one line, or fails with one
+# line for a suite no workload names.
+#
+# Each governor's run leaves in /host/GOVERNOR/: run.rec (the records),
+# the loader's reports, workloads.txt (every workload's output) and, when
+# a workload gives its own figures (the program helper), run.rec.figures:
+# the figures file docs/figures.md describes, which `idlescope report`
+# reads beside the record file.
 
-if [ "$1" = --check ]; then
-	check_only=1
-	shift
-fi
+case $1 in
+--check) mode=check; shift ;;
+--names) mode=names; shift ;;
+*) mode=run ;;
+esac
 suite_file=$1
 known_governors=$2
+# workload_command and the helpers the suite file's commands use.
+. "$(dirname "$0")/helpers.sh"
 
-# workload_command NAME: the command template of workload NAME (it runs
-# for $d seconds); fails for an unknown name.
-workload_command() {
-	awk -v name="$1" '$1 !~ /^#/ && $1 == name {
-			sub(/^[^ \t]+[ \t]+/, ""); print; found = 1; exit }
-		END { exit !found }' "$suite_file"
+# workload_names [SUITE]: every NAME of the suite file (of SUITE's lines,
+# unless SUITE is empty or "all"), on one line.
+workload_names() {
+	awk -v suite="${1:-all}" '$1 !~ /^#/ && NF {
+			n = split($2, s, ",")
+			for (i = 1; i <= n; i++) if (s[i] == suite) mine = 1
+			if (suite == "all" || mine) { printf "%s%s", sep, $1; sep = " " }
+			mine = 0 }' "$suite_file"
 }
 
-# workload_names: every NAME of the suite file, on one line.
-workload_names() {
-	awk '$1 !~ /^#/ && NF { printf "%s%s", sep, $1; sep = " " }' "$suite_file"
+# suite_names: every suite some line names, and all, on one line.
+suite_names() {
+	awk '$1 !~ /^#/ && NF { n = split($2, s, ","); for (i = 1; i <= n; i++) seen[s[i]] = 1 }
+		END { for (k in seen) printf "%s ", k; print "all" }' "$suite_file" |
+		tr ' ' '\n' | sort | tr '\n' ' ' | sed 's/^ *//; s/ *$//'
 }
 
 # check_names GOVERNORS WORKLOADS: one line and failure for the first
@@ -51,10 +67,19 @@ check_names() {
 	done
 }
 
-if [ -n "$check_only" ]; then
+case $mode in
+check)
 	check_names "$3" "$4"
 	exit
-fi
+	;;
+names)
+	[ -r "$suite_file" ] || { echo "suite: cannot read the workload list '$suite_file'" >&2; exit 1; }
+	names=$(workload_names "$2")
+	[ -n "$names" ] || { echo "suite: unknown suite '$2' (known: $(suite_names))" >&2; exit 1; }
+	echo "$names"
+	exit
+	;;
+esac
 
 . /usr/share/idlescope/lib.sh
 
@@ -66,28 +91,12 @@ workloads=$5
 check_names "$governors" "$workloads" || exit 1
 insmod /lib/modules/idlescope_states.ko || exit 1
 
-# with_irqfeed COMMAND...: the host's irqfeed (make run starts it with
-# -w /host/irqfeed.on) sends bytes to the second serial port only meanwhile.
-with_irqfeed() {
-	touch /host/irqfeed.on
-	"$@"
-	rc=$?
-	rm -f /host/irqfeed.on
-	return $rc
-}
-
-# on_both_cpus COMMAND...: one instance pinned to each CPU (the second with
-# another seed), so each CPU sees its own train of periods.
-on_both_cpus() {
-	"$@" -c 0 &
-	first=$!
-	"$@" -c 1 -s 2
-	wait $first
-}
-
 status=0
 for g in $governors; do
-	mkdir -p /host/$g
+	run_dir=/host/$g
+	figures_file=$run_dir/run.rec.figures
+	mkdir -p $run_dir
+	rm -f $figures_file
 	# Runs until SIGINT, which still writes complete reports.
 	idlescope -g $g -d 3600 -i 5 -o /host/$g -r /host/$g/run.rec &
 	loader=$!

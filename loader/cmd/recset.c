@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * recset.c - the record files of one report or one side of a compare
+ * (see cmd/recset.h).
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "cmd/recset.h"
+#include "format/escape.h"
+#include "runinfo/runinfo.h"
+
+/* A path for a message: a file name found in a directory may hold any byte. */
+#define SHOWN_PATH_SIZE	512
+
+static const char *shown(const char *path, char *buf)
+{
+	return escape_name(buf, SHOWN_PATH_SIZE, path, SIZE_MAX);
+}
+
+static bool has_suffix(const char *name, const char *suffix)
+{
+	size_t n = strlen(name), k = strlen(suffix);
+
+	return n >= k && !strcmp(name + n - k, suffix);
+}
+
+static int add_path(struct recset *rs, char *path)
+{
+	struct recset_file *files;
+
+	if (!path)
+		return -ENOMEM;
+	if (rs->nr_files == rs->nr_alloc) {
+		rs->nr_alloc = rs->nr_alloc ? 2 * rs->nr_alloc : 16;
+		files = realloc(rs->files, rs->nr_alloc * sizeof(*files));
+		if (!files) {
+			free(path);
+			return -ENOMEM;
+		}
+		rs->files = files;
+	}
+	rs->files[rs->nr_files++] = (struct recset_file){ .path = path };
+	return 0;
+}
+
+/* DIR/NAME.rec and, @depth levels down, DIR/SUB/NAME.rec, in name order. */
+static int collect_dir(struct recset *rs, const char *dir, int depth)
+{
+	struct dirent **ents;
+	struct stat st;
+	char *path;
+	int n, i, err = 0;
+
+	n = scandir(dir, &ents, NULL, alphasort);
+	if (n < 0)
+		return -errno;
+	for (i = 0; i < n; i++) {
+		const char *name = ents[i]->d_name;
+
+		if (!err && name[0] != '.') {
+			if (asprintf(&path, "%s/%s", dir, name) < 0) {
+				err = -ENOMEM;
+			} else if (stat(path, &st)) {
+				free(path);
+			} else if (S_ISDIR(st.st_mode) && depth > 0) {
+				err = collect_dir(rs, path, depth - 1);
+				free(path);
+			} else if (S_ISREG(st.st_mode) && has_suffix(name, ".rec")) {
+				err = add_path(rs, path);
+			} else {
+				free(path);
+			}
+		}
+		free(ents[i]);
+	}
+	free(ents);
+	return err;
+}
+
+int recset_add(struct recset *rs, const char *arg)
+{
+	int nr_before = rs->nr_files, err;
+	char buf[SHOWN_PATH_SIZE];
+	struct stat st;
+
+	/* A path that is not a directory is a record file: recfile_open() says what is wrong. */
+	if (stat(arg, &st) || !S_ISDIR(st.st_mode)) {
+		err = add_path(rs, strdup(arg));
+	} else {
+		err = collect_dir(rs, arg, 1);
+		if (!err && rs->nr_files == nr_before)
+			err = -ENOENT;
+	}
+	if (err)
+		fprintf(stderr, "idlescope: error: %s: %s\n", shown(arg, buf),
+			err == -ENOENT ? "no record files (*.rec)" : strerror(-err));
+	return err;
+}
+
+/* Open file @i and check it against the files before it. */
+static int open_file(struct recset *rs, int i, struct recfile *rf)
+{
+	struct recset_file *file = &rs->files[i];
+	struct recfile first = { .hdr = rs->first, .path = rs->files[0].path };
+	char err_msg[1024], buf[SHOWN_PATH_SIZE], other[SHOWN_PATH_SIZE];
+	int j;
+
+	if (recfile_open(rf, file->path)) {
+		fprintf(stderr, "idlescope: error: %s\n", rf->error);
+		return -EINVAL;
+	}
+	file->dev = rf->dev;
+	file->ino = rf->ino;
+	for (j = 0; j < i; j++) {
+		if (rs->files[j].dev == rf->dev && rs->files[j].ino == rf->ino) {
+			fprintf(stderr, "idlescope: error: %s: given twice%s%s: "
+				"its periods would count twice\n", shown(file->path, buf),
+				strcmp(file->path, rs->files[j].path) ? ", as " : "",
+				strcmp(file->path, rs->files[j].path) ?
+				shown(rs->files[j].path, other) : "");
+			return -EINVAL;
+		}
+	}
+	if (i && runinfo_check_same_setup(&first, rf, err_msg, sizeof(err_msg))) {
+		fprintf(stderr, "idlescope: error: %s\n", err_msg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* What a file without its trailer, or with a bad end, means for the report. */
+static int check_end(const struct recset *rs, const struct recfile *rf, bool cut_short,
+		     struct run_meta *meta)
+{
+	char buf[SHOWN_PATH_SIZE];
+	const char *path = shown(rf->path, buf);
+
+	if (!rf->complete && rs->refuse_untrailed) {
+		fprintf(stderr, "idlescope: error: %s: the loader did not finish it (no trailer: "
+			"drops unknown%s); --allow-missing takes it\n", path,
+			cut_short ? ", its last record cut short" : "");
+		return -EINVAL;
+	}
+	if (cut_short) {
+		fprintf(stderr, "idlescope: warning: %s: last record cut short, ignored\n", path);
+		meta->records_cut_short++;
+	}
+	if (!rf->complete)
+		fprintf(stderr, "idlescope: warning: %s: the loader did not finish it: "
+			"duration and drop counts unknown\n", path);
+	if (rf->zero_record)
+		fprintf(stderr, "idlescope: warning: %s: record %llu is all zeros: "
+			"the records end there\n", path, (unsigned long long)rf->zero_record);
+	return 0;
+}
+
+/* Replay one open file into the pipeline and its facts into @meta. */
+static int replay_file(struct recset *rs, int i, struct recfile *rf, struct pipeline *pl,
+		       struct run_meta *meta)
+{
+	__u64 records_read[IDLESCOPE_MAX_CPUS];
+	bool cut_short;
+	int err;
+
+	err = pipeline_add_file(pl, rf, i == 0, records_read, &cut_short);
+	if (err) {
+		fprintf(stderr, "idlescope: error: %s\n", rf->error);
+		return err;
+	}
+	err = check_end(rs, rf, cut_short, meta);
+	if (err)
+		return err;
+	runinfo_add_recfile(meta, rf, records_read, i == 0);
+	meta->shadow_replay_resets += pl->replay->replay_resets;
+	meta->reconstruct = pl->reconstruct;	/* the pipeline's sums so far */
+	if (i == 0)
+		rs->first = rf->hdr;
+	return 0;
+}
+
+int recset_replay(struct recset *rs, struct pipeline *pl, struct run_meta *meta)
+{
+	struct recfile rf;
+	int i, err = 0;
+
+	for (i = 0; i < rs->nr_files && !err; i++) {
+		err = open_file(rs, i, &rf);
+		if (!err)
+			err = replay_file(rs, i, &rf, pl, meta);
+		recfile_close(&rf);
+	}
+	return err;
+}
+
+void recset_free(struct recset *rs)
+{
+	int i;
+
+	for (i = 0; i < rs->nr_files; i++)
+		free(rs->files[i].path);
+	free(rs->files);
+	rs->files = NULL;
+	rs->nr_files = rs->nr_alloc = 0;
+}

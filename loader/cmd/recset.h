@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * recset.h - the record files of one report (`idlescope report`), or of
+ * one side of `idlescope compare`, read as one run: each argument a record
+ * file or a run directory (its *.rec files and those of its
+ * subdirectories, one level down, in name order: what `make run` leaves),
+ * as many as there are.  They are replayed one after the other into one
+ * pipeline, each from a fresh start, and each is checked against those
+ * before it: not the same file again (the same device and inode, so a
+ * link to it counts too), recorded under the same clock mode, HZ and
+ * cpuidle driver, with the same state table.  Every problem is one line
+ * on stderr.
+ */
+#ifndef __IDLESCOPE_CMD_RECSET_H
+#define __IDLESCOPE_CMD_RECSET_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+#include "pipeline.h"
+#include "recfile.h"
+#include "runinfo/meta.h"
+
+struct recset_file {
+	char *path;
+	dev_t dev;			/* set once opened */
+	ino_t ino;
+};
+
+struct recset {
+	int nr_files, nr_alloc;
+	struct recset_file *files;
+	/*
+	 * A file the loader did not finish (no trailer: drops unknown,
+	 * maybe a record cut short) is an error, not a warning: a gate must
+	 * not pass on what it did not see.
+	 */
+	bool refuse_untrailed;
+	struct recfile_header first;	/* the first file's header, once replayed */
+};
+
+/* Add a record file, or the *.rec of a run directory; 0 or -errno after one line. */
+int recset_add(struct recset *rs, const char *arg);
+
+/*
+ * Replay every file into @pl (initialized by the first) and its facts
+ * into @meta (run_meta_init()ed); 0, or -errno after one line.
+ */
+int recset_replay(struct recset *rs, struct pipeline *pl, struct run_meta *meta);
+
+void recset_free(struct recset *rs);
+
+#endif /* __IDLESCOPE_CMD_RECSET_H */

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * fault.h - fault points in the report set's writing (report/dir.h), for
+ * the test that stops it at every step (tests/host/reportset.sh).  Built
+ * with -DIDLESCOPE_FAULT_INJECTION (the host tests' sanitizer build), the
+ * environment's IDLESCOPE_FAULT=N:ACTION makes the Nth fault point of the
+ * run fail with EIO (ACTION "error") or raise SIGINT or SIGKILL ("int",
+ * "kill"), after "idlescope: fault N: ACTION at WHAT" on stderr.  In the
+ * real loader a fault point is nothing.
+ */
+#ifndef __IDLESCOPE_REPORT_FAULT_H
+#define __IDLESCOPE_REPORT_FAULT_H
+
+#ifdef IDLESCOPE_FAULT_INJECTION
+/* 0, or -EIO when this is the fault point to fail. */
+int fault_point(const char *what);
+#else
+static inline int fault_point(const char *what)
+{
+	return 0;
+}
+#endif
+
+#endif /* __IDLESCOPE_REPORT_FAULT_H */

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * figures.h - the workloads' own performance figures beside the idle
+ * scores: what each program said about its run (requests/s, latency
+ * percentiles, IOPS, hackbench's time, cyclictest's latencies, round
+ * trips/s), so a reader sees the trade-off a governor makes.
+ *
+ * The guest suite writes them, parsed from the programs' output, into a
+ * figures file beside each record file: RECORD.figures (docs/figures.md):
+ *
+ *	# idlescope figures 1
+ *	GOVERNOR WORKLOAD FIGURE VALUE UNIT
+ *
+ * `idlescope report` reads the figures file of every record file it is
+ * given, when there is one, and keeps each figure's values per governor
+ * and workload, one per record file, so runs (boots) can be combined.
+ */
+#ifndef __IDLESCOPE_REPORT_FIGURES_H
+#define __IDLESCOPE_REPORT_FIGURES_H
+
+#include <stdio.h>
+#include <linux/types.h>
+#include "idlescope.h"
+#include "format/json_writer.h"
+
+#define FIGURES_FILE_SUFFIX	".figures"
+#define FIGURES_FILE_HEADER	"# idlescope figures 1"
+#define FIGURES_MAX_CELLS	256	/* (governor, workload, figure) triples */
+#define FIGURES_MAX_VALUES	32	/* record files with one triple */
+#define FIGURES_NAME_LEN	32	/* governor and figure names, with the NUL */
+#define FIGURES_UNIT_LEN	16
+
+/* One figure of one workload under one governor: its value in each run. */
+struct figure_cell {
+	char governor[FIGURES_NAME_LEN];
+	char workload[IDLESCOPE_WORKLOAD_LEN + 1];
+	char figure[FIGURES_NAME_LEN];
+	char unit[FIGURES_UNIT_LEN];
+	int nr_values;
+	double values[FIGURES_MAX_VALUES];
+};
+
+struct figures {
+	int nr_files;			/* figures files read */
+	int nr_cells;
+	struct figure_cell cells[FIGURES_MAX_CELLS];
+};
+
+/**
+ * figures_read_beside() - add the figures file of a record file
+ * @fig: the figures so far (zeroed before the first call)
+ * @recfile_path: the record file; its figures file is this path plus
+ *	FIGURES_FILE_SUFFIX
+ *
+ * A record file without a figures file adds nothing.  A figures file that
+ * breaks the format (docs/figures.md: header, five fields, a known
+ * governor, a finite number, one unit per figure, no figure twice in one
+ * file) is one error line naming the file and line.
+ *
+ * Return: 0, or -EINVAL / -ENOSPC / -errno after one error line.
+ */
+int figures_read_beside(struct figures *fig, const char *recfile_path);
+
+/**
+ * figures_fprint_text() - the figures as report.txt shows them
+ * @f: the stream
+ * @fig: the figures, or NULL (then nothing is printed)
+ *
+ * One table per workload, a row per figure and a column per governor in
+ * IDLESCOPE_GOVERNORS order, each cell the mean over the runs.
+ */
+void figures_fprint_text(FILE *f, const struct figures *fig);
+
+/**
+ * figures_json() - report.json's "workload_figures"
+ * @j: the writer, inside the top-level object
+ * @fig: the figures, or NULL (an empty array)
+ *
+ * An entry per cell: workload, governor, figure, unit, runs, mean and
+ * every run's value, in the order of figures_fprint_text().
+ */
+void figures_json(struct json *j, const struct figures *fig);
+
+#endif /* __IDLESCOPE_REPORT_FIGURES_H */
