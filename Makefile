@@ -35,16 +35,20 @@ MODULE := $(BUILD)/idlescope_states/idlescope_states.ko
 # Guest test scripts, installed in /usr/share/idlescope/tests.
 GUEST_TESTS := $(wildcard tests/guest/*.sh)
 
-.PHONY: help deps kernel module bpf loader initramfs programs host-tests run test bench fuzz clean FORCE
+.PHONY: help deps kernel module bpf loader initramfs programs host-tests run test test-kernels bench fuzz clean FORCE
 
 help:
 	@echo "idlescope targets:"
 	@echo "  make run        build everything, boot the VM, measure, print the report"
-	@echo "  make test       build everything, run host and VM tests (N passed, N failed)"
+	@echo "  make test       build everything, run host and VM tests (N passed, N failed);"
+	@echo "                  KERNEL=6.12: the guest suites on our 6.12 build"
+	@echo "  make test-kernels  the suites that build another kernel (tests/kernels/)"
 	@echo "  make bench      probe overhead, drop-free rates, loader/report cost, build times,"
 	@echo "                  reproducibility of two runs per clock mode (bench/repro.sh)"
 	@echo "  make deps       install missing Debian packages (as root)"
-	@echo "  make kernel     build the guest kernel (cached in /var/cache/idlescope)"
+	@echo "  make kernel     build the guest kernel (cached in /var/cache/idlescope);"
+	@echo "                  KERNEL=6.1 (default) or 6.12: Debian's source + kernel/patches,"
+	@echo "                  KERNEL_SRC=PATH: your own tree, without our patches"
 	@echo "  make module     build the idlescope_states idle driver module"
 	@echo "  make bpf        build the BPF object"
 	@echo "  make loader     build the BPF object and the static idlescope loader"
@@ -73,14 +77,73 @@ deps:
 	@scripts/deps.sh
 
 # kernel/build.sh runs every time (a cache hit takes a second); the stamp
-# changes only with the key.
+# changes only with the key.  This is the reference kernel, our 6.1: the
+# BPF object, the loader and the initramfs are built against it and run
+# unchanged (CO-RE) on every kernel the guest boots.
 $(KERNEL_STAMP): FORCE | deps
 	@mkdir -p $(@D)
-	@kernel/build.sh
-	@key=$$(kernel/build.sh --key) && \
-		if [ "$$(cat $@ 2>/dev/null)" != "$$key" ]; then echo "$$key" >$@; fi
+	@KERNEL=6.1 KERNEL_SRC= kernel/build.sh --stamp $@
 
+# The kernel the guest boots (docs/kernels.md): KERNEL=6.1 (the default,
+# the reference kernel itself) or 6.12, our patched build of Debian's
+# source; KERNEL_SRC=PATH, a developer's own tree without our patches;
+# KERNEL=debian (or debian-6.1) and debian-6.12, Debian's own images.
+# Each other than the reference has its build under build/linux-NAME, its
+# idlescope_states and an initramfs: the reference one with that module
+# and the kernel's config unpacked over it.
+KERNEL ?= 6.1
+KERNEL_SRC ?=
+# 6.1 is known without its series, which a copy of the Makefile
+# elsewhere (tests/host/recipe_*.sh) need not carry.
+KERNEL_SERIES := $(sort 6.1 $(notdir $(wildcard kernel/patches/*.*)))
+ifneq ($(KERNEL_SRC),)
+ifneq ($(KERNEL),6.1)
+$(error KERNEL_SRC=$(KERNEL_SRC) builds that tree: it does not go with KERNEL=$(KERNEL))
+endif
+BOOT := src
+else ifneq ($(filter debian debian-6.1 debian-6.12,$(KERNEL)),)
+DEBIAN_SERIES := $(if $(filter debian-6.12,$(KERNEL)),6.12,6.1)
+DEBIAN_DIR := $(BUILD)/debian/$(DEBIAN_SERIES)
+else ifeq ($(filter $(KERNEL_SERIES),$(KERNEL)),)
+$(error KERNEL=$(KERNEL): not one of $(KERNEL_SERIES) debian debian-6.1 debian-6.12)
+else ifneq ($(KERNEL),6.1)
+BOOT := $(KERNEL)
+endif
+
+# A boot kernel other than the reference: its stamp, tree, module, initramfs.
+$(BUILD)/kernel-src.key: FORCE | deps
+	@mkdir -p $(@D)
+	@KERNEL= kernel/build.sh --link $(BUILD)/linux-src --stamp $@
+
+$(BUILD)/kernel-%.key: FORCE | deps
+	@mkdir -p $(@D)
+	@KERNEL=$* KERNEL_SRC= kernel/build.sh --link $(BUILD)/linux-$* --stamp $@
+
+$(BUILD)/idlescope_states-%/idlescope_states.ko: $(wildcard $(MODULE_SRC)/*) $(BUILD)/kernel-%.key
+	@rm -rf $(dir $@) && mkdir -p $(dir $@) && cp $(MODULE_SRC)/* $(dir $@)
+	$(MAKE) -C $(BUILD)/linux-$* M=$(abspath $(dir $@)) modules >$(dir $@)module.log 2>&1 || \
+		{ cat $(dir $@)module.log; exit 1; }
+
+# RUN_INITRAMFS (below: with Debian's programs or not) is what the guest
+# unpacks, for Debian's image under its modules (kernel/debian.sh).
+ifneq ($(BOOT),)
+kernel: $(BUILD)/kernel-$(BOOT).key
+RUN_VM = -k $(BUILD)/linux-$(BOOT)/arch/x86/boot/bzImage -i $(RUN_INITRAMFS)
+ifneq ($(KERNEL_SRC),)
+# A tree without our patches has the stock governors only.
+GOVERNORS ?= menu teo ladder
+endif
+else ifneq ($(DEBIAN_DIR),)
+kernel:
+	kernel/debian.sh --series $(DEBIAN_SERIES)
+RUN_VM := -k $(DEBIAN_DIR)/vmlinuz -i $(DEBIAN_DIR)/initramfs.cpio.gz \
+	-a "$$(cat $(DEBIAN_DIR)/cmdline)"
+# Debian builds menu and ladder, not teo.
+GOVERNORS ?= menu ladder
+else
 kernel: $(KERNEL_STAMP)
+RUN_VM = -i $(RUN_INITRAMFS)
+endif
 
 $(BUILD)/vmlinux.h: $(KERNEL_STAMP)
 	$(BPFTOOL) btf dump file $(KDIR)/vmlinux format c > $@.tmp
@@ -227,13 +290,16 @@ $(PROGRAMS_INITRAMFS): $(INITRAMFS) $(PROGRAMS_CPIO)
 
 programs: $(PROGRAMS_INITRAMFS)
 
-# KERNEL=debian: make run boots Debian's own kernel (kernel/debian.sh), which
-# has the stock governors only, instead of ours.
-ifeq ($(KERNEL),debian)
-GOVERNORS ?= menu ladder
-RUN_VM := -k $(BUILD)/debian/vmlinuz -i $(BUILD)/debian/initramfs.cpio.gz \
-	-a "$$(cat $(BUILD)/debian/cmdline)"
-endif
+# A boot kernel other than the reference (BOOT, above) boots our images
+# with its own module and config over them, in a third archive.
+$(BUILD)/overlay-%.cpio.gz: $(BUILD)/idlescope_states-%/idlescope_states.ko vm/mkinitramfs.sh
+	KDIR=$(BUILD)/linux-$* vm/mkinitramfs.sh $@ $<:/lib/modules/idlescope_states.ko
+
+$(BUILD)/initramfs-%.cpio.gz: $(INITRAMFS) $(BUILD)/overlay-%.cpio.gz
+	cat $^ >$@.tmp && mv $@.tmp $@
+
+$(BUILD)/initramfs-%-programs.cpio.gz: $(PROGRAMS_INITRAMFS) $(BUILD)/overlay-%.cpio.gz
+	cat $^ >$@.tmp && mv $@.tmp $@
 
 # make run: seconds per workload and the governors/workloads to measure.
 # The governors are bpf/idlescope.h's IDLESCOPE_CPUIDLE_GOVERNORS(X) lines
@@ -249,7 +315,12 @@ GOVERNORS ?= $(KNOWN_GOVERNORS)
 WORKLOAD_SET ?= $(shell sh vm/guest/suite.sh --names $(SUITE_FILE) $(SUITE) 2>/dev/null)
 # The workloads of the real suite run Debian's programs.
 REAL_WORKLOADS := $(shell sh vm/guest/suite.sh --names $(SUITE_FILE) real 2>/dev/null)
-RUN_INITRAMFS := $(if $(filter $(REAL_WORKLOADS),$(WORKLOAD_SET)),$(PROGRAMS_INITRAMFS),$(INITRAMFS))
+RUN_PROGRAMS := $(filter $(REAL_WORKLOADS),$(WORKLOAD_SET))
+ifneq ($(BOOT),)
+RUN_INITRAMFS := $(BUILD)/initramfs-$(BOOT)$(if $(RUN_PROGRAMS),-programs).cpio.gz
+else
+RUN_INITRAMFS := $(if $(RUN_PROGRAMS),$(PROGRAMS_INITRAMFS),$(INITRAMFS))
+endif
 RUN_DIR := out/$(shell date -u +%Y%m%dT%H%M%SZ)
 DISK := $(BUILD)/disk.img
 # The boot's timeout: a minute per workload and governor, and the boot.
@@ -273,12 +344,12 @@ $(if $(SUITE_NAMES_ERROR),$(error $(SUITE_NAMES_ERROR)))
 endif
 
 run: $(RUN_INITRAMFS) $(DISK) $(IRQFEED)
-	@$(if $(RUN_VM),kernel/debian.sh $(RUN_INITRAMFS))
-	@mkdir -p $(RUN_DIR) && ln -sfn $(notdir $(RUN_DIR)) out/latest
+	@$(if $(DEBIAN_DIR),kernel/debian.sh --series $(DEBIAN_SERIES) $(RUN_INITRAMFS))
+	@mkdir -p $(RUN_DIR) $(if $(filter out/%,$(RUN_DIR)),&& ln -sfn $(notdir $(RUN_DIR)) out/latest)
 	@rm -f $(IRQ_SOCK); \
 	$(IRQFEED) -u $(IRQ_SOCK) -p $(IRQTRAIN_PERIOD_US) -d 86400 -w $(RUN_DIR)/irqfeed.on \
 		>$(RUN_DIR)/irqfeed.txt 2>&1 & feeder=$$!; \
-	vm/run.sh $(RUN_VM) $(if $(RUN_VM),,-i $(RUN_INITRAMFS)) -s $(RUN_DIR) -t $(RUN_TIMEOUT_S) -q -drive -q file=$(DISK),if=virtio,format=raw,cache=none \
+	vm/run.sh $(RUN_VM) -s $(RUN_DIR) -t $(RUN_TIMEOUT_S) -q -drive -q file=$(DISK),if=virtio,format=raw,cache=none \
 		-q -serial -q mon:stdio -q -serial -q chardev:irq \
 		-q -chardev -q socket,id=irq,path=$(IRQ_SOCK),server=on,wait=off -- \
 		sh /usr/share/idlescope/suite.sh /usr/share/idlescope/suite.txt \
@@ -286,8 +357,14 @@ run: $(RUN_INITRAMFS) $(DISK) $(IRQFEED)
 	rc=$$?; kill $$feeder 2>/dev/null; exit $$rc
 	@scripts/run-summary.sh $(LOADER) $(RUN_DIR) $(GOVERNORS)
 
-test: $(INITRAMFS) $(PROGRAMS_INITRAMFS) $(DISK) $(HOST_TESTS)
-	@tests/run.sh
+test: $(INITRAMFS) $(PROGRAMS_INITRAMFS) $(if $(BOOT),$(BUILD)/initramfs-$(BOOT)-programs.cpio.gz) \
+		$(DISK) $(HOST_TESTS)
+	@$(if $(BOOT),TEST_KERNEL=$(BOOT)) tests/run.sh
+
+# The suites that build or boot a kernel of their own (tests/kernels/): our
+# 6.12 build, a stand-in for a developer's tree.  Not part of `make test`.
+test-kernels: $(INITRAMFS) $(HOST_TESTS)
+	@tests/run.sh tests/kernels/*.sh
 
 # make bench: one boot of the bench image (the initramfs above plus the
 # bench tools, as a second cpio archive the kernel unpacks over the first,

@@ -43,7 +43,13 @@ struct gov_read {
  * The governor data this object reads, as CO-RE flavors: they match the
  * kernel's struct menu_device, struct menu2010_device and struct teo_cpu by
  * name, and let this object build and load whether or not the kernel has
- * the observation fields (kernel/patches) or the 2010 governors at all.
+ * the observation fields (kernel/patches) or the 2010 governors at all, on
+ * every kernel from 6.1 on.  What differs between kernels is tested field
+ * by field (bpf_core_field_exists(), bpf_core_field_size()), never by
+ * version: 6.12's menu has 6 buckets where 6.1's has 12 and no longer
+ * counts I/O waiters, and a field that a kernel lacks must not be read
+ * there, or the object does not load.  The arrays here are as long as the
+ * longest a kernel has.
  */
 struct menu_device___idlescope {
 	int tick_wakeup;
@@ -153,18 +159,32 @@ static __always_inline void note_selects(struct gov_read *g, __u32 nr_selects,
  * was not entered.
  */
 static __always_inline bool menu_data_fresh(const unsigned int *factors,
+					    unsigned int nr_buckets,
 					    const __u32 *intervals_us)
 {
 	int i;
 
 	for (i = 0; i < IDLESCOPE_MENU_BUCKETS; i++)
-		if (factors[i] != IDLESCOPE_MENU_FACTOR_UNITY)
+		if (i < nr_buckets && factors[i] != IDLESCOPE_MENU_FACTOR_UNITY)
 			return false;
 	for (i = 0; i < IDLESCOPE_MENU_INTERVALS; i++)
 		if (intervals_us[i])
 			return false;
 	return true;
 }
+
+/*
+ * One of menu's correction factors, by a literal index: a CO-RE relocation
+ * of its own, which fails from index 6 on against 6.12's shorter array,
+ * where the test of nr_buckets keeps the verifier off it.  A loop's
+ * variable index would read the whole array through one relocation, and a
+ * kernel whose array has another length refuses that load.
+ */
+#define READ_MENU_FACTOR(i)						\
+	do {								\
+		if ((i) < nr_buckets)					\
+			factors[i] = data->correction_factor[i];	\
+	} while (0)
 
 /*
  * What select computed its prediction from, for the loader to rebuild it
@@ -178,23 +198,40 @@ static __always_inline bool menu_data_fresh(const unsigned int *factors,
 static __always_inline void read_menu_data(struct idlescope_record *rec,
 					   const struct menu_device___idlescope *data)
 {
-	unsigned int factors[IDLESCOPE_MENU_BUCKETS];
+	unsigned int factors[IDLESCOPE_MENU_BUCKETS] = {};
+	unsigned int nr_buckets, nr_intervals;
 	__u32 bucket = rec->bucket;
 	int i;
 
 	if (!bpf_core_field_exists(data->correction_factor) ||
-	    !bpf_core_field_exists(data->intervals) || bucket >= IDLESCOPE_MENU_BUCKETS)
+	    !bpf_core_field_exists(data->intervals))
 		return;
+	nr_buckets = bpf_core_field_size(data->correction_factor) / sizeof(factors[0]);
+	nr_intervals = bpf_core_field_size(data->intervals) / sizeof(rec->intervals_us[0]);
+	/* Fewer intervals than the record holds would make another average. */
+	if (bucket >= nr_buckets || nr_intervals != IDLESCOPE_MENU_INTERVALS)
+		return;
+	_Static_assert(IDLESCOPE_MENU_BUCKETS == 12, "one READ_MENU_FACTOR() per bucket");
+	READ_MENU_FACTOR(0);
+	READ_MENU_FACTOR(1);
+	READ_MENU_FACTOR(2);
+	READ_MENU_FACTOR(3);
+	READ_MENU_FACTOR(4);
+	READ_MENU_FACTOR(5);
+	READ_MENU_FACTOR(6);
+	READ_MENU_FACTOR(7);
+	READ_MENU_FACTOR(8);
+	READ_MENU_FACTOR(9);
+	READ_MENU_FACTOR(10);
+	READ_MENU_FACTOR(11);
 	/*
 	 * Constant indices only: the verifier refuses a variable offset into
 	 * kernel memory, and lost the bound of bucket as a stack offset.
 	 */
 #pragma unroll
-	for (i = 0; i < IDLESCOPE_MENU_BUCKETS; i++) {
-		factors[i] = data->correction_factor[i];
+	for (i = 0; i < IDLESCOPE_MENU_BUCKETS; i++)
 		if (i == bucket)
 			rec->correction_factor = factors[i];
-	}
 #pragma unroll
 	for (i = 0; i < IDLESCOPE_MENU_INTERVALS; i++)
 		rec->intervals_us[i] = data->intervals[i];
@@ -203,7 +240,7 @@ static __always_inline void read_menu_data(struct idlescope_record *rec,
 	if (bpf_core_field_size(data->correction_factor) == sizeof(factors))
 		rec->flags |= IDLESCOPE_F_HAS_IOWAITERS;
 	if (!bpf_core_field_exists(data->nr_selects) &&
-	    menu_data_fresh(factors, rec->intervals_us))
+	    menu_data_fresh(factors, nr_buckets, rec->intervals_us))
 		rec->flags |= IDLESCOPE_F_RESTARTED;
 }
 
@@ -237,9 +274,13 @@ static __always_inline void read_menu(struct gov_read *g)
 	read_menu_data(rec, data);
 	if (bpf_core_field_exists(data->predicted_ns)) {
 		rec->predicted_ns = data->predicted_ns;
-		rec->nr_iowaiters = data->nr_iowaiters;
 		rec->typical_interval_us = data->typical_interval_us;
-		rec->flags |= IDLESCOPE_F_PREDICTED | IDLESCOPE_F_HAS_IOWAITERS;
+		rec->flags |= IDLESCOPE_F_PREDICTED;
+	}
+	/* 6.12's menu counts no I/O waiters, so its patch stores none. */
+	if (bpf_core_field_exists(data->nr_iowaiters)) {
+		rec->nr_iowaiters = data->nr_iowaiters;
+		rec->flags |= IDLESCOPE_F_HAS_IOWAITERS;
 	}
 }
 

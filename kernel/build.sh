@@ -1,85 +1,107 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Build the idlescope guest kernel: Debian's linux-source tree, the patch
-# series in kernel/patches, tinyconfig + kernel/config/idlescope.config.
+# Build a guest kernel: tinyconfig + kernel/config/idlescope.config, BTF on,
+# from one of two sources:
 #
-# The built tree lives in a cache outside the clone, keyed by a hash of
-# everything that decides its contents (tarball version, base config, patch
-# series, fragment), so every clone on this machine reuses an unchanged
-# build and any changed input gets a tree of its own.  build/linux links to
-# the tree in use; out-of-tree modules build against it with M=.
+#   KERNEL=6.1 (the default) or KERNEL=6.12: Debian's linux-source-VERSION
+#     tarball, unpacked, patched by kernel/patches/VERSION/series (the 2010
+#     governors, the observation fields) and built in place;
+#   KERNEL_SRC=PATH: a developer's own tree (>= 6.1: a git checkout with
+#     their patch applied, or a plain tree), built out of tree (make O=...)
+#     without our patches; nothing is ever written into PATH.
 #
-# usage: kernel/build.sh [--key]   (--key: print the cache key and exit)
+# The build lives in a cache outside the clone, keyed by a hash of
+# everything that decides its contents: for a tarball its package version,
+# the kernel version and the patch series; for a tree its git HEAD, `git
+# diff HEAD` and untracked files, or a hash of its contents when it is not
+# a git checkout; for both the base config and the fragment.  Every clone
+# on this machine reuses an unchanged build and any changed input gets a
+# build of its own; ccache shares the objects that did not change.  One
+# builder per key (flock); the four most recently used builds of each
+# source (6.1, 6.12, a tree) are kept, so building one never evicts the
+# builds of another that clones are using.
+#
+# usage: kernel/build.sh [--key] [--link PATH] [--stamp FILE]
+#   --key         print the cache key and exit
+#   --link PATH   the symlink to the build (default build/linux); out-of-tree
+#                 modules build against it with M=
+#   --stamp FILE  write the key to FILE when FILE does not hold it yet
+#
+# Errors are one line on stderr, "kernel: error: ...", exit status 1.
 
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-tarball=${KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 cache=${IDLESCOPE_CACHE:-/var/cache/idlescope}
-patches=$top/kernel/patches
 fragment=$top/kernel/config/idlescope.config
 base_config=tinyconfig
 jobs=$(nproc)
+# Trees older than this lack what the BPF object needs (cpu_idle_miss, ...).
+min_version=6.1
 
 die() { echo "kernel: error: $*" >&2; exit 1; }
 phase() { echo "[kernel] $*"; }
 
-[ -r "$tarball" ] || die "kernel tarball $tarball missing (apt-get install linux-source-6.1)"
-[ -r "$fragment" ] || die "config fragment $fragment missing"
-[ -r "$patches/series" ] || die "patch series $patches/series missing"
-
-# The patches named by the series, in order; '#' starts a comment.
-series=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$patches/series")
-for p in $series; do
-	[ -r "$patches/$p" ] || die "patch $p listed in series but missing"
+want_key= link=$top/build/linux stamp=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--key) want_key=1 ;;
+	--link) link=${2:?--link wants a path}; shift ;;
+	--stamp) stamp=${2:?--stamp wants a file}; shift ;;
+	*) die "unknown argument '$1' (usage: kernel/build.sh [--key] [--link PATH] [--stamp FILE])" ;;
+	esac
+	shift
 done
 
-# Debian's tarball is identified by its package version, any other by size
-# and modification time.
-tarball_id() {
-	local version
-	if [ "$(dpkg-query -S "$tarball" 2>/dev/null)" ]; then
-		version=$(dpkg-query -W -f='${Version}' "$(dpkg-query -S "$tarball" | cut -d: -f1)")
-	else
-		version=$(stat -c '%s %Y' "$tarball")
-	fi
-	echo "$(basename "$tarball") $version"
-}
+[ -r "$fragment" ] || die "config fragment $fragment missing"
+
+. "$top/kernel/source.sh"
+if [ -n "${KERNEL_SRC:-}" ]; then
+	tree_source "$KERNEL_SRC"
+else
+	tarball_source "${KERNEL:-6.1}"
+fi
 
 cache_key() {
 	{
-		echo "tarball $(tarball_id)"
+		source_id
 		echo "base $base_config"
-		for p in $series; do
-			echo "patch $p"
-			cat "$patches/$p"
-		done
 		echo "fragment"
 		cat "$fragment"
 	} | sha256sum | cut -c1-16
 }
 
 key=$(cache_key)
-if [ "${1:-}" = --key ]; then
+if [ -n "$want_key" ]; then
 	echo "$key"
 	exit 0
 fi
 
-dir=$cache/kernel-$key
-tree=$dir/linux
-log=$dir/build.log
-mkdir -p "$top/build" "$dir"
+# BTF comes from pahole (kbuild's PAHOLE, pahole by default).
+pahole=${PAHOLE:-pahole}
+command -v "$pahole" >/dev/null ||
+	die "BTF impossible: $pahole not found (Debian package dwarves)"
 
-link_tree() {
-	ln -sfn "$tree" "$top/build/linux"
-	phase "ready: $tree/arch/x86/boot/bzImage"
+dir=$cache/kernel-$key
+log=$dir/build.log
+mkdir -p "$(dirname "$link")" "$dir"
+
+# The stamp changes only with the key: what is built from the kernel
+# depends on it, not on the files of the build.
+finish() {
+	ln -sfn "$objtree" "$link"
+	if [ -n "$stamp" ] && [ "$(cat "$stamp" 2>/dev/null)" != "$key" ]; then
+		echo "$key" >"$stamp"
+	fi
+	phase "ready: $objtree/arch/x86/boot/bzImage"
 }
 
+objtree=$dir/$objtree_name
 if [ -e "$dir/complete" ]; then
-	phase "cache hit $key"
+	phase "cache hit $key ($source_name)"
 	touch "$dir/complete"
-	link_tree
+	finish
 	exit 0
 fi
 
@@ -87,87 +109,88 @@ fi
 exec 9>"$dir.lock"
 flock 9
 if [ -e "$dir/complete" ]; then
-	phase "cache hit $key (built meanwhile)"
-	link_tree
+	phase "cache hit $key ($source_name, built meanwhile)"
+	finish
 	exit 0
 fi
-phase "cache miss $key: building in $dir (log: $log)"
+phase "cache miss $key: building $source_name in $dir (log: $log)"
 : >"$log"
+echo "$source_kind" >"$dir/kind"
 
+# One line on stderr; the end of the log on stdout for whoever reads it.
 fail_with_log() {
-	echo "kernel: error: $1; last 30 lines of $log:" >&2
-	tail -n 30 "$log" >&2
-	exit 1
+	echo "[kernel] last 30 lines of $log:"
+	tail -n 30 "$log"
+	die "$1; log: $log"
 }
 
-if [ ! -e "$dir/patched" ]; then
-	rm -rf "$tree" "$dir/unpack"
-	mkdir -p "$dir/unpack"
-	phase "unpack $(basename "$tarball")"
-	tar -C "$dir/unpack" -xf "$tarball" >>"$log" 2>&1 ||
-		fail_with_log "unpacking $tarball failed"
-	src=$(find "$dir/unpack" -mindepth 1 -maxdepth 1 -type d)
-	for p in $series; do
-		phase "patch $p"
-		if ! patch -d "$src" -p1 --batch --forward <"$patches/$p" >>"$log" 2>&1; then
-			rm -rf "$dir/unpack"
-			fail_with_log "patch $p does not apply"
-		fi
-	done
-	mv "$src" "$tree"
-	rmdir "$dir/unpack"
-	touch "$dir/patched"
-fi
+prepare_source
 
-# ccache shares objects between trees of different keys (same file, same
-# flags); the tree path is not part of its hash.
-make_cmd=(make -C "$tree" -j"$jobs")
+# ccache shares objects between builds of different keys (same file, same
+# flags); the build's own path is not part of its hash.
+make_cmd=(make -C "$srctree" -j"$jobs" "${make_args[@]}")
 if command -v ccache >/dev/null; then
-	export CCACHE_DIR=$cache/ccache CCACHE_BASEDIR=$tree CCACHE_NOHASHDIR=1
+	export CCACHE_DIR=$cache/ccache CCACHE_BASEDIR=$ccache_basedir CCACHE_NOHASHDIR=1
 	make_cmd+=(CC="ccache gcc")
 fi
 
 phase "config $base_config + $(basename "$fragment")"
 {
 	"${make_cmd[@]}" $base_config &&
-	(cd "$tree" && scripts/kconfig/merge_config.sh -m .config "$fragment") &&
+	(cd "$objtree" && "$srctree/scripts/kconfig/merge_config.sh" -m .config "$fragment") &&
 	"${make_cmd[@]}" olddefconfig
-} >>"$log" 2>&1 || fail_with_log "configuring the kernel failed"
+} >>"$log" 2>&1 || fail_with_log "configuring $source_name failed"
 
-# Kconfig silently drops options whose dependencies are unmet: refuse that.
+# Kconfig silently drops options whose dependencies are unmet: refuse that,
+# except for the options our patch series adds, which a tree without the
+# series cannot have.
 dropped=()
 while IFS= read -r line; do
 	case $line in
 	CONFIG_*=*)
-		grep -qxF "$line" "$tree/.config" || dropped+=("$line")
+		opt=${line%%=*}
+		grep -qxF "$line" "$objtree/.config" || dropped+=("$opt")
 		;;
 	"# CONFIG_"*" is not set")
 		opt=${line#\# }
 		opt=${opt%% *}
-		! grep -q "^$opt=" "$tree/.config" || dropped+=("$line")
+		! grep -q "^$opt=" "$objtree/.config" || dropped+=("$opt")
 		;;
+	*) continue ;;
 	esac
 done <"$fragment"
 if [ ${#dropped[@]} -gt 0 ]; then
-	echo "kernel: error: options of $(basename "$fragment") not in the final .config:" >&2
-	printf '  %s\n' "${dropped[@]}" >&2
-	exit 1
+	kept=()
+	for opt in "${dropped[@]}"; do
+		grep -qxF "${opt#CONFIG_}" <<<"$series_options" || kept+=("$opt")
+	done
+	dropped=(${kept[@]+"${kept[@]}"})
 fi
+if printf '%s\n' ${dropped[@]+"${dropped[@]}"} | grep -qx 'CONFIG_DEBUG_INFO_BTF'; then
+	die "$source_name cannot build BTF: Kconfig dropped CONFIG_DEBUG_INFO_BTF (pahole $("$pahole" --version) too old for this tree?); log: $log"
+fi
+[ ${#dropped[@]} -eq 0 ] ||
+	die "options of $(basename "$fragment") not in $source_name's final .config: ${dropped[*]}; log: $log"
 
 phase "build bzImage, vmlinux with BTF, modules ($jobs jobs)"
 start=$(date +%s)
-"${make_cmd[@]}" all >>"$log" 2>&1 || fail_with_log "kernel build failed"
+"${make_cmd[@]}" all >>"$log" 2>&1 || fail_with_log "building $source_name failed"
 build_seconds=$(( $(date +%s) - start ))
 phase "built in $build_seconds s"
 # `make bench` reports it: a cold build is too long to repeat for a figure.
 echo "$build_seconds" >"$dir/build-seconds"
 
 touch "$dir/complete"
-link_tree
+finish
 
-# Keep the four most recently used trees; each is a few GiB.
-ls -1t "$cache"/kernel-*/complete 2>/dev/null | tail -n +5 | while read -r old; do
-	old=$(dirname "$old")
+# Keep the four most recently used builds of each kind; each is a few GiB.
+# Builds from before kinds were noted are all 6.1 builds.
+for complete in $(ls -1t "$cache"/kernel-*/complete 2>/dev/null); do
+	old=$(dirname "$complete")
+	if [ "$(cat "$old/kind" 2>/dev/null || echo 6.1)" = "$source_kind" ]; then
+		echo "$old"
+	fi
+done | tail -n +5 | while read -r old; do
 	phase "prune $old"
 	rm -rf "$old" "$old.lock"
 done

@@ -7,7 +7,7 @@
 set -euo pipefail
 
 packages=(
-	linux-source-6.1 qemu-system-x86 libbpf-dev bpftool clang llvm
+	linux-source-6.1 linux-source-6.12 qemu-system-x86 libbpf-dev bpftool clang llvm
 	busybox-static gcc make dwarves bc flex bison libelf-dev libssl-dev
 	cpio zlib1g-dev xz-utils patch ccache kmod python3 time
 )

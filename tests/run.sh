@@ -5,7 +5,14 @@
 # suites (tests/vm/*.sh, one of which boots the guest suites
 # tests/guest/*.sh), and then the verdict "N passed, N failed".
 #
-# usage: tests/run.sh [--host]   (--host: the host suites only, no boot)
+# usage: tests/run.sh [--host | SUITE...]
+#   --host    the host suites only, no boot
+#   SUITE...  these suite scripts only (e.g. tests/kernels/*.sh, the suites
+#             `make test` does not run: each builds or boots another kernel)
+#
+# TEST_KERNEL=NAME in the environment boots the guest suites on
+# build/linux-NAME with build/initramfs-NAME-programs.cpio.gz (`make test
+# KERNEL=6.12` sets it).
 #
 # A suite prints "PLAN: N" and one "PASS: name" or "FAIL: name (detail)"
 # line per check (tests/lib.sh).  The count is honest: besides the suites'
@@ -25,10 +32,18 @@ out=$top/build/test
 # Where tests/vm/suite.sh leaves each guest suite's NAME.log and NAME.status.
 guest_results=$out/vm-suite/guest
 
+only=()
 case ${1:-} in
 '') with_vm=1 ;;
 --host) with_vm= ;;
-*) echo "usage: tests/run.sh [--host]" >&2; exit 2 ;;
+-*) echo "usage: tests/run.sh [--host | SUITE...]" >&2; exit 2 ;;
+*)
+	with_vm=
+	for t in "$@"; do
+		[ -f "$t" ] || { echo "tests/run.sh: no suite $t" >&2; exit 2; }
+		only+=("$(cd "$(dirname "$t")" && pwd)/$(basename "$t")")
+	done
+	;;
 esac
 
 rm -rf "$out"
@@ -77,9 +92,15 @@ run_suite() {
 	judge "$suite" "$log" "$status" | tee -a "$results"
 }
 
-for t in "$top"/tests/host/*.sh; do
-	run_suite "host/$(basename "$t" .sh)" bash "$t"
-done
+if [ ${#only[@]} -gt 0 ]; then
+	for t in "${only[@]}"; do
+		run_suite "$(basename "$(dirname "$t")")/$(basename "$t" .sh)" bash "$t"
+	done
+else
+	for t in "$top"/tests/host/*.sh; do
+		run_suite "host/$(basename "$t" .sh)" bash "$t"
+	done
+fi
 if [ -n "$with_vm" ]; then
 	for t in "$top"/tests/vm/*.sh; do
 		run_suite "vm/$(basename "$t" .sh)" bash "$t"

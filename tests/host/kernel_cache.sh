@@ -39,7 +39,7 @@ key3=$("$build" --key)
 check "kernel-cache: a changed fragment changes the key" [ "$key3" != "$key1" ]
 
 # A patch that does not apply stops the build and is named.
-cat >"$tmp/repo/kernel/patches/9999-broken.patch" <<'PATCH'
+cat >"$tmp/repo/kernel/patches/6.1/9999-broken.patch" <<'PATCH'
 --- a/file.c
 +++ b/file.c
 @@ -1 +1 @@
@@ -47,7 +47,7 @@ cat >"$tmp/repo/kernel/patches/9999-broken.patch" <<'PATCH'
 +changed
 PATCH
 # The fake tree is not Linux: only the broken patch is in its series.
-echo "9999-broken.patch" >"$tmp/repo/kernel/patches/series"
+echo "9999-broken.patch" >"$tmp/repo/kernel/patches/6.1/series"
 key4=$("$build" --key)
 check "kernel-cache: a changed series changes the key" [ "$key4" != "$key3" ]
 msg=$("$build" 2>&1)
@@ -60,9 +60,9 @@ fi
 check "kernel-cache: a failed patch leaves no tree marked complete" \
 	[ ! -e "$tmp/cache/kernel-$key4/complete" ]
 
-echo "9998-missing.patch" >>"$tmp/repo/kernel/patches/series"
+echo "9998-missing.patch" >>"$tmp/repo/kernel/patches/6.1/series"
 msg=$("$build" --key 2>&1)
-if [ $? != 0 ] && echo "$msg" | grep -q "patch 9998-missing.patch listed in series but missing"; then
+if [ $? != 0 ] && echo "$msg" | grep -q "patch 9998-missing.patch listed in kernel/patches/6.1/series but missing"; then
 	pass "kernel-cache: a missing patch is named"
 else
 	fail "kernel-cache: a missing patch is named" "$msg"

@@ -31,5 +31,5 @@ governors_of() {
 gov61=$top/build/linux/$governors
 [ -f "$gov61/teo.c" ] || gov61=$(governors_of 6.1 menu.c teo.c)
 gov612=$(governors_of 6.12 menu.c teo.c gov.h)
-cd "$top" && exec build/tests/test_models "$top/kernel/patches" "$gov61" "$gov612" \
+cd "$top" && exec build/tests/test_models "$top/kernel/patches/6.1" "$gov61" "$gov612" \
 	"$top/kernel/config/idlescope.config"

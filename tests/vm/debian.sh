@@ -11,6 +11,7 @@
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/kernel_boot.sh"
 share=$top/build/test/vm-debian
 plan 15
 rm -rf "$share"
@@ -21,19 +22,20 @@ mkdir -p "$share"
 check_error "debian: an unreachable package archive is one line of error" \
 	'^debian: error: cannot fetch .* from the package archive: ' \
 	env IDLESCOPE_CACHE="$share/nocache" http_proxy=http://127.0.0.1:9 \
-	https_proxy=http://127.0.0.1:9 "$top/kernel/debian.sh"
+	https_proxy=http://127.0.0.1:9 "$top/kernel/debian.sh" --series 6.1
 check "debian: a failed fetch leaves nothing in the cache" \
 	[ -z "$(ls -A "$share/nocache/debian" 2>/dev/null)" ]
 
-if ! "$top/kernel/debian.sh" "$top/build/initramfs.cpio.gz" >"$share/debian.log" 2>&1; then
+if ! "$top/kernel/debian.sh" --series 6.1 "$top/build/initramfs.cpio.gz" >"$share/debian.log" 2>&1; then
 	fail "debian: kernel/debian.sh prepares Debian's kernel" "$(grep -m1 'error:' "$share/debian.log")"
 	exit 0
 fi
 release=$(sed -n 's/^\[debian\] ready: \([^ ]*\) .*/\1/p' "$share/debian.log")
 
 # A 1 ms sleeper on each CPU while the loader watches under menu.
-"$top/vm/run.sh" -k "$top/build/debian/vmlinuz" -i "$top/build/debian/initramfs.cpio.gz" \
-	-a "$(cat "$top/build/debian/cmdline")" -s "$share" -t 600 -- '. /usr/share/idlescope/lib.sh
+debian=$top/build/debian/6.1
+"$top/vm/run.sh" -k "$debian/vmlinuz" -i "$debian/initramfs.cpio.gz" \
+	-a "$(cat "$debian/cmdline")" -s "$share" -t 600 -- '. /usr/share/idlescope/lib.sh
 cpuidle=/sys/devices/system/cpu/cpuidle
 uname -r >/host/release.txt
 cat $cpuidle/current_driver >/host/driver-before.txt
@@ -46,14 +48,9 @@ wait_for_loader
 periodic -d 3 -p 1000 -c 0 -t periodic1ms >/dev/null &
 periodic -d 3 -p 1000 -c 1 -s 2 -t periodic1ms >/dev/null
 wait $loader' >"$share/run.log" 2>&1
-rc=$?
-check -m "got $rc, log: $share/console.log" "debian: the boot ends with the loader's status 0" [ $rc = 0 ]
-
-got=$(cat "$share/release.txt" 2>/dev/null)
-check -m "$got" "debian: the guest runs Debian's kernel" [ "$got" = "${release:-unknown}" ]
-check -m "before it: $(cat "$share/driver-before.txt" 2>/dev/null)" \
-	"debian: idlescope_states holds the cpuidle slot" \
-	[ "$(cat "$share/driver.txt" 2>/dev/null)" = idlescope_states ]
+kernel_boot_basics "$share" $? "${release:-unknown}" \
+	"debian: the boot ends with the loader's status 0" "debian: the guest runs Debian's kernel" \
+	"debian: idlescope_states holds the cpuidle slot"
 
 # Debian's kernel has neither our observation fields nor the 2010 governors.
 mode=$(grep -m1 '^idlescope: mode: ' "$share/loader.txt" 2>/dev/null)
@@ -61,10 +58,7 @@ check -m "${mode#idlescope: mode: }" "debian: the loader prints its mode" [ -n "
 check "debian: the mode says: no observation fields, no 2010 governors, idlescope_states" \
 	[ "$(echo "$mode" | grep -c 'observation fields no, 2010 governors no, .*cpuidle driver idlescope_states$')" = 1 ]
 
-# The loader's last table: CPU ENTRIES EXITS RECORDS DROPPED, one row per CPU.
-counts=$(awk '$1 == "CPU" && $2 == "ENTRIES" { n = 0; next }
-	$1 ~ /^[0-9]+$/ && NF == 5 { row[n++] = $0 }
-	END { for (i = 0; i < n; i++) print row[i] }' "$share/loader.txt" 2>/dev/null)
+counts=$(loader_counts "$share/loader.txt")
 nr_cpus=$(echo "$counts" | grep -c .)
 check -m "$nr_cpus rows" "debian: counters for both CPUs" [ "$nr_cpus" = 2 ]
 # The sleeper alone makes about 3000 periods per CPU; 1000 leaves room.

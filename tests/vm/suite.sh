@@ -20,9 +20,16 @@ plan 1
 # which drifts with the run's history: the 200 attach cycles of
 # 70-selectprobes (146 s of guest time) took 4 minutes in one boot and 9
 # to 12 in others.
+#
 # The image with Debian's programs (80-programs.sh runs them) and a disk
-# for fio to read.
-"$top/vm/run.sh" -s "$share" -t 2400 -i "$top/build/initramfs-programs.cpio.gz" \
+# for fio to read.  TEST_KERNEL=NAME (tests/run.sh): the guest suites on
+# another build of ours, whose image carries that kernel's module.
+boot_args=(-i "$top/build/initramfs-programs.cpio.gz")
+if [ -n "${TEST_KERNEL:-}" ]; then
+	boot_args=(-k "$top/build/linux-$TEST_KERNEL/arch/x86/boot/bzImage"
+		-i "$top/build/initramfs-$TEST_KERNEL-programs.cpio.gz")
+fi
+"$top/vm/run.sh" "${boot_args[@]}" -s "$share" -t 2400 \
 	-q -drive -q "file=$top/build/disk.img,if=virtio,format=raw,cache=none,readonly=on" -- \
 	'for t in /usr/share/idlescope/tests/*.sh; do n=${t##*/}; n=${n%.sh};' \
 	'echo "== $n at $(cut -d. -f1 /proc/uptime) s of guest uptime";' \
