@@ -8,7 +8,7 @@
 
 #include "models/models.h"
 
-/* drivers/cpuidle/governors/menu2010.c (kernel/patches/0001-0003) */
+/* drivers/cpuidle/governors/menu2010.c (kernel/patches/VERSION/0001-0003) */
 #define M2010_BUCKETS		12
 #define M2010_RESOLUTION	1024
 #define M2010_DECAY		4	/* menu2010, menu2010fix */

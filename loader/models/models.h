@@ -10,8 +10,8 @@
  * limit) and what the core would have told its ->reflect() about the period
  * before (the residency it measured, the state entered, tick and polling
  * details), and it returns the prediction the governor would have made, as
- * kernel/patches/0004 stores it (predicted_ns, 0 when ->select() returned
- * before predicting).
+ * kernel/patches/VERSION/0004 stores it (predicted_ns, 0 when ->select()
+ * returned before predicting).
  *
  * The models mirror the kernel code statement by statement, integer widths
  * and defects included, so that the model of the governor that was

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * reconstruct.h - stock menu's prediction rebuilt from its own per-CPU data,
- * for kernels without the observation fields of kernel/patches/0004 (a
- * distribution kernel); see replay/reconstruct.c for what it can and cannot see.
+ * for kernels without the observation fields of kernel/patches/VERSION/0004
+ * (a distribution kernel); see replay/reconstruct.c for what it can and
+ * cannot see.
  */
 #ifndef __IDLESCOPE_REPLAY_RECONSTRUCT_H
 #define __IDLESCOPE_REPLAY_RECONSTRUCT_H

@@ -27,15 +27,9 @@ boot_governors="menu"
 # (with 6.1's arithmetic, loader/replay/reconstruct.c), and the menu model,
 # replayed on the same periods, must agree with the rebuilt prediction.
 checks_menu() {
-	local recon report=$1/report/report.txt
-	recon=$(sed -n "s/.*reconstructed from menu's data on \([0-9]*\) periods (\([0-9]*\) left.*/\1 \2/p" \
-		"$report" 2>/dev/null)
-	set -- ${recon:-0 0}
-	check -m "$1 periods, $2 left unknown" "$prefix menu: menu's predictions are rebuilt from its data" \
-		[ "$1" -ge 1000 ]
-	set -- $(agreement "$report" menu)
-	check -m "$1 of $2" "$prefix menu: model menu reproduces the rebuilt prediction on >= 99%" \
-		agrees_99 "$1" "$2"
+	menu_rebuilt_checks "$1/report/report.txt" \
+		"$prefix menu: menu's predictions are rebuilt from its data" \
+		"$prefix menu: model menu reproduces the rebuilt prediction on >= 99%"
 }
 nr_menu_checks=2
 

@@ -75,11 +75,5 @@ report=$share/report/report.txt
 schema=$(python3 "$top/tests/host/check_report_json.py" "$share/report/report.json" 2>&1)
 rc=$?
 check -m "$(echo "$schema" | head -n 1)" "debian: report.json matches the schema" [ $rc = 0 ]
-recon=$(sed -n "s/.*reconstructed from menu's data on \([0-9]*\) periods (\([0-9]*\) left.*/\1 \2/p" \
-	"$report" 2>/dev/null)
-set -- ${recon:-0 0}
-check -m "$1 periods, $2 left unknown" "debian: stock menu's predictions are reconstructed" \
-	[ "$1" -ge 1000 ]
-set -- $(agreement "$report" menu)
-check -m "$1 of $2" "debian: model menu reproduces the reconstructed prediction on >= 99%" \
-	agrees_99 "$1" "$2"
+menu_rebuilt_checks "$report" "debian: stock menu's predictions are reconstructed" \
+	"debian: model menu reproduces the reconstructed prediction on >= 99%"
