@@ -16,6 +16,7 @@
 #define IDLESCOPE_MENU_INTERVALS	8	/* menu.c: INTERVALS */
 #define IDLESCOPE_MENU_BUCKETS		12	/* menu.c: BUCKETS */
 #define IDLESCOPE_MENU_FACTOR_UNITY	8192	/* menu.c: RESOLUTION * DECAY */
+#define IDLESCOPE_TEO_PULSE		1024	/* teo.c: PULSE */
 
 /*
  * Default size (bytes) of each ring buffer; a power of two, -b overrides it.
@@ -83,6 +84,16 @@ enum idlescope_governor {
 #define IDLESCOPE_F_HAS_IOWAITERS (1U << 13)	/* nr_iowaiters */
 #define IDLESCOPE_F_HAS_LOAD	(1U << 14)	/* load (menu2010's loadavg) */
 #define IDLESCOPE_F_HAS_TICK	(1U << 15)	/* TICK_WAKEUP is known either way */
+#define IDLESCOPE_F_TICK_STOPPED (1U << 16)	/* the tick was stopped when select ran */
+/*
+ * teo: the time from select to its reflect reached the sleep length
+ * (SPAN_FULL), maybe because reflect took the sleep length as that time
+ * (SAFETY_NET: the poll time limit, or the tick beyond the sleep length).
+ */
+#define IDLESCOPE_F_TEO_SPAN_FULL (1U << 17)
+#define IDLESCOPE_F_TEO_SAFETY_NET (1U << 18)
+#define IDLESCOPE_F_HAS_TICK_STATE (1U << 19)	/* TICK_STOPPED, delta_tick_ns */
+#define IDLESCOPE_F_HAS_TEO_SPAN (1U << 20)	/* the previous record's TEO_ flags */
 /*
  * What ended the period (wake_source, wake_fn, wake_irq), from the top bit
  * down: the bits below 16 and up from there are the governors' inputs.
@@ -190,7 +201,12 @@ struct idlescope_record {
 	__u16 governor;			/* enum idlescope_governor */
 	__u16 lost_selects;		/* selects entering no state since the last period */
 	char workload[IDLESCOPE_WORKLOAD_LEN];
-	__u32 pad;
+	/*
+	 * With IDLESCOPE_F_HAS_TICK_STATE: the tick device's next event
+	 * less the idle entry time at select, as tick_nohz_get_sleep_length()
+	 * returns it in *delta_next, saturated to the s32 range.
+	 */
+	__s32 delta_tick_ns;
 	/* With IDLESCOPE_F_HAS_WAKE: what ended the period. */
 	__u64 wake_fn;			/* TICK, HRTIMER: the hrtimer's function */
 	__u32 wake_irq;			/* IRQ: its number; IPI: enum idlescope_ipi */

@@ -50,7 +50,7 @@ static struct agg *pipeline_new_agg(const struct pipeline *pl)
 }
 
 int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
-		  unsigned int nr_states, unsigned int hz)
+		  unsigned int nr_states, unsigned int hz, const char *kernel_release)
 {
 	struct model_states_table table;
 	struct power_table power;
@@ -64,7 +64,7 @@ int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
 	if (!pl->agg || !pl->replay)
 		return -ENOMEM;
 	model_table_of(states, nr_states, hz, &table);
-	replay_init(pl->replay, &table);
+	replay_init(pl->replay, &table, kernel_release);
 	why_set_states(agg_why(pl->agg), states, nr_states, hz);
 	if (pl->power) {
 		if (why_set_power(agg_why(pl->agg), pl->power))
@@ -76,7 +76,7 @@ int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
 }
 
 int pipeline_restart(struct pipeline *pl, const struct idlescope_state *states,
-		     unsigned int nr_states, unsigned int hz)
+		     unsigned int nr_states, unsigned int hz, const char *kernel_release)
 {
 	struct model_states_table table;
 
@@ -84,7 +84,7 @@ int pipeline_restart(struct pipeline *pl, const struct idlescope_state *states,
 	    memcmp(states, pl->states, sizeof(*states) * nr_states))
 		return -EINVAL;
 	model_table_of(states, nr_states, hz, &table);
-	replay_init(pl->replay, &table);
+	replay_init(pl->replay, &table, kernel_release);
 	return 0;
 }
 
@@ -99,12 +99,38 @@ void pipeline_free(struct pipeline *pl)
 	pl->replay = NULL;
 }
 
-/* Score every model's prediction for this period; check the running one's. */
+/*
+ * What model @m did on the period of @rec, checked against the kernel when
+ * it is the model of the running governor (@running) and has replayed
+ * every period since the kernel's governor started (replay_in_step()).
+ */
+static void shadow_period(const struct pipeline *pl, const struct idlescope_record *rec,
+			  unsigned int rec_inputs, int m, bool running, __u64 predicted_ns,
+			  struct agg_shadow_period *p)
+{
+	const struct model_state *ms = replay_model(pl->replay, rec->cpu, m);
+	bool checked = running && replay_in_step(pl->replay, rec->cpu, m);
+
+	p->predicted_ns = predicted_ns;
+	/* No select, no model stepped: nothing chosen. */
+	p->chosen_state = predicted_ns == IDLESCOPE_UNKNOWN_NS ? -1 : ms->chosen_state;
+	p->has_inputs = agg_shadow_has_inputs(pl->agg, m, rec_inputs) && !ms->lacked_inputs;
+	p->agreement = -1;
+	if (checked && (rec->flags & IDLESCOPE_F_PREDICTED) &&
+	    rec->predicted_ns != IDLESCOPE_UNKNOWN_NS)
+		p->agreement = predicted_ns == rec->predicted_ns;
+	p->state_agreement = -1;
+	if (checked && (rec->flags & IDLESCOPE_F_SELECT_PROBED) &&
+	    rec->chosen_state >= 0 && p->chosen_state >= 0)
+		p->state_agreement = p->chosen_state == rec->chosen_state;
+}
+
+/* Score every model's prediction and state for this period; check the running one's. */
 static void replay_shadows(struct pipeline *pl, const struct idlescope_record *rec)
 {
+	struct agg_shadow_period periods[MODEL_NR];
 	__u64 predicted_ns[MODEL_NR];
-	int agreement[MODEL_NR];
-	int running = model_of_governor(rec->governor);
+	int running = replay_running_model(pl->replay, rec->governor);
 	unsigned int rec_inputs = inputs_of_record(rec), scored = 0;
 	int m;
 
@@ -114,14 +140,10 @@ static void replay_shadows(struct pipeline *pl, const struct idlescope_record *r
 			scored |= 1U << m;
 	if (replay_record_wanted(pl->replay, rec, scored, predicted_ns))
 		return;
-	for (m = 0; m < MODEL_NR; m++) {
-		agreement[m] = -1;
-		if (m == running && (rec->flags & IDLESCOPE_F_PREDICTED) &&
-		    rec->predicted_ns != IDLESCOPE_UNKNOWN_NS &&
-		    replay_in_step(pl->replay, rec->cpu, m))
-			agreement[m] = predicted_ns[m] == rec->predicted_ns;
-	}
-	agg_add_shadows(pl->cur, rec, rec_inputs, 0, MODEL_NR, predicted_ns, agreement);
+	for (m = 0; m < MODEL_NR; m++)
+		shadow_period(pl, rec, rec_inputs, m, m == running, predicted_ns[m],
+			      &periods[m]);
+	agg_add_shadows(pl->cur, rec, 0, MODEL_NR, periods);
 }
 
 int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
@@ -136,7 +158,9 @@ int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
 	 */
 	if (rec->flags & IDLESCOPE_F_MENU_DATA) {
 		memcpy(&copy, rec, sizeof(copy));
-		reconstruct_record(&copy, &pl->replay->table, &pl->reconstruct);
+		reconstruct_record(&copy, &pl->replay->table,
+				   replay_running_model(pl->replay, IDLESCOPE_GOV_MENU),
+				   &pl->reconstruct);
 		rec = &copy;
 	}
 	err = agg_add(pl->cur, rec);
@@ -183,8 +207,10 @@ int pipeline_add_file(struct pipeline *pl, struct recfile *rf, bool first,
 	enum recfile_status ret;
 	int err;
 
-	err = first ? pipeline_init(pl, rf->hdr.states, rf->hdr.nr_states, rf->hdr.hz) :
-		      pipeline_restart(pl, rf->hdr.states, rf->hdr.nr_states, rf->hdr.hz);
+	err = first ? pipeline_init(pl, rf->hdr.states, rf->hdr.nr_states, rf->hdr.hz,
+				    rf->hdr.kernel_release) :
+		      pipeline_restart(pl, rf->hdr.states, rf->hdr.nr_states, rf->hdr.hz,
+				       rf->hdr.kernel_release);
 	if (!err) {
 		pl->cur = pipeline_new_agg(pl);
 		err = pl->cur ? 0 : -ENOMEM;

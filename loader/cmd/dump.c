@@ -83,8 +83,8 @@ static void dump_record(const struct idlescope_record *rec, const struct recfile
 	       (long long)rec->latency_req_ns, rec->state, rec->chosen_state,
 	       governor_name(rec->governor), rec->flags);
 	print_csv_field(rec->workload, sizeof(rec->workload));
-	printf(",%u,%u,%u,%u,%u", rec->typical_interval_us, rec->lost_selects,
-	       rec->exit_latency_ns, rec->target_residency_ns, rec->seq);
+	printf(",%u,%u,%u,%u,%u,%d", rec->typical_interval_us, rec->lost_selects,
+	       rec->exit_latency_ns, rec->target_residency_ns, rec->seq, rec->delta_tick_ns);
 	print_wake(rec, rf, names);
 	putchar('\n');
 }
@@ -133,7 +133,7 @@ int dump_command(int argc, char **argv)
 	printf("cpu,enter_ns,residency_ns,kernel_residency_ns,predicted_ns,next_timer_ns,"
 	       "latency_req_ns,state,chosen_state,governor,flags,workload,"
 	       "typical_interval_us,lost_selects,exit_latency_ns,target_residency_ns,seq,"
-	       "wake_source,wake_fn,wake_irq,wake\n");
+	       "delta_tick_ns,wake_source,wake_fn,wake_irq,wake\n");
 	runinfo_wake_names(&rf, &names);
 	while ((rec = recfile_next(&rf, &ret)))
 		dump_record(rec, &rf, &names);

@@ -50,10 +50,20 @@ static void add_skipped(struct live *lv, const struct bpf_program *prog, const c
 	snprintf(s->reason, sizeof(s->reason), "%s", reason);
 }
 
-/* The fexit programs: one per governor's select, plus the PM QoS limit. */
+/*
+ * The fexit programs: one per governor's select, plus the PM QoS limit and
+ * teo's reflect, all on or off together.
+ */
 static bool is_select_probe(const struct bpf_program *prog)
 {
 	return !strncmp(bpf_program__section_name(prog), "fexit/", 6);
+}
+
+/* The select probes proper, one per governor's select (the count printed). */
+static bool is_governor_select(const struct live *lv, const struct bpf_program *prog)
+{
+	return is_select_probe(prog) && prog != lv->obj->progs.latency_req_exit &&
+	       prog != lv->obj->progs.teo_reflect_exit;
 }
 
 /*
@@ -354,7 +364,7 @@ static int attach_progs(struct live *lv, bool select)
 					bpf_program__name(prog), strerror(-err));
 			return err;
 		}
-		lv->nr_select_probes += select && prog != lv->obj->progs.latency_req_exit;
+		lv->nr_select_probes += select && is_governor_select(lv, prog);
 	}
 	return 0;
 }

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <string.h>
+#include "replay/inputs.h"
 #include "replay/replay.h"
 
 void replay_reset_cpu(struct replay *rp, unsigned int cpu)
@@ -22,13 +23,16 @@ void replay_reset_cpu(struct replay *rp, unsigned int cpu)
 	c->last_governor = IDLESCOPE_GOV_NONE;
 }
 
-void replay_init(struct replay *rp, const struct model_states_table *table)
+void replay_init(struct replay *rp, const struct model_states_table *table,
+		 const char *kernel_release)
 {
-	unsigned int cpu;
+	unsigned int cpu, g;
 
 	memset(rp, 0, sizeof(*rp));
 	rp->table = *table;
 	model_table_derive(&rp->table);
+	for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++)
+		rp->running_model[g] = model_of_governor(g, kernel_release);
 	for (cpu = 0; cpu < IDLESCOPE_MAX_CPUS; cpu++)
 		replay_reset_cpu(rp, cpu);
 }
@@ -74,7 +78,7 @@ int replay_record_wanted(struct replay *rp, const struct idlescope_record *rec,
 	}
 	c->has_seq = true;
 	c->last_seq = rec->seq;
-	running = model_of_governor(rec->governor);
+	running = replay_running_model(rp, rec->governor);
 
 	if (!(rec->flags & IDLESCOPE_F_SELECTED)) {
 		/*
@@ -109,10 +113,15 @@ int replay_record_wanted(struct replay *rp, const struct idlescope_record *rec,
 	in.load = rec->load;
 	in.latency_req_ns = rec->latency_req_ns == IDLESCOPE_LATENCY_REQ_UNKNOWN ?
 			    MODEL_LATENCY_REQ_DEFAULT_NS : rec->latency_req_ns;
+	in.tick_stopped = rec->flags & IDLESCOPE_F_TICK_STOPPED;
+	in.delta_tick_ns = rec->delta_tick_ns;
+	in.inputs = inputs_of_record(rec);
 	in.prev_residency_ns = c->prev.kernel_residency_ns;
 	in.prev_state = c->prev.state;
 	in.prev_tick_wakeup = c->prev.flags & IDLESCOPE_F_TICK_WAKEUP;
 	in.prev_poll_time_limit = c->prev.flags & IDLESCOPE_F_POLL_LIMIT;
+	in.prev_span_full = c->prev.flags & IDLESCOPE_F_TEO_SPAN_FULL;
+	in.prev_safety_net = c->prev.flags & IDLESCOPE_F_TEO_SAFETY_NET;
 	in.lost_selects = rec->lost_selects;
 
 	for (id = 0; id < MODEL_NR; id++) {
@@ -127,6 +136,11 @@ int replay_record_wanted(struct replay *rp, const struct idlescope_record *rec,
 	keep_prev(c, rec, running);
 	c->last_governor = rec->governor;
 	return 0;
+}
+
+int replay_running_model(const struct replay *rp, unsigned int governor)
+{
+	return governor < IDLESCOPE_NR_GOVERNORS ? rp->running_model[governor] : -1;
 }
 
 bool replay_in_step(const struct replay *rp, unsigned int cpu, enum model_id id)

@@ -162,9 +162,12 @@ static void print_agreements(FILE *f, const struct agg *agg,
 	char line[256];
 	int s;
 
-	for (s = 0; s < agg_nr_shadows(agg); s++)
+	for (s = 0; s < agg_nr_shadows(agg); s++) {
 		if (headline_format_agreement(line, sizeof(line), agg, st, s))
 			fprintf(f, "%s%s\n", TEXT_INDENT, line);
+		if (headline_format_state_agreement(line, sizeof(line), agg, st, s))
+			fprintf(f, "%s%s\n", TEXT_INDENT, line);
+	}
 }
 
 void report_print_shadow_table(FILE *f, const struct agg *agg,
@@ -176,6 +179,11 @@ void report_print_shadow_table(FILE *f, const struct agg *agg,
 		return;
 	report_shadow_table(agg, st, true, &t);
 	print_table(f, &t);
+	if (report_shadow_states_table(agg, st, &t)) {
+		fprintf(f, "\n  shadow state choices, all CPUs (%% of the periods each model chose a state\n"
+			"  on: its state against the ideal one; live = the state entered):\n");
+		print_table(f, &t);
+	}
 	print_agreements(f, agg, st);
 }
 
