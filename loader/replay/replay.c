@@ -47,6 +47,28 @@ static void keep_prev(struct replay_cpu *c, const struct idlescope_record *rec, 
 	c->has_prev = true;
 }
 
+/* What every model steps on: the record's inputs and the period before. */
+static void input_of(struct model_input *in, const struct idlescope_record *rec,
+		     const struct replay_cpu *c)
+{
+	memset(in, 0, sizeof(*in));
+	in->next_timer_ns = rec->next_timer_ns;
+	in->nr_iowaiters = rec->nr_iowaiters;
+	in->load = rec->load;
+	in->latency_req_ns = rec->latency_req_ns == IDLESCOPE_LATENCY_REQ_UNKNOWN ?
+			     MODEL_LATENCY_REQ_DEFAULT_NS : rec->latency_req_ns;
+	in->tick_stopped = rec->flags & IDLESCOPE_F_TICK_STOPPED;
+	in->delta_tick_ns = rec->delta_tick_ns;
+	in->inputs = inputs_of_record(rec);
+	in->prev_residency_ns = c->prev.kernel_residency_ns;
+	in->prev_state = c->prev.state;
+	in->prev_tick_wakeup = c->prev.flags & IDLESCOPE_F_TICK_WAKEUP;
+	in->prev_poll_time_limit = c->prev.flags & IDLESCOPE_F_POLL_LIMIT;
+	in->prev_span_full = c->prev.flags & IDLESCOPE_F_TEO_SPAN_FULL;
+	in->prev_safety_net = c->prev.flags & IDLESCOPE_F_TEO_SAFETY_NET;
+	in->lost_selects = rec->lost_selects;
+}
+
 int replay_record(struct replay *rp, const struct idlescope_record *rec,
 		  __u64 predicted_ns_out[MODEL_NR])
 {
@@ -107,22 +129,7 @@ int replay_record_wanted(struct replay *rp, const struct idlescope_record *rec,
 		c->in_step[running] = true;
 	}
 
-	memset(&in, 0, sizeof(in));
-	in.next_timer_ns = rec->next_timer_ns;
-	in.nr_iowaiters = rec->nr_iowaiters;
-	in.load = rec->load;
-	in.latency_req_ns = rec->latency_req_ns == IDLESCOPE_LATENCY_REQ_UNKNOWN ?
-			    MODEL_LATENCY_REQ_DEFAULT_NS : rec->latency_req_ns;
-	in.tick_stopped = rec->flags & IDLESCOPE_F_TICK_STOPPED;
-	in.delta_tick_ns = rec->delta_tick_ns;
-	in.inputs = inputs_of_record(rec);
-	in.prev_residency_ns = c->prev.kernel_residency_ns;
-	in.prev_state = c->prev.state;
-	in.prev_tick_wakeup = c->prev.flags & IDLESCOPE_F_TICK_WAKEUP;
-	in.prev_poll_time_limit = c->prev.flags & IDLESCOPE_F_POLL_LIMIT;
-	in.prev_span_full = c->prev.flags & IDLESCOPE_F_TEO_SPAN_FULL;
-	in.prev_safety_net = c->prev.flags & IDLESCOPE_F_TEO_SAFETY_NET;
-	in.lost_selects = rec->lost_selects;
+	input_of(&in, rec, c);
 
 	for (id = 0; id < MODEL_NR; id++) {
 		in.has_prev = c->has_prev && (c->prev.flags & IDLESCOPE_F_REFLECTED) &&
