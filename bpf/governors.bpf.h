@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * governors.bpf.h - what the idle entry reads of the governors' own per-CPU
- * data (menu, the 2010 menus, teo) and which governor is running.  Included
- * by idlescope.bpf.c; it needs nothing of it but what struct gov_read
- * hands over: one BPF object, one file per concept.
+ * data (menu, the 2010 menus, teo), what teo's reflect leaves in it, and
+ * which governor is running.  Each reader says what it read in the
+ * record's IDLESCOPE_F_HAS_* bits.  Included by idlescope.bpf.c; it needs
+ * nothing of it but what struct gov_read hands over: one BPF object, one
+ * file per concept.
  */
 #ifndef __GOVERNORS_BPF_H
 #define __GOVERNORS_BPF_H
@@ -26,6 +28,7 @@
  *	updated to the count at this one (note_selects())
  * @probed_selects: selects the select probes saw since the previous entry
  * @observe_predictions: read the governor's prediction and its inputs
+ * @teo_span_read: teo's reflect probe marked the previous record (read_teo_span())
  */
 struct gov_read {
 	struct idlescope_record *rec;
@@ -33,6 +36,7 @@ struct gov_read {
 	__u32 *nr_selects;
 	__u32 probed_selects;
 	bool observe_predictions;
+	bool teo_span_read;
 };
 
 /*
@@ -73,8 +77,13 @@ struct menu2010_device___idlescope {
 } __attribute__((preserve_access_index));
 
 struct teo_cpu___idlescope {
+	s64 time_span_ns;
 	s64 sleep_length_ns;
+	unsigned int total;
 } __attribute__((preserve_access_index));
+
+/* The sleep length a 6.12 governor did not ask for (include/linux/ktime.h). */
+#define KTIME_MAX	((s64)~((u64)1 << 63))
 
 extern const struct menu_device___idlescope menu_devices __ksym __weak;
 extern const struct menu2010_device___idlescope menu2010_devices __ksym __weak;
@@ -228,6 +237,9 @@ static __always_inline void read_menu_data(struct idlescope_record *rec,
 	for (i = 0; i < IDLESCOPE_MENU_INTERVALS; i++)
 		rec->intervals_us[i] = data->intervals[i];
 	rec->flags |= IDLESCOPE_F_MENU_DATA;
+	/* 6.1's buckets: the upper half is "I/O waiters", the rebuilt count */
+	if (bpf_core_field_size(data->correction_factor) == sizeof(factors))
+		rec->flags |= IDLESCOPE_F_HAS_IOWAITERS;
 	if (!bpf_core_field_exists(data->nr_selects) &&
 	    menu_data_fresh(factors, nr_buckets, rec->intervals_us))
 		rec->flags |= IDLESCOPE_F_RESTARTED;
@@ -250,7 +262,11 @@ static __always_inline void read_menu(struct gov_read *g)
 	/* menu_reflect() noted whether the tick ended the previous period. */
 	if (g->prev && data->tick_wakeup)
 		g->prev->flags |= IDLESCOPE_F_TICK_WAKEUP;
+	rec->flags |= IDLESCOPE_F_HAS_TICK;
 	rec->next_timer_ns = data->next_timer_ns;
+	/* 6.12 asks for no next timer when a shallow state will do */
+	if (data->next_timer_ns != KTIME_MAX)
+		rec->flags |= IDLESCOPE_F_HAS_NEXT_TIMER;
 	rec->bucket = data->bucket;
 	if (bpf_core_field_exists(data->nr_selects))
 		note_selects(g, data->nr_selects, data->update_residency_ns);
@@ -265,8 +281,10 @@ static __always_inline void read_menu(struct gov_read *g)
 	if (bpf_core_field_exists(data->tick_adjusted_ns))
 		rec->tick_adjusted_ns = data->tick_adjusted_ns;
 	/* 6.12's menu counts no I/O waiters, so its patch stores none. */
-	if (bpf_core_field_exists(data->nr_iowaiters))
+	if (bpf_core_field_exists(data->nr_iowaiters)) {
 		rec->nr_iowaiters = data->nr_iowaiters;
+		rec->flags |= IDLESCOPE_F_HAS_IOWAITERS;
+	}
 }
 
 static __always_inline void read_menu2010(struct gov_read *g)
@@ -284,23 +302,61 @@ static __always_inline void read_menu2010(struct gov_read *g)
 	rec->next_timer_ns = data->next_timer_ns;
 	rec->bucket = data->bucket;
 	rec->load = data->load;
+	rec->flags |= IDLESCOPE_F_HAS_NEXT_TIMER | IDLESCOPE_F_HAS_LOAD;
 	if (g->observe_predictions) {
 		rec->predicted_ns = data->predicted_ns;
 		rec->nr_iowaiters = data->nr_iowaiters;
 		rec->typical_interval_us = data->typical_interval_us;
-		rec->flags |= IDLESCOPE_F_PREDICTED;
+		rec->flags |= IDLESCOPE_F_PREDICTED | IDLESCOPE_F_HAS_IOWAITERS;
 	}
 }
 
+/*
+ * teo's ->enable() zeroes its data, and every update adds a PULSE to a
+ * total whose bins never decay back to 0: a total of at most one PULSE is
+ * a history that started again at this select or the one before.
+ */
 static __always_inline void read_teo(struct gov_read *g)
+{
+	const struct teo_cpu___idlescope *data;
+	struct idlescope_record *rec = g->rec;
+
+	if (!&teo_cpus)
+		return;
+	data = bpf_this_cpu_ptr(&teo_cpus);
+	if (bpf_core_field_exists(data->sleep_length_ns)) {
+		rec->next_timer_ns = data->sleep_length_ns;
+		if (data->sleep_length_ns != KTIME_MAX)
+			rec->flags |= IDLESCOPE_F_HAS_NEXT_TIMER;
+	}
+	if (g->teo_span_read)
+		rec->flags |= IDLESCOPE_F_HAS_TEO_SPAN;
+	if (bpf_core_field_exists(data->total) && data->total <= IDLESCOPE_TEO_PULSE)
+		rec->flags |= IDLESCOPE_F_RESTARTED;
+}
+
+/**
+ * read_teo_span() - after teo's reflect: did its span reach the sleep length?
+ * @prev: the record of the period just reflected
+ *
+ * The next update takes the measured idle duration as unbounded when
+ * time_span_ns >= sleep_length_ns; reflect's safety nets set the span to
+ * the sleep length itself.
+ */
+static __always_inline void read_teo_span(struct idlescope_record *prev)
 {
 	const struct teo_cpu___idlescope *data;
 
 	if (!&teo_cpus)
 		return;
 	data = bpf_this_cpu_ptr(&teo_cpus);
-	if (bpf_core_field_exists(data->sleep_length_ns))
-		g->rec->next_timer_ns = data->sleep_length_ns;
+	if (!bpf_core_field_exists(data->time_span_ns) ||
+	    !bpf_core_field_exists(data->sleep_length_ns))
+		return;
+	if (data->time_span_ns >= data->sleep_length_ns)
+		prev->flags |= IDLESCOPE_F_TEO_SPAN_FULL;
+	if (data->time_span_ns == data->sleep_length_ns)
+		prev->flags |= IDLESCOPE_F_TEO_SAFETY_NET;
 }
 
 #endif /* __GOVERNORS_BPF_H */

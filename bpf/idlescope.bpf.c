@@ -25,8 +25,9 @@
  * cpuidle, and the select probes (fexit on each governor's select and on
  * cpuidle_governor_latency_req(), which every select calls first), which
  * add what only select knows: the state it returned, stop_tick, the PM QoS
- * limit it used, the chosen state's parameters, and selects that entered
- * no state.  They ride on BPF trampolines, which a kernel may lack: the
+ * limit it used, the chosen state's parameters, the tick as it found it
+ * (tick.bpf.h), and selects that entered no state.  With them goes a probe
+ * on teo's reflect, whose time span no record could hold otherwise.  They ride on BPF trampolines, which a kernel may lack: the
  * loader then runs the tracepoints alone and says so.  Attaching them under
  * QEMU's multi-threaded TCG froze guests (stale translated code after
  * text_poke_bp(), docs/bpf.md), so in a CLOCK=host guest the loader leaves
@@ -49,6 +50,7 @@
 #include "idlescope.h"
 #include "governors.bpf.h"
 #include "wakeup.bpf.h"
+#include "tick.bpf.h"
 
 #define PWR_EVENT_EXIT	((unsigned int)-1)
 
@@ -121,7 +123,9 @@ struct selection {
 	__u32 exit_latency_ns;		/* of the chosen state */
 	__u32 target_residency_ns;	/* of the chosen state */
 	__s32 chosen_state;		/* select's return value */
-	__u32 flags;			/* IDLESCOPE_F_SELECT_PROBED, _STOP_TICK */
+	/* IDLESCOPE_F_SELECT_PROBED, _STOP_TICK, the tick's (read_tick()) */
+	__u32 flags;
+	__s32 delta_tick_ns;		/* the tick's next event (read_tick()) */
 	__u32 nr_selects;		/* probed selects since the last idle entry */
 	/* dev->last_residency_ns at the first of them: what its update read */
 	__u64 update_residency_ns;
@@ -142,6 +146,7 @@ struct cpu_state {
 	__u32 nr_selects;			/* the governor's count at the pending entry */
 	__u64 exit_start_ns;			/* the idle driver's exit began, or 0 */
 	__u64 switches_at_exit;			/* rq->nr_switches at the last exit */
+	bool teo_span_read;			/* teo's reflect probe ran since the last entry */
 	bool in_idle;
 	bool has_pending;
 };
@@ -212,6 +217,7 @@ static __always_inline void take_selection(struct cpu_state *cs,
 	rec->latency_req_ns = sel->latency_req_ns;
 	rec->exit_latency_ns = sel->exit_latency_ns;
 	rec->target_residency_ns = sel->target_residency_ns;
+	rec->delta_tick_ns = sel->delta_tick_ns;
 	rec->flags |= sel->flags;
 	rec->lost_selects = sel->nr_selects - 1;
 	/*
@@ -289,6 +295,7 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 	g.nr_selects = &cs->nr_selects;
 	g.probed_selects = cs->sel.nr_selects;
 	g.observe_predictions = observe_predictions;
+	g.teo_span_read = cs->teo_span_read;
 	switch (rec->governor) {
 	case IDLESCOPE_GOV_MENU:
 		read_menu(&g);
@@ -362,6 +369,8 @@ static __always_inline void idle_enter(struct cpu_state *cs,
 		current_rec(cs)->flags |= IDLESCOPE_F_IDLE_CONTINUED;
 	/* A select belongs to the entry that follows it, or to none. */
 	cs->sel.nr_selects = 0;
+	/* So does the reflect of the period before it. */
+	cs->teo_span_read = false;
 	flush_pending(cs, cnt, cpu);
 	current_rec(cs)->cpu = cpu;
 	current_rec(cs)->enter_ns = bpf_ktime_get_ns();
@@ -556,6 +565,8 @@ static __always_inline int note_select(struct cpuidle_driver *drv,
 	bpf_probe_read_kernel(&stop, sizeof(stop), stop_tick);
 	if (stop)
 		sel->flags |= IDLESCOPE_F_STOP_TICK;
+	sel->delta_tick_ns = 0;
+	sel->flags |= read_tick(&sel->delta_tick_ns);
 	sel->exit_latency_ns = 0;
 	sel->target_residency_ns = 0;
 	/*
@@ -569,6 +580,24 @@ static __always_inline int note_select(struct cpuidle_driver *drv,
 			sel->target_residency_ns = drv->states[i].target_residency_ns;
 		}
 	}
+	return 0;
+}
+
+/*
+ * teo's reflect has just set its time span, local_clock() from select to
+ * now (or, by a safety net, the sleep length in its place), which the next
+ * select's update compares with the sleep length.  No record has that
+ * clock: keep the outcome of the comparison on the period just reflected.
+ */
+SEC("fexit/teo_reflect")
+int BPF_PROG(teo_reflect_exit, struct cpuidle_device *dev, int state)
+{
+	struct cpu_state *cs = this_cpu_state();
+
+	if (!cs || !cs->has_pending)
+		return 0;
+	read_teo_span(pending_rec(cs));
+	cs->teo_span_read = true;
 	return 0;
 }
 

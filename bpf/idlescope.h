@@ -16,6 +16,7 @@
 #define IDLESCOPE_MENU_INTERVALS	8	/* menu.c: INTERVALS */
 #define IDLESCOPE_MENU_BUCKETS		12	/* menu.c: BUCKETS */
 #define IDLESCOPE_MENU_FACTOR_UNITY	8192	/* menu.c: RESOLUTION * DECAY */
+#define IDLESCOPE_TEO_PULSE		1024	/* teo.c: PULSE */
 
 /*
  * Default size (bytes) of each ring buffer; a power of two, -b overrides it.
@@ -83,11 +84,21 @@ enum idlescope_governor {
 #define IDLESCOPE_F_HAS_IOWAITERS (1U << 13)	/* nr_iowaiters */
 #define IDLESCOPE_F_HAS_LOAD	(1U << 14)	/* load (menu2010's loadavg) */
 #define IDLESCOPE_F_HAS_TICK	(1U << 15)	/* TICK_WAKEUP is known either way */
-#define IDLESCOPE_F_EXIT_TIMED	(1U << 16)	/* exit_ns was measured */
-#define IDLESCOPE_F_SLEEP_WOKE	(1U << 17)	/* a sleep's timer fired in the period:
+#define IDLESCOPE_F_TICK_STOPPED (1U << 16)	/* the tick was stopped when select ran */
+/*
+ * teo: the time from select to its reflect reached the sleep length
+ * (SPAN_FULL), maybe because reflect took the sleep length as that time
+ * (SAFETY_NET: the poll time limit, or the tick beyond the sleep length).
+ */
+#define IDLESCOPE_F_TEO_SPAN_FULL (1U << 17)
+#define IDLESCOPE_F_TEO_SAFETY_NET (1U << 18)
+#define IDLESCOPE_F_HAS_TICK_STATE (1U << 19)	/* TICK_STOPPED, delta_tick_ns */
+#define IDLESCOPE_F_HAS_TEO_SPAN (1U << 20)	/* the previous record's TEO_ flags */
+#define IDLESCOPE_F_EXIT_TIMED	(1U << 21)	/* exit_ns was measured */
+#define IDLESCOPE_F_SLEEP_WOKE	(1U << 22)	/* a sleep's timer fired in the period:
 						 * sleep_late_ns is valid */
-#define IDLESCOPE_F_TICK_ENDED	(1U << 18)	/* the tick's hrtimer fired in the period */
-#define IDLESCOPE_F_IDLE_CONTINUED (1U << 19)	/* no task ran on the CPU since the
+#define IDLESCOPE_F_TICK_ENDED	(1U << 23)	/* the tick's hrtimer fired in the period */
+#define IDLESCOPE_F_IDLE_CONTINUED (1U << 24)	/* no task ran on the CPU since the
 						 * previous period ended */
 /*
  * What ended the period (wake_source, wake_fn, wake_irq), from the top bit
@@ -197,18 +208,23 @@ struct idlescope_record {
 	__u16 lost_selects;		/* selects entering no state since the last period */
 	char workload[IDLESCOPE_WORKLOAD_LEN];
 	/*
+	 * With IDLESCOPE_F_HAS_TICK_STATE: the tick device's next event
+	 * less the idle entry time at select, as tick_nohz_get_sleep_length()
+	 * returns it in *delta_next, saturated to the s32 range.
+	 */
+	__s32 delta_tick_ns;
+	/* menu: the prediction after its adjustment for a stopped tick, or UNKNOWN */
+	__u64 tick_adjusted_ns;
+	/*
 	 * The idle driver's exit: from the return of its halt to the end of
 	 * its exit-latency wait (idlescope_states' idlescope_exit_wait()).
 	 */
 	__u32 exit_ns;
-	/* menu: the prediction after its adjustment for a stopped tick, or UNKNOWN */
-	__u64 tick_adjusted_ns;
 	/*
 	 * How late the latest sleep timer (hrtimer_wakeup) that fired while the
 	 * CPU was idle expired, capped at ~0U: the timer that woke it.
 	 */
 	__u32 sleep_late_ns;
-	__u32 pad;
 	/* With IDLESCOPE_F_HAS_WAKE: what ended the period. */
 	__u64 wake_fn;			/* TICK, HRTIMER: the hrtimer's function */
 	__u32 wake_irq;			/* IRQ: its number; IPI: enum idlescope_ipi */

@@ -64,7 +64,7 @@ static struct agg *pipeline_new_agg(const struct pipeline *pl)
 }
 
 int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
-		  unsigned int nr_states, unsigned int hz)
+		  unsigned int nr_states, unsigned int hz, const char *kernel_release)
 {
 	struct model_states_table table;
 	struct power_table power;
@@ -80,7 +80,7 @@ int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
 		return -ENOMEM;
 	logical_init(pl->logical, agg_logical(pl->agg), MODEL_NR);
 	model_table_of(states, nr_states, hz, &table);
-	replay_init(pl->replay, &table);
+	replay_init(pl->replay, &table, kernel_release);
 	why_set_states(agg_why(pl->agg), states, nr_states, hz);
 	if (pl->power) {
 		if (why_set_power(agg_why(pl->agg), pl->power))
@@ -92,7 +92,7 @@ int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
 }
 
 int pipeline_restart(struct pipeline *pl, const struct idlescope_state *states,
-		     unsigned int nr_states, unsigned int hz)
+		     unsigned int nr_states, unsigned int hz, const char *kernel_release)
 {
 	struct model_states_table table;
 
@@ -100,7 +100,7 @@ int pipeline_restart(struct pipeline *pl, const struct idlescope_state *states,
 	    memcmp(states, pl->states, sizeof(*states) * nr_states))
 		return -EINVAL;
 	model_table_of(states, nr_states, hz, &table);
-	replay_init(pl->replay, &table);
+	replay_init(pl->replay, &table, kernel_release);
 	pipeline_flush(pl);
 	return 0;
 }
@@ -125,15 +125,44 @@ void pipeline_free(struct pipeline *pl)
 }
 
 /*
- * Score every model's prediction for this period; check the running one's.
- * predicted_ns[] gets what the aggregate was given (all IDLESCOPE_UNKNOWN_NS
- * when the replay refused the record).
+ * What model @m did on the period of @rec, checked against the kernel when
+ * it is the model of the running governor (@running) and has replayed
+ * every period since the kernel's governor started (replay_in_step()).
+ */
+static void shadow_period(const struct pipeline *pl, const struct idlescope_record *rec,
+			  unsigned int rec_inputs, int m, bool running, __u64 predicted_ns,
+			  struct agg_shadow_period *p)
+{
+	const struct model_state *ms = replay_model(pl->replay, rec->cpu, m);
+	bool checked = running && replay_in_step(pl->replay, rec->cpu, m);
+
+	p->predicted_ns = predicted_ns;
+	/*
+	 * No select, no model stepped: nothing chosen.  (A prediction of
+	 * IDLESCOPE_UNKNOWN_NS is also a select that predicted nothing.)
+	 */
+	p->chosen_state = rec->flags & IDLESCOPE_F_SELECTED ? ms->chosen_state : -1;
+	p->has_inputs = agg_shadow_has_inputs(pl->agg, m, rec_inputs) && !ms->lacked_inputs;
+	p->agreement = -1;
+	if (checked && (rec->flags & IDLESCOPE_F_PREDICTED) &&
+	    rec->predicted_ns != IDLESCOPE_UNKNOWN_NS)
+		p->agreement = predicted_ns == rec->predicted_ns;
+	p->state_agreement = -1;
+	if (checked && (rec->flags & IDLESCOPE_F_SELECT_PROBED) &&
+	    rec->chosen_state >= 0 && p->chosen_state >= 0)
+		p->state_agreement = p->chosen_state == rec->chosen_state;
+}
+
+/*
+ * Score every model's prediction and state for this period; check the
+ * running one's.  periods[] gets what the aggregate was given (no model
+ * stepped when the replay refused the record).
  */
 static void replay_shadows(struct pipeline *pl, const struct idlescope_record *rec,
-			   unsigned int rec_inputs, __u64 *predicted_ns)
+			   unsigned int rec_inputs, struct agg_shadow_period *periods)
 {
-	int agreement[MODEL_NR];
-	int running = model_of_governor(rec->governor);
+	__u64 predicted_ns[MODEL_NR];
+	int running = replay_running_model(pl->replay, rec->governor);
 	unsigned int scored = 0;
 	int m;
 
@@ -143,23 +172,21 @@ static void replay_shadows(struct pipeline *pl, const struct idlescope_record *r
 			scored |= 1U << m;
 	if (replay_record_wanted(pl->replay, rec, scored, predicted_ns)) {
 		for (m = 0; m < MODEL_NR; m++)
-			predicted_ns[m] = IDLESCOPE_UNKNOWN_NS;
+			periods[m] = (struct agg_shadow_period) {
+				.predicted_ns = IDLESCOPE_UNKNOWN_NS, .chosen_state = -1,
+				.agreement = -1, .state_agreement = -1,
+			};
 		return;
 	}
-
-	for (m = 0; m < MODEL_NR; m++) {
-		agreement[m] = -1;
-		if (m == running && (rec->flags & IDLESCOPE_F_PREDICTED) &&
-		    rec->predicted_ns != IDLESCOPE_UNKNOWN_NS &&
-		    replay_in_step(pl->replay, rec->cpu, m))
-			agreement[m] = predicted_ns[m] == rec->predicted_ns;
-	}
-	agg_add_shadows(pl->cur, rec, rec_inputs, 0, MODEL_NR, predicted_ns, agreement);
+	for (m = 0; m < MODEL_NR; m++)
+		shadow_period(pl, rec, rec_inputs, m, m == running, predicted_ns[m],
+			      &periods[m]);
+	agg_add_shadows(pl->cur, rec, 0, MODEL_NR, periods);
 }
 
 int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
 {
-	__u64 predicted_ns[MODEL_NR];
+	struct agg_shadow_period periods[MODEL_NR];
 	struct idlescope_record copy;
 	unsigned int rec_inputs;
 	int err;
@@ -171,15 +198,17 @@ int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
 	 */
 	if (rec->flags & IDLESCOPE_F_MENU_DATA) {
 		memcpy(&copy, rec, sizeof(copy));
-		reconstruct_record(&copy, &pl->replay->table, &pl->reconstruct);
+		reconstruct_record(&copy, &pl->replay->table,
+				   replay_running_model(pl->replay, IDLESCOPE_GOV_MENU),
+				   &pl->reconstruct);
 		rec = &copy;
 	}
 	err = agg_add(pl->cur, rec);
 	if (!err) {
 		rec_inputs = inputs_of_record(rec);
-		replay_shadows(pl, rec, rec_inputs, predicted_ns);
+		replay_shadows(pl, rec, rec_inputs, periods);
 		if (pl->logical)
-			logical_add(pl->logical, rec, rec_inputs, predicted_ns);
+			logical_add(pl->logical, rec, periods);
 	}
 	return err;
 }
@@ -235,8 +264,10 @@ int pipeline_add_file(struct pipeline *pl, struct recfile *rf, bool first,
 	enum recfile_status ret;
 	int err;
 
-	err = first ? pipeline_init(pl, rf->hdr.states, rf->hdr.nr_states, rf->hdr.hz) :
-		      pipeline_restart(pl, rf->hdr.states, rf->hdr.nr_states, rf->hdr.hz);
+	err = first ? pipeline_init(pl, rf->hdr.states, rf->hdr.nr_states, rf->hdr.hz,
+				    rf->hdr.kernel_release) :
+		      pipeline_restart(pl, rf->hdr.states, rf->hdr.nr_states, rf->hdr.hz,
+				       rf->hdr.kernel_release);
 	if (!err) {
 		pl->cur = pipeline_new_agg(pl);
 		err = pl->cur ? 0 : -ENOMEM;

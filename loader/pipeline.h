@@ -47,6 +47,8 @@ struct pipeline {
  * @states: the idle states the records were taken with (copied)
  * @nr_states: how many, at most IDLESCOPE_MAX_STATES
  * @hz: the kernel's tick (0: unknown, the models assume MODEL_HZ)
+ * @kernel_release: the kernel's release (uname -r; NULL or "": unknown),
+ *	which picks the model that checks each governor (model_of_governor())
  *
  * Every model of the registry is a shadow of the aggregate.  The
  * periods are priced with pl->power, or the default power table where it
@@ -57,7 +59,7 @@ struct pipeline {
  * states, or agg_set_shadows()'s error for a registry name it refuses.
  */
 int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
-		  unsigned int nr_states, unsigned int hz);
+		  unsigned int nr_states, unsigned int hz, const char *kernel_release);
 
 /**
  * pipeline_restart() - start the models again for another record file
@@ -65,14 +67,16 @@ int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
  * @states: the file's idle states
  * @nr_states: how many
  * @hz: the file's kernel tick (0: unknown)
+ * @kernel_release: the file's kernel release (NULL or "": unknown)
  *
  * The next record file of an off-line report: its records are another
- * run, so the models start again; the aggregate goes on adding up.
+ * run, maybe of another kernel, so the models start again; the aggregate
+ * goes on adding up.
  *
  * Return: 0, or -EINVAL if its state table differs from pipeline_init()'s.
  */
 int pipeline_restart(struct pipeline *pl, const struct idlescope_state *states,
-		     unsigned int nr_states, unsigned int hz);
+		     unsigned int nr_states, unsigned int hz, const char *kernel_release);
 
 /**
  * pipeline_flush() - the end of a run's records

@@ -131,18 +131,19 @@ kernel_boot_basics() {
 		[ "$(cat "$share/driver.txt" 2>/dev/null)" = idlescope_states ]
 }
 
-# menu_rebuilt_checks REPORT NAME_REBUILT NAME_AGREES: two checks, with
-# these names, of a report on a kernel that stores no prediction: menu's
-# is rebuilt from its data (loader/replay/reconstruct.c) on 1000 periods
-# or more, and the menu model, replayed on the same periods, agrees with
-# the rebuilt prediction on >= 99%.
+# menu_rebuilt_checks REPORT NAME_REBUILT NAME_AGREES [MODEL]: two checks,
+# with these names, of a report on a kernel that stores no prediction:
+# menu's is rebuilt from its data (loader/replay/reconstruct.c) on 1000
+# periods or more, and the menu model of that kernel (MODEL, default menu:
+# 6.1's), replayed on the same periods, agrees with the rebuilt prediction
+# on >= 99%.
 menu_rebuilt_checks() {
-	local report=$1 name_rebuilt=$2 name_agrees=$3 recon
+	local report=$1 name_rebuilt=$2 name_agrees=$3 model=${4:-menu} recon
 	recon=$(sed -n "s/.*reconstructed from menu's data on \([0-9]*\) periods (\([0-9]*\) left.*/\1 \2/p" \
 		"$report" 2>/dev/null)
 	set -- ${recon:-0 0}
 	check -m "$1 periods, $2 left unknown" "$name_rebuilt" [ "$1" -ge 1000 ]
-	set -- $(agreement "$report" menu)
+	set -- $(agreement "$report" "$model")
 	check -m "$1 of $2" "$name_agrees" agrees_99 "$1" "$2"
 }
 

@@ -76,7 +76,15 @@ check_error() {
 # agreement REPORT MODEL: "agreed checked" summed over the report.txt lines
 # "model MODEL reproduces the kernel's prediction on P% (A of C) of periods".
 agreement() {
-	awk -v m="$2" '$1 == "model" && $2 == m && /reproduces/ {
+	awk -v m="$2" '$1 == "model" && $2 == m && /reproduces the kernel.s prediction/ {
+			sub(/.*\(/, ""); a += $1; c += $3 }
+		END { printf "%d %d", a, c }' "$1"
+}
+
+# state_agreement REPORT MODEL: the same over the lines "model MODEL
+# reproduces the kernel's chosen state on P% (A of C) of selects".
+state_agreement() {
+	awk -v m="$2" '$1 == "model" && $2 == m && /reproduces the kernel.s chosen state/ {
 			sub(/.*\(/, ""); a += $1; c += $3 }
 		END { printf "%d %d", a, c }' "$1"
 }
@@ -94,6 +102,30 @@ reconstruction() {
 # fewer says little), >= 99% agreed.
 agrees_99() {
 	[ "$2" -ge 100 ] && [ $(($1 * 100)) -ge $(($2 * 99)) ]
+}
+
+# agrees_999 AGREED CHECKED: at least 1000 checked, >= 99.9% agreed.
+agrees_999() {
+	[ "$2" -ge 1000 ] && [ $(($1 * 1000)) -ge $(($2 * 999)) ]
+}
+
+# count_flag CSV GOVERNOR BIT [CPU]: "records-of-GOVERNOR records-with-BIT"
+# from `idlescope dump` (flags are printed in hex), of CPU's records only
+# when given.
+count_flag() {
+	csv_awk -v g="$2" -v bit="$3" -v cpu="${4:-any}" '
+		function hex(s,   i, n, d) {
+			n = 0; s = tolower(substr(s, 3))
+			for (i = 1; i <= length(s); i++) {
+				d = index("0123456789abcdef", substr(s, i, 1)) - 1
+				n = n * 16 + d
+			}
+			return n
+		}
+		$col["governor"] == g && (cpu == "any" || $col["cpu"] == cpu) {
+			n++; if (int(hex($col["flags"]) / bit) % 2) m++
+		}
+		END { printf "%d %d", n, m }' "$1"
 }
 
 # csv_awk [-v VAR=VALUE]... PROGRAM FILE...: awk -F, over `idlescope dump`

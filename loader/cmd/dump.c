@@ -83,8 +83,8 @@ static void dump_record(const struct idlescope_record *rec, const struct recfile
 	       (long long)rec->latency_req_ns, rec->state, rec->chosen_state,
 	       governor_name(rec->governor), rec->flags);
 	print_csv_field(rec->workload, sizeof(rec->workload));
-	printf(",%u,%u,%u,%u,%u,%lld,%lld,%lld", rec->typical_interval_us, rec->lost_selects,
-	       rec->exit_latency_ns, rec->target_residency_ns, rec->seq,
+	printf(",%u,%u,%u,%u,%u,%d,%lld,%lld,%lld", rec->typical_interval_us, rec->lost_selects,
+	       rec->exit_latency_ns, rec->target_residency_ns, rec->seq, rec->delta_tick_ns,
 	       rec->flags & IDLESCOPE_F_EXIT_TIMED ? (long long)rec->exit_ns : -1LL,
 	       rec->flags & IDLESCOPE_F_SLEEP_WOKE ? (long long)rec->sleep_late_ns : -1LL,
 	       rec->tick_adjusted_ns == IDLESCOPE_UNKNOWN_NS ? -1LL :
@@ -137,7 +137,7 @@ int dump_command(int argc, char **argv)
 	printf("cpu,enter_ns,residency_ns,kernel_residency_ns,predicted_ns,next_timer_ns,"
 	       "latency_req_ns,state,chosen_state,governor,flags,workload,"
 	       "typical_interval_us,lost_selects,exit_latency_ns,target_residency_ns,seq,"
-	       "exit_ns,sleep_late_ns,tick_adjusted_ns,"
+	       "delta_tick_ns,exit_ns,sleep_late_ns,tick_adjusted_ns,"
 	       "wake_source,wake_fn,wake_irq,wake\n");
 	runinfo_wake_names(&rf, &names);
 	while ((rec = recfile_next(&rf, &ret)))

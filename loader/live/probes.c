@@ -53,9 +53,9 @@ static void add_skipped(struct live *lv, const struct bpf_program *prog, const c
 }
 
 /*
- * The trampolines: fexit on each governor's select and on the PM QoS
- * limit, fentry and fexit on the idle driver's exit.  They load, attach
- * and are given up together.
+ * The trampolines: fexit on each governor's select, on the PM QoS limit
+ * and on teo's reflect, fentry and fexit on the idle driver's exit.  They
+ * load, attach and are given up together.
  */
 static bool is_select_probe(const struct bpf_program *prog)
 {
@@ -78,6 +78,14 @@ static bool function_exists(const struct btf *vmlinux, const char *name)
 	found = btf__find_by_name_kind(module, name, BTF_KIND_FUNC) > 0;
 	btf__free(module);
 	return found;
+}
+
+/* The select probes proper, one per governor's select (the count printed). */
+static bool is_governor_select(const struct live *lv, const struct bpf_program *prog)
+{
+	return is_select_probe(prog) && prog != lv->obj->progs.latency_req_exit &&
+	       prog != lv->obj->progs.teo_reflect_exit &&
+	       prog != lv->obj->progs.exit_wait_entry && prog != lv->obj->progs.exit_wait_exit;
 }
 
 /*
@@ -378,7 +386,7 @@ static int attach_progs(struct live *lv, bool select)
 					bpf_program__name(prog), strerror(-err));
 			return err;
 		}
-		lv->nr_select_probes += select && prog != lv->obj->progs.latency_req_exit;
+		lv->nr_select_probes += select && is_governor_select(lv, prog);
 	}
 	return 0;
 }

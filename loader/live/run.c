@@ -273,7 +273,8 @@ static int run_prepare(struct run *run)
 			return err;
 	}
 	nr_states = sysfs_read_state_table(states);
-	err = pipeline_init(&run->pl, states, nr_states, run->meta.hz);
+	err = pipeline_init(&run->pl, states, nr_states, run->meta.hz,
+			    run->meta.kernel_release);
 	if (err)
 		fprintf(stderr, "idlescope: error: %s\n", strerror(-err));
 	else

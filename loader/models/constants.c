@@ -6,6 +6,7 @@
  */
 #include "models/menu.h"
 #include "models/menu2010.h"
+#include "models/teo.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -26,6 +27,18 @@ const struct model_constant model_constants[] = {
 	{ "menu.c",	"DECAY",		MENU_DECAY },
 	{ "menu.c",	"MAX_INTERESTING",	MENU_MAX_INTERESTING },
 	{ "menu.c",	"MENU_NOT_PREDICTED",	(long long)IDLESCOPE_UNKNOWN_NS },
+	{ "teo.c",	"PULSE",		TEO_PULSE },
+	{ "teo.c",	"DECAY_SHIFT",		TEO_DECAY_SHIFT },
+	{ "teo.c",	"NR_RECENT",		TEO_NR_RECENT },
+	{ "6.12/menu.c", "BUCKETS",		MENU612_BUCKETS },
+	{ "6.12/menu.c", "INTERVAL_SHIFT",	MENU_INTERVAL_SHIFT },
+	{ "6.12/menu.c", "INTERVALS",		MENU_INTERVALS },
+	{ "6.12/menu.c", "RESOLUTION",		MENU_RESOLUTION },
+	{ "6.12/menu.c", "DECAY",		MENU_DECAY },
+	{ "6.12/menu.c", "MAX_INTERESTING",	MENU_MAX_INTERESTING },
+	{ "6.12/teo.c",	"PULSE",		TEO_PULSE },
+	{ "6.12/teo.c",	"DECAY_SHIFT",		TEO_DECAY_SHIFT },
+	{ "6.12/gov.h",	"RESIDENCY_THRESHOLD_NS", MODEL_RESIDENCY_THRESHOLD_NS },
 	{ "idlescope.config", "CONFIG_HZ",	MODEL_HZ },
 };
 

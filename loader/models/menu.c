@@ -17,7 +17,7 @@
 _Static_assert(sizeof(struct model_menu) <= MODEL_DATA_BYTES,
 	       "struct model_menu must fit struct model_state's data");
 
-static int menu_which_bucket(__u64 duration_ns, unsigned int nr_iowaiters)
+int model_menu_which_bucket(__u64 duration_ns, unsigned int nr_iowaiters)
 {
 	int bucket = 0;
 
@@ -45,8 +45,9 @@ static void menu_update_intervals(struct model_menu *data,
 		data->interval_ptr = 0;
 }
 
-static unsigned int menu_get_typical_interval(const unsigned int *intervals,
-					      unsigned int predicted_us)
+unsigned int model_menu_typical_interval(const unsigned int *intervals,
+					 unsigned int predicted_us,
+					 enum model_menu_typical_cut cut)
 {
 	int i, divisor;
 	unsigned int min, max, thresh, avg;
@@ -72,7 +73,8 @@ again:
 		}
 	}
 
-	if (min >= predicted_us)
+	/* 6.1 skips a result its caller would discard; 6.12 only "none". */
+	if (cut == MENU_TYPICAL_BELOW_PREDICTION ? min >= predicted_us : !max)
 		return UINT_MAX;
 
 	if (divisor == (int)MENU_INTERVALS)
@@ -134,7 +136,8 @@ static __u64 menu_prediction_ns(unsigned int predicted_us,
 				const unsigned int *intervals_us,
 				unsigned int *typical_interval_us)
 {
-	*typical_interval_us = menu_get_typical_interval(intervals_us, predicted_us);
+	*typical_interval_us = model_menu_typical_interval(intervals_us, predicted_us,
+							   MENU_TYPICAL_BELOW_PREDICTION);
 	return (__u64)(predicted_us < *typical_interval_us ?
 		       predicted_us : *typical_interval_us) * NSEC_PER_USEC;
 }
@@ -186,18 +189,14 @@ static void menu_update(struct model_menu *data,
 	menu_update_intervals(data, (__s64)measured_ns / NSEC_PER_USEC);
 }
 
-/* menu_select() up to the prediction patch 0004 stores. */
-static __u64 menu_select_prediction(struct model_menu *data, const struct model_input *in,
-				    const struct model_states_table *table)
+void model_menu_learn(struct model_menu *data, const struct model_input *in,
+		      int last_state, const struct model_states_table *table)
 {
-	__s64 latency_req = in->latency_req_ns;
-	unsigned int predicted_us;
 	unsigned int i;
 
 	/* menu_reflect(), and what the core left in struct cpuidle_device */
-	if (in->has_prev && in->prev_state >= 0 &&
-	    in->prev_state < table->nr_states) {
-		data->last_state_idx = in->prev_state;
+	if (in->has_prev && last_state >= 0 && last_state < table->nr_states) {
+		data->last_state_idx = last_state;
 		data->last_residency_ns = in->prev_residency_ns;
 		data->last_residency_known = true;
 		data->poll_time_limit = in->prev_poll_time_limit;
@@ -241,9 +240,19 @@ static __u64 menu_select_prediction(struct model_menu *data, const struct model_
 		 */
 		menu_update_intervals(data, UINT_MAX);
 	}
+}
+
+/* menu_select() up to the prediction patch 0004 stores. */
+static __u64 menu_select_prediction(struct model_menu *data, const struct model_input *in,
+				    const struct model_states_table *table)
+{
+	__s64 latency_req = in->latency_req_ns;
+	unsigned int predicted_us;
+
+	model_menu_learn(data, in, in->prev_state, table);
 
 	data->next_timer_ns = in->next_timer_ns;
-	data->bucket = menu_which_bucket(data->next_timer_ns, in->nr_iowaiters);
+	data->bucket = model_menu_which_bucket(data->next_timer_ns, in->nr_iowaiters);
 	data->typical_interval_us = UINT_MAX;
 
 	if (model_menu_returns_early(data->next_timer_ns, latency_req, table))

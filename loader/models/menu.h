@@ -17,6 +17,9 @@
 #define MENU_DECAY		8
 #define MENU_MAX_INTERESTING	(50000ULL * 1000)	/* ns */
 
+/* 6.12's menu.c: half the buckets (no I/O-wait half) */
+#define MENU612_BUCKETS		6
+
 /*
  * struct menu_device, with the observation field of patch 0004, plus what
  * the core keeps in struct cpuidle_device for menu_update().
@@ -30,6 +33,7 @@ struct model_menu {
 	unsigned int	intervals[MENU_INTERVALS];
 	int		interval_ptr;
 	unsigned int	typical_interval_us;	/* UINT_MAX if none */
+	__u64		predicted_ns;		/* 6.12: patch 0004's */
 	/* dev->last_state_idx, dev->last_residency_ns, dev->poll_time_limit */
 	int		last_state_idx;
 	__u64		last_residency_ns;
@@ -42,6 +46,50 @@ static inline struct model_menu *model_menu_data(struct model_state *ms)
 {
 	return (struct model_menu *)ms->data.bytes;
 }
+
+/**
+ * model_menu_which_bucket() - menu's which_bucket()
+ * @duration_ns: the sleep length
+ * @nr_iowaiters: 6.1's I/O waiters (the upper half of its buckets); 0 for
+ *	6.12's, which has no such half
+ *
+ * Return: the correction factor's index, by decade of @duration_ns.
+ */
+int model_menu_which_bucket(__u64 duration_ns, unsigned int nr_iowaiters);
+
+/**
+ * model_menu_learn() - what stock menu's select does before it predicts
+ * @data: the model's data
+ * @in: the period; its reflect of the period before, lost selects
+ * @last_state: the state that period entered (dev->last_state_idx)
+ * @table: the idle states
+ *
+ * menu_reflect() of the period before, then the update at the top of
+ * menu_select(): menu_update() of a reflected period, or an unknown
+ * interval after a select that entered no state.  The same in 6.1 and
+ * 6.12 but for the number of buckets, which is the caller's.
+ */
+void model_menu_learn(struct model_menu *data, const struct model_input *in,
+		      int last_state, const struct model_states_table *table);
+
+/* When get_typical_interval() gives up before computing anything. */
+enum model_menu_typical_cut {
+	MENU_TYPICAL_BELOW_PREDICTION,	/* 6.1: no interval below the prediction */
+	MENU_TYPICAL_NO_INTERVAL,	/* 6.12: every interval is 0 */
+};
+
+/**
+ * model_menu_typical_interval() - menu's get_typical_interval()
+ * @intervals: the last MENU_INTERVALS intervals in us
+ * @predicted_us: 6.1's prediction so far (unused by @cut of 6.12)
+ * @cut: the kernel's test for giving up at once
+ *
+ * Return: the average of the intervals when they are steady enough,
+ * after dropping high outliers; UINT_MAX when they are not.
+ */
+unsigned int model_menu_typical_interval(const unsigned int *intervals,
+					 unsigned int predicted_us,
+					 enum model_menu_typical_cut cut);
 
 /**
  * model_menu_returns_early() - whether menu_select() returns before predicting
@@ -72,5 +120,21 @@ bool model_menu_returns_early(__u64 next_timer_ns, __s64 latency_req_ns,
 __u64 model_menu_predict_ns(__u64 next_timer_ns, unsigned int correction_factor,
 			    const unsigned int intervals_us[MENU_INTERVALS],
 			    unsigned int *typical_interval_us);
+
+/**
+ * model_menu612_predict_ns() - 6.12 menu's prediction from its own data
+ * @next_timer_ns: the sleep length select asked for, KTIME_MAX when it
+ *	did not (a typical interval short enough with the tick running)
+ * @correction_factor: correction_factor[bucket] at select
+ * @typical_interval_us: get_typical_interval()'s verdict (UINT_MAX: none)
+ *
+ * For the model, and for rebuilding the prediction of a 6.12 kernel
+ * without patch 0004 (replay/reconstruct.c).
+ *
+ * Return: the prediction as 6.12's patch 0004 stores it: the typical
+ * interval, or the timer scaled by the factor if that is lower.
+ */
+__u64 model_menu612_predict_ns(__u64 next_timer_ns, unsigned int correction_factor,
+				unsigned int typical_interval_us);
 
 #endif /* __IDLESCOPE_MODELS_MENU_H */

@@ -27,6 +27,7 @@
 #define __IDLESCOPE_MODELS_MODELS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <linux/types.h>
 #include "idlescope.h"
 #include "models/registry.h"
@@ -46,6 +47,19 @@ enum model_id {
  * The replay uses it for records whose limit the BPF side did not see.
  */
 #define MODEL_LATENCY_REQ_DEFAULT_NS	(2000LL * 1000000 * 1000)
+
+/*
+ * drivers/cpuidle/governors/gov.h of 6.12: below this target residency a
+ * state is shallow enough for menu and teo to choose it without asking for
+ * the sleep length (a long, as NSEC_PER_USEC is).
+ */
+#define MODEL_RESIDENCY_THRESHOLD_NS	(15 * 1000L)
+
+/*
+ * include/linux/ktime.h: the sleep length of a 6.12 governor that did not
+ * ask for it, and what it then stores as the next timer.
+ */
+#define MODEL_KTIME_MAX		INT64_MAX
 
 /* HZ of kernel/config's kernel: for a record file that does not say. */
 #define MODEL_HZ		1000
@@ -71,6 +85,9 @@ struct model_idle_state {
 
 struct model_states_table {
 	unsigned int hz;	/* the kernel's CONFIG_HZ, 0: MODEL_HZ */
+	/* TICK_NSEC of HZ tick_hz, as model_table_derive() left it */
+	__u64 tick_ns;
+	unsigned int tick_hz;
 	int nr_states;
 	struct model_idle_state states[IDLESCOPE_MAX_STATES];
 };
@@ -88,9 +105,19 @@ void model_table_derive(struct model_states_table *table);
  * model_tick_ns() - TICK_NSEC of the recorded kernel
  * @table: the table with the kernel's HZ (0: MODEL_HZ)
  *
+ * The models ask for it several times a period: model_table_derive()
+ * keeps it in the table.
+ *
  * Return: the tick period in ns, rounded as the kernel rounds it.
  */
-__u64 model_tick_ns(const struct model_states_table *table);
+static inline __u64 model_tick_ns(const struct model_states_table *table)
+{
+	unsigned int hz = table->hz ? table->hz : MODEL_HZ;
+
+	if (table->tick_ns && table->tick_hz == hz)
+		return table->tick_ns;
+	return (1000000000ULL + hz / 2) / hz;
+}
 
 /* Room for any model's per-CPU data; each model's file asserts it fits. */
 #define MODEL_DATA_BYTES	512
@@ -103,6 +130,14 @@ struct model_state {
 	 * model_step(); -1 for a model that only predicts.
 	 */
 	int chosen_state;
+	/*
+	 * IDLESCOPE_F_HAS_* inputs its last model_step() used that the
+	 * record did not hold (model_input.inputs), beyond those the
+	 * registry says it always needs: a model that reads the next timer
+	 * only on some periods (6.12's menu and teo skip it when a shallow
+	 * state will do) says so here, and is not scored on that period.
+	 */
+	unsigned int lacked_inputs;
 	/* The model's own data (struct model_menu, ...), see its file. */
 	union {
 		__u64 align;
@@ -119,6 +154,15 @@ struct model_input {
 	unsigned int nr_iowaiters;	/* nr_iowait_cpu() */
 	__u32 load;			/* menu2010's get_loadavg(): tenths */
 	__s64 latency_req_ns;		/* cpuidle_governor_latency_req() */
+	/*
+	 * The tick as select found it: tick_nohz_tick_stopped(), and the
+	 * time from the idle entry to the next event of the tick device,
+	 * which tick_nohz_get_sleep_length() returns in *delta_next.
+	 */
+	bool tick_stopped;
+	__s64 delta_tick_ns;
+	/* IDLESCOPE_F_HAS_* bits of the record (replay/inputs.h) */
+	unsigned int inputs;
 
 	bool has_prev;			/* period i-1 was reflected */
 	__u64 prev_residency_ns;	/* dev->last_residency_ns */
@@ -131,6 +175,15 @@ struct model_input {
 	bool prev_chosen_by_model;
 	bool prev_tick_wakeup;		/* tick_nohz_idle_got_tick() */
 	bool prev_poll_time_limit;	/* dev->poll_time_limit */
+	/*
+	 * teo's reflect of period i-1: its time span reached the sleep
+	 * length select had been given (time_span_ns >= sleep_length_ns,
+	 * so the update counts a hit), and whether that was one of reflect's
+	 * safety nets (the poll time limit, or the tick beyond the sleep
+	 * length), which set the span to the sleep length whatever it was.
+	 */
+	bool prev_span_full;
+	bool prev_safety_net;
 	/*
 	 * ->select() calls since period i-1 that entered no state, because
 	 * a wakeup came first (call_cpuidle() returns -EBUSY and sets
@@ -184,18 +237,40 @@ void model_reset(struct model_state *ms, enum model_id id);
 __u64 model_step(struct model_state *ms, const struct model_input *in,
 		 const struct model_states_table *table);
 
+/**
+ * model_sleep_length_ns() - tick_nohz_get_sleep_length() as the record saw it
+ * @ms: the model asking; a record without the next timer is noted in
+ *	@ms->lacked_inputs
+ * @in: the period
+ * @delta_tick_ns: set to *delta_next, the time to the tick device's event
+ *
+ * For a model that asks for the sleep length only on some periods.
+ *
+ * Return: the sleep length, as the ktime_t the kernel returns.
+ */
+__s64 model_sleep_length_ns(struct model_state *ms, const struct model_input *in,
+			    __s64 *delta_tick_ns);
+
 /* The catalogue, from the registry: names, governors, kernels, inputs. */
 extern const char *const model_names[MODEL_NR];
 /* Per model, the IDLESCOPE_F_HAS_* bits it needs (see model_inputs()). */
 extern const unsigned int model_input_masks[MODEL_NR];
 
 /**
- * model_of_governor() - the model of a recorded governor
+ * model_of_governor() - the model of a governor as it ran on a kernel
  * @governor: enum idlescope_governor
+ * @kernel_release: the release the records came from, as uname -r says it
+ *	("6.12.118+deb12-amd64"); NULL or "" when unknown
  *
- * Return: the model whose governor it is, or -1 when it has none.
+ * A governor whose code changed between kernels has a model per kernel
+ * (menu of 6.1 and of 6.12): the one that checks a run is the model of the
+ * newest kernel not newer than @kernel_release (a 6.13 tree is checked
+ * against 6.12's code), or the oldest when the release is older than every
+ * model's, unknown or not a version.
+ *
+ * Return: that model, or -1 when the governor has none.
  */
-int model_of_governor(unsigned int governor);
+int model_of_governor(unsigned int governor, const char *kernel_release);
 
 /**
  * governor_of_model() - the governor a model mirrors

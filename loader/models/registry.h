@@ -9,7 +9,8 @@
  *
  * ID		MODEL_<ID> in enum model_id; the row's position is its index
  *		in every per-model array (report order: append new rows)
- * name		the model's name in reports, as a bare word (stringified)
+ * name		the model's name in reports, stringified: a bare word, or
+ *		the governor and the kernel its code is from (teo-6.12)
  * governor	IDLESCOPE_GOV_<governor>: the governor whose code it mirrors
  *		and whose recorded predictions check it (NONE: no governor)
  * kernel	the kernel release whose governor code it transcribes
@@ -34,6 +35,20 @@
 #define MODEL_INPUTS_MENU	(IDLESCOPE_F_HAS_NEXT_TIMER | \
 				 IDLESCOPE_F_HAS_IOWAITERS | \
 				 IDLESCOPE_F_HAS_TICK)
+/*
+ * 6.12's menu: whether the tick ended the period, and the tick at select
+ * (stopped or not: it decides whether to ask for the next timer, which
+ * the model then says it lacked where the record has none).
+ */
+#define MODEL_INPUTS_MENU612	(IDLESCOPE_F_HAS_TICK | \
+				 IDLESCOPE_F_HAS_TICK_STATE)
+/* teo of 6.1: the sleep length, the tick at select, its reflect's span. */
+#define MODEL_INPUTS_TEO	(IDLESCOPE_F_HAS_NEXT_TIMER | \
+				 IDLESCOPE_F_HAS_TICK_STATE | \
+				 IDLESCOPE_F_HAS_TEO_SPAN)
+/* teo of 6.12: the same, the sleep length only where it asks (as menu612). */
+#define MODEL_INPUTS_TEO612	(IDLESCOPE_F_HAS_TICK_STATE | \
+				 IDLESCOPE_F_HAS_TEO_SPAN)
 
 #define IDLESCOPE_MODELS(X)						\
 	X(MENU2010, menu2010, MENU2010, "2.6.34-rc",			\
@@ -44,6 +59,12 @@
 	  MODEL_INPUTS_MENU2010, m2010_rpd_step, m2010_rpd_reset)	\
 	X(MENU, menu, MENU, "6.1",					\
 	  MODEL_INPUTS_MENU, menu_step, menu_reset)			\
+	X(TEO, teo-6.1, TEO, "6.1",					\
+	  MODEL_INPUTS_TEO, teo_step, teo_reset)			\
+	X(TEO612, teo-6.12, TEO, "6.12",				\
+	  MODEL_INPUTS_TEO612, teo612_step, teo612_reset)		\
+	X(MENU612, menu-6.12, MENU, "6.12",				\
+	  MODEL_INPUTS_MENU612, menu612_step, menu_reset)		\
 	/* new models: a row above this line (docs/howto.md) */
 
 /* 1 per row: sizes of per-model arrays in headers that need no models.h. */

@@ -4,11 +4,17 @@
  *
  * The BPF side reads a governor's own per-CPU data at select time, so a
  * record holds only what the running governor computed: the menu2010
- * family's next timer, I/O waiters and load; stock menu's next timer, I/O
- * waiters and whether the tick ended the period; teo's sleep length; none
- * for ladder.  A model of governor G needs what G records; fed another
- * governor's periods, the missing inputs would be zeros, and its score
- * would measure the zeros, not the predictor.
+ * family's next timer, I/O waiters and load; stock menu's next timer (not
+ * on 6.12 when it did not ask), I/O waiters (6.1) and whether the tick
+ * ended the period; teo's sleep length (the same) and, from a probe on its
+ * reflect, whether its time span reached it; none for ladder.  The select
+ * probes add, for every governor, the tick as select found it.  A model of
+ * governor G needs what G records; fed another governor's periods, the
+ * missing inputs would be zeros, and its score would measure the zeros,
+ * not the predictor.
+ *
+ * The BPF side says what it read in the IDLESCOPE_F_HAS_* bits; a record
+ * file written before it did has none, and its governor says instead.
  */
 #include <stdio.h>
 #include "replay/inputs.h"
@@ -56,6 +62,8 @@ void inputs_format(char *buf, size_t size, unsigned int inputs)
 		{ IDLESCOPE_F_HAS_IOWAITERS, "iowaiters" },
 		{ IDLESCOPE_F_HAS_LOAD, "load" },
 		{ IDLESCOPE_F_HAS_TICK, "tick wakeup" },
+		{ IDLESCOPE_F_HAS_TICK_STATE, "tick at select" },
+		{ IDLESCOPE_F_HAS_TEO_SPAN, "teo span" },
 	};
 	size_t len = 0;
 	unsigned int i;

@@ -12,7 +12,8 @@
 #include "idlescope.h"
 
 #define INPUTS_ALL	(IDLESCOPE_F_HAS_NEXT_TIMER | IDLESCOPE_F_HAS_IOWAITERS | \
-			 IDLESCOPE_F_HAS_LOAD | IDLESCOPE_F_HAS_TICK)
+			 IDLESCOPE_F_HAS_LOAD | IDLESCOPE_F_HAS_TICK | \
+			 IDLESCOPE_F_HAS_TICK_STATE | IDLESCOPE_F_HAS_TEO_SPAN)
 
 /**
  * inputs_of_governor() - what a governor's data holds

@@ -38,6 +38,11 @@
  * zeroed the intervals) is left out as the BPF side leaves out the 0 the
  * patched kernel stores: there it means that select returned early.
  *
+ * 6.12's menu predicts before it decides to return early, so nothing there
+ * is unresolved: the typical interval, or the scaled timer where select
+ * asked for one (its next_timer_ns is KTIME_MAX where it did not), with
+ * model_menu612_predict_ns() of models/menu612.c.  It has no I/O waiters.
+ *
  * On our patched kernel the records carry both the kernel's prediction and
  * menu's data: each is rebuilt all the same and compared (checked/agreed),
  * which is the proof that the rebuilding is right.
@@ -78,20 +83,37 @@ static __u64 rebuild_prediction(const struct idlescope_record *rec,
 	return predicted_ns;
 }
 
+/* The prediction 6.12's menu_select() made, IDLESCOPE_UNKNOWN_NS for 0. */
+static __u64 rebuild_prediction_612(const struct idlescope_record *rec,
+				    unsigned int *typical_interval_us)
+{
+	__u64 predicted_ns;
+
+	*typical_interval_us = model_menu_typical_interval(rec->intervals_us, 0,
+							   MENU_TYPICAL_NO_INTERVAL);
+	predicted_ns = model_menu612_predict_ns(rec->next_timer_ns, rec->correction_factor,
+						*typical_interval_us);
+	return predicted_ns ? predicted_ns : IDLESCOPE_UNKNOWN_NS;
+}
+
 void reconstruct_record(struct idlescope_record *rec,
-			const struct model_states_table *table,
+			const struct model_states_table *table, int menu_model,
 			struct reconstruct_stats *stats)
 {
 	unsigned int typical_interval_us;
 	__u64 predicted_ns;
-	bool unresolved;
+	bool unresolved = false;
 
 	if (rec->governor != IDLESCOPE_GOV_MENU ||
 	    (rec->flags & (IDLESCOPE_F_SELECTED | IDLESCOPE_F_MENU_DATA |
 			   IDLESCOPE_F_RECONSTRUCTED)) !=
 	    (IDLESCOPE_F_SELECTED | IDLESCOPE_F_MENU_DATA))
 		return;
-	predicted_ns = rebuild_prediction(rec, table, &typical_interval_us, &unresolved);
+	if (menu_model == MODEL_MENU612)
+		predicted_ns = rebuild_prediction_612(rec, &typical_interval_us);
+	else
+		predicted_ns = rebuild_prediction(rec, table, &typical_interval_us,
+						  &unresolved);
 	if (rec->flags & IDLESCOPE_F_PREDICTED) {
 		if (!unresolved) {
 			stats->checked++;
@@ -104,7 +126,8 @@ void reconstruct_record(struct idlescope_record *rec,
 		return;
 	rec->predicted_ns = predicted_ns;
 	rec->typical_interval_us = typical_interval_us;
-	rec->nr_iowaiters = rec->bucket >= MENU_BUCKETS / 2;
+	if (menu_model != MODEL_MENU612)
+		rec->nr_iowaiters = rec->bucket >= MENU_BUCKETS / 2;
 	rec->flags |= IDLESCOPE_F_PREDICTED | IDLESCOPE_F_RECONSTRUCTED;
 	stats->reconstructed++;
 }

@@ -29,6 +29,9 @@ struct reconstruct_stats {
  * reconstruct_record() - rebuild stock menu's prediction into a record
  * @rec: a record of any governor; only stock menu's are changed
  * @table: the recorded state table
+ * @menu_model: the model of stock menu on the records' kernel
+ *	(replay_running_model()): MODEL_MENU612 rebuilds with 6.12's
+ *	arithmetic, any other with 6.1's
  * @stats: where what was done is added up
  *
  * For a stock menu record with menu's data (IDLESCOPE_F_MENU_DATA) and no
@@ -40,7 +43,7 @@ struct reconstruct_stats {
  * touched.
  */
 void reconstruct_record(struct idlescope_record *rec,
-			const struct model_states_table *table,
+			const struct model_states_table *table, int menu_model,
 			struct reconstruct_stats *stats);
 
 #endif /* __IDLESCOPE_REPLAY_RECONSTRUCT_H */

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <string.h>
+#include "replay/inputs.h"
 #include "replay/replay.h"
 
 void replay_reset_cpu(struct replay *rp, unsigned int cpu)
@@ -22,13 +23,16 @@ void replay_reset_cpu(struct replay *rp, unsigned int cpu)
 	c->last_governor = IDLESCOPE_GOV_NONE;
 }
 
-void replay_init(struct replay *rp, const struct model_states_table *table)
+void replay_init(struct replay *rp, const struct model_states_table *table,
+		 const char *kernel_release)
 {
-	unsigned int cpu;
+	unsigned int cpu, g;
 
 	memset(rp, 0, sizeof(*rp));
 	rp->table = *table;
 	model_table_derive(&rp->table);
+	for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++)
+		rp->running_model[g] = model_of_governor(g, kernel_release);
 	for (cpu = 0; cpu < IDLESCOPE_MAX_CPUS; cpu++)
 		replay_reset_cpu(rp, cpu);
 }
@@ -41,6 +45,28 @@ static void keep_prev(struct replay_cpu *c, const struct idlescope_record *rec, 
 	c->prev.state = rec->state;
 	c->prev.model = model;
 	c->has_prev = true;
+}
+
+/* What every model steps on: the record's inputs and the period before. */
+static void input_of(struct model_input *in, const struct idlescope_record *rec,
+		     const struct replay_cpu *c)
+{
+	memset(in, 0, sizeof(*in));
+	in->next_timer_ns = rec->next_timer_ns;
+	in->nr_iowaiters = rec->nr_iowaiters;
+	in->load = rec->load;
+	in->latency_req_ns = rec->latency_req_ns == IDLESCOPE_LATENCY_REQ_UNKNOWN ?
+			     MODEL_LATENCY_REQ_DEFAULT_NS : rec->latency_req_ns;
+	in->tick_stopped = rec->flags & IDLESCOPE_F_TICK_STOPPED;
+	in->delta_tick_ns = rec->delta_tick_ns;
+	in->inputs = inputs_of_record(rec);
+	in->prev_residency_ns = c->prev.kernel_residency_ns;
+	in->prev_state = c->prev.state;
+	in->prev_tick_wakeup = c->prev.flags & IDLESCOPE_F_TICK_WAKEUP;
+	in->prev_poll_time_limit = c->prev.flags & IDLESCOPE_F_POLL_LIMIT;
+	in->prev_span_full = c->prev.flags & IDLESCOPE_F_TEO_SPAN_FULL;
+	in->prev_safety_net = c->prev.flags & IDLESCOPE_F_TEO_SAFETY_NET;
+	in->lost_selects = rec->lost_selects;
 }
 
 int replay_record(struct replay *rp, const struct idlescope_record *rec,
@@ -74,7 +100,7 @@ int replay_record_wanted(struct replay *rp, const struct idlescope_record *rec,
 	}
 	c->has_seq = true;
 	c->last_seq = rec->seq;
-	running = model_of_governor(rec->governor);
+	running = replay_running_model(rp, rec->governor);
 
 	if (!(rec->flags & IDLESCOPE_F_SELECTED)) {
 		/*
@@ -103,17 +129,7 @@ int replay_record_wanted(struct replay *rp, const struct idlescope_record *rec,
 		c->in_step[running] = true;
 	}
 
-	memset(&in, 0, sizeof(in));
-	in.next_timer_ns = rec->next_timer_ns;
-	in.nr_iowaiters = rec->nr_iowaiters;
-	in.load = rec->load;
-	in.latency_req_ns = rec->latency_req_ns == IDLESCOPE_LATENCY_REQ_UNKNOWN ?
-			    MODEL_LATENCY_REQ_DEFAULT_NS : rec->latency_req_ns;
-	in.prev_residency_ns = c->prev.kernel_residency_ns;
-	in.prev_state = c->prev.state;
-	in.prev_tick_wakeup = c->prev.flags & IDLESCOPE_F_TICK_WAKEUP;
-	in.prev_poll_time_limit = c->prev.flags & IDLESCOPE_F_POLL_LIMIT;
-	in.lost_selects = rec->lost_selects;
+	input_of(&in, rec, c);
 
 	for (id = 0; id < MODEL_NR; id++) {
 		in.has_prev = c->has_prev && (c->prev.flags & IDLESCOPE_F_REFLECTED) &&
@@ -127,6 +143,11 @@ int replay_record_wanted(struct replay *rp, const struct idlescope_record *rec,
 	keep_prev(c, rec, running);
 	c->last_governor = rec->governor;
 	return 0;
+}
+
+int replay_running_model(const struct replay *rp, unsigned int governor)
+{
+	return governor < IDLESCOPE_NR_GOVERNORS ? rp->running_model[governor] : -1;
 }
 
 bool replay_in_step(const struct replay *rp, unsigned int cpu, enum model_id id)

@@ -41,6 +41,11 @@ struct replay_cpu {
 
 struct replay {
 	struct model_states_table table;
+	/*
+	 * Per governor, the model that checks it on the kernel the records
+	 * came from (model_of_governor()), -1 for none.
+	 */
+	int running_model[IDLESCOPE_NR_GOVERNORS];
 	struct replay_cpu cpus[IDLESCOPE_MAX_CPUS];
 	/*
 	 * Resets replay_record() did on a seq gap, all CPUs (not those of
@@ -54,8 +59,12 @@ struct replay {
  * @rp: the replay
  * @table: the idle states; copied, with model_table_derive() done on the
  *	copy
+ * @kernel_release: the release of the kernel the records come from
+ *	(uname -r; NULL or "" when unknown): it picks each governor's model
+ *	(replay_running_model())
  */
-void replay_init(struct replay *rp, const struct model_states_table *table);
+void replay_init(struct replay *rp, const struct model_states_table *table,
+		 const char *kernel_release);
 
 /**
  * replay_reset_cpu() - restart one CPU's models as after ->enable()
@@ -119,5 +128,31 @@ _Static_assert(MODEL_NR < 32, "the models' bit masks are unsigned int");
  * with the kernel's recorded predictions.
  */
 bool replay_in_step(const struct replay *rp, unsigned int cpu, enum model_id id);
+
+/**
+ * replay_running_model() - the model checked against a governor's periods
+ * @rp: the replay
+ * @governor: enum idlescope_governor
+ *
+ * Return: the model of @governor on the kernel of the records
+ * (replay_init()), the one checked against the kernel's own predictions
+ * and choices on its periods; -1 when the governor has none or is out of
+ * range.
+ */
+int replay_running_model(const struct replay *rp, unsigned int governor);
+
+/**
+ * replay_model() - a model of a CPU after its last replay_record()
+ * @rp: the replay
+ * @cpu: the CPU, in range
+ * @id: the model, in range
+ *
+ * Return: its state: chosen_state, lacked_inputs.
+ */
+static inline const struct model_state *replay_model(const struct replay *rp,
+						     unsigned int cpu, enum model_id id)
+{
+	return &rp->cpus[cpu].models[id];
+}
 
 #endif /* __IDLESCOPE_REPLAY_REPLAY_H */

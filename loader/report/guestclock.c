@@ -18,15 +18,16 @@ void report_print_guest_speed(FILE *f, const struct run_meta *meta)
 	fprintf(f, " ns/instruction");
 }
 
-void report_print_late_sleeps(FILE *f, const struct agg *agg)
+int report_print_late_sleeps(FILE *f, const struct agg *agg)
 {
 	struct agg_stats all;
 
 	if (!agg_sum(agg, AGG_ANY, AGG_ANY, AGG_ANY, &all) || !all.late_sleep_samples)
-		return;
+		return 0;
 	fprintf(f, "WARNING: %llu of %llu idle periods ended by a sleep's timer woke more than "
 		"%.0f ms late (max %.1f ms): cells marked %s\n",
 		(unsigned long long)all.late_sleep_samples,
 		(unsigned long long)all.sleep_woke_samples, AGG_LATE_SLEEP_NS / 1e6,
 		all.late_sleep_max_ns / 1e6, HEADLINE_LATE_MARK);
+	return 1;
 }

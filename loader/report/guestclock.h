@@ -32,7 +32,9 @@ void report_print_guest_speed(FILE *f, const struct run_meta *meta);
  * guest's clock lost its pace (a spinning vCPU under shift=auto, the first
  * seconds after boot, the host clock); the headline marks their cells.
  * Prints nothing when there are none.
+ *
+ * Return: the lines printed, 0 or 1.
  */
-void report_print_late_sleeps(FILE *f, const struct agg *agg);
+int report_print_late_sleeps(FILE *f, const struct agg *agg);
 
 #endif /* __IDLESCOPE_REPORT_GUESTCLOCK_H */

@@ -59,6 +59,18 @@ static const char *const seed_models[SEED_NR_COLUMNS] = {
 	NULL, "menu2010fix", "menu2010rpd",
 };
 
+/* "model <name> reproduces the kernel's <what> on P% (A of C) of <of>". */
+static bool format_agreement(char *buf, size_t size, const struct agg *agg, int shadow,
+			     __u64 agreed, __u64 checked, const char *what, const char *of)
+{
+	if (!checked)
+		return false;
+	snprintf(buf, size, "model %s reproduces the kernel's %s on %.1f%% (%llu of %llu) of %s",
+		 agg_shadow_name(agg, shadow), what, fmt_percent(agreed, checked),
+		 (unsigned long long)agreed, (unsigned long long)checked, of);
+	return true;
+}
+
 bool headline_format_agreement(char *buf, size_t size, const struct agg *agg,
 			       const struct agg_stats *st, int shadow)
 {
@@ -67,14 +79,20 @@ bool headline_format_agreement(char *buf, size_t size, const struct agg *agg,
 	if (shadow < 0 || shadow >= agg_nr_shadows(agg))
 		return false;
 	sh = &st->shadow[shadow];
-	if (!sh->agree_checked)
+	return format_agreement(buf, size, agg, shadow, sh->agree_samples, sh->agree_checked,
+				"prediction", "periods");
+}
+
+bool headline_format_state_agreement(char *buf, size_t size, const struct agg *agg,
+				     const struct agg_stats *st, int shadow)
+{
+	const struct agg_shadow *sh;
+
+	if (shadow < 0 || shadow >= agg_nr_shadows(agg))
 		return false;
-	snprintf(buf, size, "model %s reproduces the kernel's prediction on %.1f%% (%llu of %llu) of periods",
-		 agg_shadow_name(agg, shadow),
-		 fmt_percent(sh->agree_samples, sh->agree_checked),
-		 (unsigned long long)sh->agree_samples,
-		 (unsigned long long)sh->agree_checked);
-	return true;
+	sh = &st->shadow[shadow];
+	return format_agreement(buf, size, agg, shadow, sh->state_agree_samples,
+				sh->state_agree_checked, "chosen state", "selects");
 }
 
 /* The accumulators of the headline's shares (boots_acc_fn). */
@@ -321,7 +339,7 @@ static void headline_print_title(FILE *f, const struct agg *agg)
 		fprintf(f, "headline: %% ±95%% interval within one boot (batch means; boot-to-boot "
 			"spread not seen), all CPUs\n");
 	fprintf(f, "logical idle periods (tick-ended runs as one); ±? = too few independent "
-		"samples for an interval; words: see method\n");
+		"samples; see method\n");
 }
 
 void headline_print(FILE *f, const struct agg *agg, const struct run_meta *meta,

@@ -99,6 +99,12 @@ bool headline_seed_method(const struct agg *agg, int workload,
  */
 bool headline_format_agreement(char *buf, size_t size, const struct agg *agg,
 			       const struct agg_stats *st, int shadow);
+/*
+ * "model <name> reproduces the kernel's chosen state on P% (A of C) of
+ * selects", for a model that chooses states; false when never checked.
+ */
+bool headline_format_state_agreement(char *buf, size_t size, const struct agg *agg,
+				     const struct agg_stats *st, int shadow);
 
 /*
  * report.txt's first screen in at most @max_lines lines (workloads past

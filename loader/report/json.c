@@ -124,6 +124,17 @@ static void json_shadows(struct json *j, const struct agg *agg,
 		json_ratio_hist(j, sh->ratio_hist);
 		json_u64(j, "agree_checked", sh->agree_checked);
 		json_u64(j, "agree_samples", sh->agree_samples);
+		json_object(j, "ideal_state", false);
+		json_u64(j, "samples", sh->ideal_samples);
+		json_u64(j, "hit_samples", sh->ideal_hit_samples);
+		json_u64(j, "too_deep_samples", sh->ideal_too_deep_samples);
+		json_u64(j, "too_shallow_samples", sh->ideal_too_shallow_samples);
+		json_share(j, "hit", &sh->ideal_hit_ci);
+		json_share(j, "too_deep", &sh->ideal_too_deep_ci);
+		json_share(j, "too_shallow", &sh->ideal_too_shallow_ci);
+		json_object_end(j);
+		json_u64(j, "state_agree_checked", sh->state_agree_checked);
+		json_u64(j, "state_agree_samples", sh->state_agree_samples);
 		json_object_end(j);
 	}
 	json_array_end(j);

@@ -21,8 +21,8 @@
 
 #define REPORT_SCHEMA_VERSION	2
 /*
- * report.txt's fidelity lines before the headline (kernel, clock, losses,
- * late sleeps).
+ * report.txt's fidelity lines before the headline, at most (kernel, clock,
+ * late sleeps, losses).
  */
 #define REPORT_SUMMARY_LINES	4
 
@@ -97,6 +97,14 @@ void report_states_table(const struct agg *agg,
 			 struct table *t);
 void report_shadow_table(const struct agg *agg, const struct agg_stats *st,
 			 bool live_column, struct table *t);
+/*
+ * shadow states: a column per shadow model that chose a state on @st's
+ * periods, then "live" (the state entered); rows "hit %", "deep %",
+ * "shallow %" (the state against the period's ideal one) and "periods"
+ * (those scored).  Returns the number of models, 0 (@t untouched) for none.
+ */
+int report_shadow_states_table(const struct agg *agg, const struct agg_stats *st,
+			       struct table *t);
 
 /*
  * Write a file atomically, as described at the top, its contents from

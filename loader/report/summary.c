@@ -46,6 +46,14 @@ static void print_intro(FILE *f, const struct run_meta *meta)
 	      "seed's published run (69854 samples) for reference.\n", f);
 }
 
+/* A list item of plain text. */
+static void print_item(FILE *f, const char *text)
+{
+	fputs("- ", f);
+	table_print_markdown_text(f, text);
+	fputc('\n', f);
+}
+
 /*
  * The shadow replay on each governor's own periods (never pooled: a model
  * is scored only where its inputs were recorded), the seed's numbers beside.
@@ -63,20 +71,24 @@ static void print_shadows(FILE *f, const struct agg *agg,
 		st = &view->per_governor[g];
 		scored = false;
 		for (s = 0; s < agg_nr_shadows(agg); s++)
-			scored |= st->shadow[s].samples > 0;
+			scored |= st->shadow[s].samples > 0 || st->shadow[s].ideal_samples > 0;
 		if (!scored)
 			continue;
 		fprintf(f, "\n### Shadow replay on governor %s's periods, and the seed's 2010 numbers\n\n",
 			governor_name(view->governors[g]));
 		report_shadow_table(agg, st, true, &t);
 		table_print_markdown(f, &t);
+		if (report_shadow_states_table(agg, st, &t)) {
+			fputs("\nState choices (% of the periods each model chose a state on, "
+			      "against the ideal state; live = the state entered):\n\n", f);
+			table_print_markdown(f, &t);
+		}
 		fputc('\n', f);
 		for (s = 0; s < agg_nr_shadows(agg); s++) {
-			if (!headline_format_agreement(line, sizeof(line), agg, st, s))
-				continue;
-			fputs("- ", f);
-			table_print_markdown_text(f, line);
-			fputc('\n', f);
+			if (headline_format_agreement(line, sizeof(line), agg, st, s))
+				print_item(f, line);
+			if (headline_format_state_agreement(line, sizeof(line), agg, st, s))
+				print_item(f, line);
 		}
 	}
 }

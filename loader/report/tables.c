@@ -49,6 +49,7 @@ static void set_count_cell(struct table *t, int row, int col, __u64 count)
 _Static_assert(1 + AGG_MAX_SHADOWS + 1 + SEED_NR_COLUMNS <= TABLE_MAX_COLS,
 	       "shadow table columns");
 _Static_assert(1 + AGG_NR_FACTORS + 2 <= TABLE_MAX_ROWS, "shadow table rows");
+_Static_assert(1 + AGG_MAX_SHADOWS + 1 <= TABLE_MAX_COLS, "shadow states table columns");
 _Static_assert(1 + IDLESCOPE_NR_GOVERNORS <= TABLE_MAX_COLS,
 	       "live table columns");
 _Static_assert(1 + AGG_NR_FACTORS + 8 <= TABLE_MAX_ROWS, "live table rows");
@@ -92,6 +93,59 @@ void report_shadow_table(const struct agg *agg, const struct agg_stats *st,
 		set_count_cell(t, row, 1 + s, st->shadow[s].excluded_samples);
 	for (c = 1 + nr; c < seed_col + SEED_NR_COLUMNS; c++)
 		table_set(t, row, c, "-");
+}
+
+/* The rows of report_shadow_states_table(): a model's share, the live one. */
+static const struct {
+	const char *label;
+	size_t shadow_offset;	/* of the struct ci_acc in struct agg_shadow */
+	size_t live_offset;	/* ... in struct agg_stats */
+} shadow_state_rows[] = {
+	{ "hit %", offsetof(struct agg_shadow, ideal_hit_ci),
+	  offsetof(struct agg_stats, ideal_hit_ci) },
+	{ "deep %", offsetof(struct agg_shadow, ideal_too_deep_ci),
+	  offsetof(struct agg_stats, ideal_too_deep_ci) },
+	{ "shallow %", offsetof(struct agg_shadow, ideal_too_shallow_ci),
+	  offsetof(struct agg_stats, ideal_too_shallow_ci) },
+};
+
+#define NR_SHADOW_STATE_ROWS \
+	((int)(sizeof(shadow_state_rows) / sizeof(shadow_state_rows[0])))
+
+static const struct ci_acc *acc_at(const void *base, size_t offset)
+{
+	return (const struct ci_acc *)((const char *)base + offset);
+}
+
+int report_shadow_states_table(const struct agg *agg, const struct agg_stats *st,
+			       struct table *t)
+{
+	int models[AGG_MAX_SHADOWS], nr = 0, live, s, r, row;
+
+	for (s = 0; s < agg_nr_shadows(agg); s++)
+		if (st->shadow[s].ideal_samples)
+			models[nr++] = s;
+	if (!nr)
+		return 0;
+	live = 1 + nr;
+	table_init(t, live + 1);
+	table_add_row(t, "ideal");
+	for (s = 0; s < nr; s++)
+		table_set(t, 0, 1 + s, "%s", agg_shadow_name(agg, models[s]));
+	table_set(t, 0, live, "live");
+
+	for (r = 0; r < NR_SHADOW_STATE_ROWS; r++) {
+		row = table_add_row(t, shadow_state_rows[r].label);
+		for (s = 0; s < nr; s++)
+			set_ci_cell(t, row, 1 + s, acc_at(&st->shadow[models[s]],
+							  shadow_state_rows[r].shadow_offset));
+		set_ci_cell(t, row, live, acc_at(st, shadow_state_rows[r].live_offset));
+	}
+	row = table_add_row(t, "periods");
+	for (s = 0; s < nr; s++)
+		set_count_cell(t, row, 1 + s, st->shadow[models[s]].ideal_samples);
+	set_count_cell(t, row, live, st->ideal_samples);
+	return nr;
 }
 
 /* The whole state table, plus any index used beyond it. */

@@ -165,9 +165,12 @@ static void print_agreements(FILE *f, const struct agg *agg,
 	char line[256];
 	int s;
 
-	for (s = 0; s < agg_nr_shadows(agg); s++)
+	for (s = 0; s < agg_nr_shadows(agg); s++) {
 		if (headline_format_agreement(line, sizeof(line), agg, st, s))
 			fprintf(f, "%s%s\n", TEXT_INDENT, line);
+		if (headline_format_state_agreement(line, sizeof(line), agg, st, s))
+			fprintf(f, "%s%s\n", TEXT_INDENT, line);
+	}
 }
 
 void report_print_shadow_table(FILE *f, const struct agg *agg,
@@ -179,6 +182,11 @@ void report_print_shadow_table(FILE *f, const struct agg *agg,
 		return;
 	report_shadow_table(agg, st, true, &t);
 	print_table(f, &t);
+	if (report_shadow_states_table(agg, st, &t)) {
+		fprintf(f, "\n  shadow state choices, all CPUs (%% of the periods each model chose a state\n"
+			"  on: its state against the ideal one; live = the state entered):\n");
+		print_table(f, &t);
+	}
 	print_agreements(f, agg, st);
 }
 
@@ -412,11 +420,6 @@ static void print_lateness(FILE *f, const struct run_meta *meta)
 }
 
 /*
- * The report's first REPORT_SUMMARY_LINES lines, within the headline's 60: the kernel,
- * the clock and how late its timers fired, and what was lost (a WARNING
- * line when anything was).  The header after the headline has the rest.
- */
-/*
  * "RELEASE<sep>HZ N, cpuidle driver NAME": the kernel part of the first
  * summary line (sep ", ") and of the detail header (sep " (", closed there).
  */
@@ -460,9 +463,18 @@ static void print_losses(FILE *f, const struct agg *agg, const struct run_meta *
 			(unsigned long long)agg_rejected_records(agg));
 }
 
-static void print_fidelity_summary(FILE *f, const struct agg *agg,
-				   const struct run_meta *meta)
+/*
+ * The report's first lines (at most REPORT_SUMMARY_LINES), within the
+ * headline's 60: the kernel, the clock and how late its timers fired, a
+ * WARNING line when sleeps woke far too late, and what was lost (a WARNING
+ * line when anything was).  The header after the headline has the rest.
+ * Returns the lines printed.
+ */
+static int print_fidelity_summary(FILE *f, const struct agg *agg,
+				  const struct run_meta *meta)
 {
+	int late;
+
 	fprintf(f, "idlescope report (schema %d): kernel ", REPORT_SCHEMA_VERSION);
 	print_kernel(f, meta, ", ");
 	fprintf(f, "\nclock ");
@@ -471,8 +483,9 @@ static void print_fidelity_summary(FILE *f, const struct agg *agg,
 	report_print_guest_speed(f, meta);
 	fprintf(f, ", exit cost %s, timer lateness ", recfile_exit_cost_name(meta->exit_cost));
 	print_lateness(f, meta);
-	report_print_late_sleeps(f, agg);
+	late = report_print_late_sleeps(f, agg);
 	print_losses(f, agg, meta);
+	return 3 + late;
 }
 
 /*
@@ -621,12 +634,12 @@ int report_fprint_text(FILE *f, const struct agg *agg,
 		       const struct run_meta *meta)
 {
 	struct agg_stats all;
-	const int budget = HEADLINE_MAX_LINES - REPORT_SUMMARY_LINES;
-	int w, g, why_lines = why_headline_lines(agg, budget);
+	int w, g, budget, why_lines;
 
 	errno = 0;
 	/* Whether the numbers can be trusted comes before the numbers. */
-	print_fidelity_summary(f, agg, meta);
+	budget = HEADLINE_MAX_LINES - print_fidelity_summary(f, agg, meta);
+	why_lines = why_headline_lines(agg, budget);
 	headline_print(f, agg, meta, budget - why_lines);
 	why_headline_print(f, agg, why_lines);
 	headline_print_seed_methods(f, agg);

@@ -269,14 +269,21 @@ static void crosscheck_state(const struct agg *agg, struct agg_stats *st,
 	}
 }
 
-/* The entered state against the ideal one (agg_ideal_state()); the ideal, or -1. */
-static int score_ideal_state(const struct agg *agg, struct agg_stats *st,
-			     const struct idlescope_record *rec)
+/* The ideal state of @rec's period, with the limit select used when known. */
+static int ideal_state_of(const struct agg *agg, const struct idlescope_record *rec)
 {
 	/* The limit is the one select used only when the select probe read it. */
 	__s64 latency_req_ns = rec->flags & IDLESCOPE_F_SELECT_PROBED ?
 			       rec->latency_req_ns : IDLESCOPE_LATENCY_REQ_UNKNOWN;
-	int ideal = agg_ideal_state(agg, rec->residency_ns, latency_req_ns);
+
+	return agg_ideal_state(agg, rec->residency_ns, latency_req_ns);
+}
+
+/* The entered state against the ideal one (agg_ideal_state()); the ideal, or -1. */
+static int score_ideal_state(const struct agg *agg, struct agg_stats *st,
+			     const struct idlescope_record *rec)
+{
+	int ideal = ideal_state_of(agg, rec);
 	int entered = rec->state;
 
 	if (ideal < 0 || entered < 0 || entered >= agg->nr_states)
@@ -469,39 +476,76 @@ static struct agg_stats *counted_key(struct agg *agg, const struct idlescope_rec
 	return st->samples ? st : NULL;
 }
 
-/* agg_add_shadow() once its arguments are checked. */
-static void score_shadow(struct agg *agg, struct agg_stats *st, int shadow,
-			 const struct idlescope_record *rec, unsigned int rec_inputs,
-			 __u64 predicted_ns, int agreement)
+/* A model's chosen state against the period's @ideal one. */
+static void score_shadow_state(const struct agg *agg, struct agg_shadow *sh,
+			       int ideal, int chosen)
+{
+	if (ideal < 0 || chosen < 0 || chosen >= agg->nr_states)
+		return;
+	sh->ideal_samples++;
+	sh->ideal_hit_samples += chosen == ideal;
+	sh->ideal_too_deep_samples += chosen > ideal;
+	sh->ideal_too_shallow_samples += chosen < ideal;
+	ci_add_hit(&sh->ideal_hit_ci, chosen == ideal);
+	ci_add_hit(&sh->ideal_too_deep_ci, chosen > ideal);
+	ci_add_hit(&sh->ideal_too_shallow_ci, chosen < ideal);
+}
+
+/*
+ * agg_add_shadows() of one shadow, once the arguments are checked; @ideal
+ * is the period's ideal state.
+ */
+static void score_shadow(const struct agg *agg, struct agg_stats *st, int shadow,
+			 const struct idlescope_record *rec, int ideal,
+			 const struct agg_shadow_period *p)
 {
 	struct agg_shadow *sh = &st->shadow[shadow];
 
-	if (predicted_ns != IDLESCOPE_UNKNOWN_NS &&
-	    !agg_shadow_has_inputs(agg, shadow, rec_inputs)) {
+	/* Stepped (a prediction or a state) on a record without its inputs. */
+	if ((prediction_made(p->predicted_ns) || p->chosen_state >= 0) && !p->has_inputs) {
 		sh->excluded_samples++;
-	} else if (prediction_made(predicted_ns)) {
-		sh->samples++;
-		score_prediction(sh->within_factor, sh->within_ci, sh->ratio_hist,
-				 predicted_ns, rec->residency_ns);
+	} else {
+		if (prediction_made(p->predicted_ns)) {
+			sh->samples++;
+			score_prediction(sh->within_factor, sh->within_ci, sh->ratio_hist,
+					 p->predicted_ns, rec->residency_ns);
+		}
+		score_shadow_state(agg, sh, ideal, p->chosen_state);
 	}
-	if (agreement >= 0) {
+	if (p->agreement >= 0) {
 		sh->agree_checked++;
-		sh->agree_samples += agreement;
+		sh->agree_samples += p->agreement;
+	}
+	if (p->state_agreement >= 0) {
+		sh->state_agree_checked++;
+		sh->state_agree_samples += p->state_agreement;
 	}
 }
 
 int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
 		   unsigned int rec_inputs, int shadow, __u64 predicted_ns, int agreement)
 {
-	return agg_add_shadows(agg, rec, rec_inputs, shadow, 1, &predicted_ns, &agreement);
+	struct agg_shadow_period p = {
+		.predicted_ns = predicted_ns,
+		.chosen_state = -1,
+		.has_inputs = agg_shadow_has_inputs(agg, shadow, rec_inputs),
+		.agreement = agreement,
+		.state_agreement = -1,
+	};
+
+	return agg_add_shadows(agg, rec, shadow, 1, &p);
+}
+
+static bool valid_agreement(int agreement)
+{
+	return agreement >= -1 && agreement <= 1;
 }
 
 int agg_add_shadows(struct agg *agg, const struct idlescope_record *rec,
-		    unsigned int rec_inputs, int first, int nr,
-		    const __u64 *predicted_ns, const int *agreement)
+		    int first, int nr, const struct agg_shadow_period *periods)
 {
 	struct agg_stats *st;
-	int s;
+	int s, ideal;
 
 	if (rec->cpu >= IDLESCOPE_MAX_CPUS)
 		return -ERANGE;
@@ -509,14 +553,15 @@ int agg_add_shadows(struct agg *agg, const struct idlescope_record *rec,
 	    first < 0 || nr < 0 || nr > agg->nr_shadows - first)
 		return -EINVAL;
 	for (s = 0; s < nr; s++)
-		if (agreement[s] < -1 || agreement[s] > 1)
+		if (!valid_agreement(periods[s].agreement) ||
+		    !valid_agreement(periods[s].state_agreement))
 			return -EINVAL;
 	st = counted_key(agg, rec);
 	if (!st)
 		return -ENOENT;
+	ideal = ideal_state_of(agg, rec);
 	for (s = 0; s < nr; s++)
-		score_shadow(agg, st, first + s, rec, rec_inputs, predicted_ns[s],
-			     agreement[s]);
+		score_shadow(agg, st, first + s, rec, ideal, &periods[s]);
 	return 0;
 }
 

@@ -77,6 +77,31 @@ struct agg_shadow {
 	 */
 	__u64 agree_checked;
 	__u64 agree_samples;
+	/*
+	 * A model that chooses states: its state against the period's ideal
+	 * one (agg_ideal_state()), as agg_stats scores the entered state,
+	 * on the periods whose record holds its inputs.
+	 */
+	__u64 ideal_samples;
+	__u64 ideal_hit_samples;
+	__u64 ideal_too_deep_samples;
+	__u64 ideal_too_shallow_samples;
+	struct ci_acc ideal_hit_ci, ideal_too_deep_ci, ideal_too_shallow_ci;
+	/*
+	 * ... and, for the model of the running governor, whether it chose
+	 * the state the kernel's select returned (IDLESCOPE_F_SELECT_PROBED).
+	 */
+	__u64 state_agree_checked;
+	__u64 state_agree_samples;
+};
+
+/* One shadow model's verdict on one period, for agg_add_shadows(). */
+struct agg_shadow_period {
+	__u64 predicted_ns;	/* IDLESCOPE_UNKNOWN_NS: no select, or none made */
+	int chosen_state;	/* -1: the model chose none */
+	bool has_inputs;	/* the record holds every input the model used */
+	int agreement;		/* the prediction against the kernel's: -1, 0, 1 */
+	int state_agreement;	/* the chosen state against the kernel's: -1, 0, 1 */
 };
 
 /* One cpuidle state as the loader read it from sysfs (cpuN/cpuidle/stateK). */
@@ -394,23 +419,25 @@ int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
 		   unsigned int rec_inputs, int shadow, __u64 predicted_ns, int agreement);
 
 /**
- * agg_add_shadows() - agg_add_shadow() of several shadows at once
+ * agg_add_shadows() - the verdicts of several shadows on one period
  * @agg: the aggregate
  * @rec: the record of the period, already given to agg_add()
- * @rec_inputs: what the record holds (inputs_of_record())
  * @first: the first shadow
  * @nr: how many, shadows @first..@first+@nr-1
- * @predicted_ns: shadow @first + i's prediction in [i]
- * @agreement: shadow @first + i's agreement in [i], as for agg_add_shadow()
+ * @periods: shadow @first + i's verdict in [i]
  *
  * Looks the key up once: the replay's every model of a period in one call.
+ * As agg_add_shadow() for the prediction, except that the caller says
+ * whether the record held each model's inputs (it knows which the model
+ * used on this period); a chosen state is scored against the period's
+ * ideal one when it did; state_agreement as agreement, for the state.
  *
- * Return: as agg_add_shadow(), all or nothing: the errors are checked for
- * every shadow before any is counted.
+ * Return: as agg_add_shadow() (an agreement or state_agreement not -1, 0
+ * or 1 is -EINVAL), all or nothing: the errors are checked for every
+ * shadow before any is counted.
  */
 int agg_add_shadows(struct agg *agg, const struct idlescope_record *rec,
-		    unsigned int rec_inputs, int first, int nr,
-		    const __u64 *predicted_ns, const int *agreement);
+		    int first, int nr, const struct agg_shadow_period *periods);
 
 /**
  * agg_nr_workloads() - how many workloads the aggregate has seen

@@ -18,24 +18,17 @@ bool logical_tick_only(const struct idlescope_record *rec)
 	       IDLESCOPE_F_TICK_ENDED;
 }
 
-/* The open period of @c, scored as one: its models' first predictions. */
+/* The open period of @c, scored as one: its models' first predictions and states. */
 static void score(struct logical *lg, struct logical_cpu *c)
 {
-	int agreement[AGG_MAX_SHADOWS];
-	int s;
-
 	if (!c->open)
 		return;
 	c->open = false;
 	if (agg_add(lg->agg, &c->rec))
 		return;
 	lg->logical_periods++;
-	/* The running governor's model was checked on the raw periods. */
-	for (s = 0; s < lg->nr_shadows; s++)
-		agreement[s] = -1;
 	if (lg->nr_shadows)
-		agg_add_shadows(lg->agg, &c->rec, c->rec_inputs, 0, lg->nr_shadows,
-				c->shadow_ns, agreement);
+		agg_add_shadows(lg->agg, &c->rec, 0, lg->nr_shadows, c->shadows);
 }
 
 /* @rec goes on from the open period of @c: its next, and straight back to idle. */
@@ -46,7 +39,7 @@ static bool continues(const struct logical_cpu *c, const struct idlescope_record
 }
 
 void logical_add(struct logical *lg, const struct idlescope_record *rec,
-		 unsigned int rec_inputs, const __u64 *shadow_ns)
+		 const struct agg_shadow_period *shadows)
 {
 	struct logical_cpu *c;
 	int s;
@@ -63,9 +56,14 @@ void logical_add(struct logical *lg, const struct idlescope_record *rec,
 		c->open = true;
 		c->nr_periods = 0;
 		c->rec = *rec;
-		c->rec_inputs = rec_inputs;
-		for (s = 0; s < lg->nr_shadows; s++)
-			c->shadow_ns[s] = shadow_ns ? shadow_ns[s] : IDLESCOPE_UNKNOWN_NS;
+		for (s = 0; s < lg->nr_shadows; s++) {
+			c->shadows[s] = shadows ? shadows[s] : (struct agg_shadow_period) {
+				.predicted_ns = IDLESCOPE_UNKNOWN_NS, .chosen_state = -1,
+			};
+			/* The running governor's model was checked on the raw periods. */
+			c->shadows[s].agreement = -1;
+			c->shadows[s].state_agreement = -1;
+		}
 	}
 	c->nr_periods++;
 	c->tick_only = logical_tick_only(rec);

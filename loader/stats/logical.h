@@ -33,8 +33,8 @@ struct logical_cpu {
 	__u32 last_seq;
 	__u32 nr_periods;		/* raw periods merged so far */
 	struct idlescope_record rec;	/* the first period's, residency the sum */
-	unsigned int rec_inputs;	/* of the first period */
-	__u64 shadow_ns[AGG_MAX_SHADOWS];	/* the models' predictions at its entry */
+	/* What the models predicted and chose at its entry. */
+	struct agg_shadow_period shadows[AGG_MAX_SHADOWS];
 };
 
 struct logical {
@@ -61,15 +61,14 @@ bool logical_tick_only(const struct idlescope_record *rec);
  * logical_add() - one raw period, in its CPU's order
  * @lg: the merger
  * @rec: the period's record
- * @rec_inputs: what it holds (inputs_of_record())
- * @shadow_ns: the shadow models' predictions for it (@lg's nr_shadows of
- *	them; IDLESCOPE_UNKNOWN_NS where none), or NULL for none
+ * @shadows: what the shadow models did on it (@lg's nr_shadows of them, as
+ *	agg_add_shadows() took them), or NULL for none
  *
  * Merges it into its CPU's open logical period, or scores that one and
  * opens a new one with it.
  */
 void logical_add(struct logical *lg, const struct idlescope_record *rec,
-		 unsigned int rec_inputs, const __u64 *shadow_ns);
+		 const struct agg_shadow_period *shadows);
 
 /**
  * logical_flush() - score every open logical period

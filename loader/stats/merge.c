@@ -87,5 +87,14 @@ void agg_stats_merge(struct agg_stats *dst, const struct agg_stats *src)
 			d->ratio_hist[k] += s->ratio_hist[k];
 		d->agree_checked += s->agree_checked;
 		d->agree_samples += s->agree_samples;
+		d->ideal_samples += s->ideal_samples;
+		d->ideal_hit_samples += s->ideal_hit_samples;
+		d->ideal_too_deep_samples += s->ideal_too_deep_samples;
+		d->ideal_too_shallow_samples += s->ideal_too_shallow_samples;
+		ci_merge(&d->ideal_hit_ci, &s->ideal_hit_ci);
+		ci_merge(&d->ideal_too_deep_ci, &s->ideal_too_deep_ci);
+		ci_merge(&d->ideal_too_shallow_ci, &s->ideal_too_shallow_ci);
+		d->state_agree_checked += s->state_agree_checked;
+		d->state_agree_samples += s->state_agree_samples;
 	}
 }

@@ -13,25 +13,6 @@ out=/host/selectprobes
 mkdir -p $out
 cpuidle=/sys/devices/system/cpu/cpuidle
 
-# count_flag CSV GOVERNOR BIT [CPU]: "records-of-GOVERNOR records-with-BIT"
-# from `idlescope dump` (flags are printed in hex), of CPU's records only
-# when given.
-count_flag() {
-	csv_awk -v g="$2" -v bit="$3" -v cpu="${4:-any}" '
-		function hex(s,   i, n, d) {
-			n = 0; s = tolower(substr(s, 3))
-			for (i = 1; i <= length(s); i++) {
-				d = index("0123456789abcdef", substr(s, i, 1)) - 1
-				n = n * 16 + d
-			}
-			return n
-		}
-		$col["governor"] == g && (cpu == "any" || $col["cpu"] == cpu) {
-			n++; if (int(hex($col["flags"]) / bit) % 2) m++
-		}
-		END { printf "%d %d", n, m }' "$1"
-}
-
 RESTARTED=128		# IDLESCOPE_F_RESTARTED
 SELECT_PROBED=512	# IDLESCOPE_F_SELECT_PROBED
 STOP_TICK=256		# IDLESCOPE_F_STOP_TICK

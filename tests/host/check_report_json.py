@@ -50,7 +50,14 @@ STATS_KEYS = [
     "predicted_us_hist", "ratio_log2_hist", "shadow",
 ]
 SHADOW_KEYS = ["model", "samples", "excluded_samples", "within_factor", "ratio_log2_hist",
-               "agree_checked", "agree_samples"]
+               "agree_checked", "agree_samples", "ideal_state", "state_agree_checked",
+               "state_agree_samples"]
+# A shadow's ideal_state: the chosen state's score, without the time shares.
+SHADOW_IDEAL_KEYS = ["samples", "hit_samples", "too_deep_samples", "too_shallow_samples",
+                     "hit", "too_deep", "too_shallow"]
+# The counts of a shadow entry that add up across CPUs.
+SHADOW_COUNTS = ("samples", "excluded_samples", "agree_checked", "agree_samples",
+                 "state_agree_checked", "state_agree_samples")
 SEED_KEYS = ["label", "before_pct", "patch1_pct", "patch12_pct"]
 # Members that add up across CPUs (min/max combine differently; the shadow
 # array is summed entry by entry, see add_shadows()).
@@ -204,6 +211,26 @@ def check_ideal(where, st):
     check_ci(f"{where}.shallow_time", ideal["shallow_time"])
 
 
+def check_shadow_ideal(where, sh, n):
+    """A model's chosen states against the ideal ones: every scored period
+    is a hit, too deep or too shallow, and scored and excluded periods are
+    the stats' periods at most."""
+    ideal = sh["ideal_state"]
+    if not check_keys(where, ideal, SHADOW_IDEAL_KEYS):
+        return
+    if not all(is_count(ideal[k]) for k in SHADOW_IDEAL_KEYS[:4]):
+        fail(where, "counts are not u64")
+        return
+    m = ideal["samples"]
+    if ideal["hit_samples"] + ideal["too_deep_samples"] + ideal["too_shallow_samples"] != m:
+        fail(where, "hit + too deep + too shallow != samples")
+    if m + sh["excluded_samples"] > n:
+        fail(where, f"samples {m} + excluded > stats samples {n}")
+    check_ci(f"{where}.hit", ideal["hit"], ideal["hit_samples"], m)
+    check_ci(f"{where}.too_deep", ideal["too_deep"], ideal["too_deep_samples"], m)
+    check_ci(f"{where}.too_shallow", ideal["too_shallow"], ideal["too_shallow_samples"], m)
+
+
 def check_ratio_hist(where, hist, total):
     if not isinstance(hist, list) or len(hist) != RATIO_LOG2_MAX - RATIO_LOG2_MIN + 1:
         fail(where, "not an array of 33 buckets")
@@ -232,8 +259,7 @@ def check_shadows(where, shadows, n):
         w = f"{where}[{i}]"
         if not check_keys(w, sh, SHADOW_KEYS):
             continue
-        bad = [k for k in ("samples", "excluded_samples", "agree_checked", "agree_samples")
-               if not is_count(sh[k])]
+        bad = [k for k in SHADOW_COUNTS if not is_count(sh[k])]
         if bad:
             fail(w, f"{bad} are not u64")
             continue
@@ -241,9 +267,11 @@ def check_shadows(where, shadows, n):
         # most once per period.
         if sh["samples"] + sh["excluded_samples"] > n:
             fail(w, f"samples {sh['samples']} + excluded > stats samples {n}")
-        if not sh["agree_samples"] <= sh["agree_checked"] <= n:
-            fail(w, f"need agree_samples {sh['agree_samples']} <= agree_checked "
-                 f"{sh['agree_checked']} <= samples {n}")
+        for a, c in (("agree_samples", "agree_checked"),
+                     ("state_agree_samples", "state_agree_checked")):
+            if not sh[a] <= sh[c] <= n:
+                fail(w, f"need {a} {sh[a]} <= {c} {sh[c]} <= samples {n}")
+        check_shadow_ideal(f"{w}.ideal_state", sh, n)
         check_within_factor(f"{w}.within_factor", sh["within_factor"], sh["samples"])
         check_ratio_hist(f"{w}.ratio_log2_hist", sh["ratio_log2_hist"], sh["samples"])
 
@@ -318,8 +346,10 @@ def add_shadows(total, shadows):
     """total[model] += every count of that model's entry."""
     for sh in shadows:
         t = total.setdefault(sh["model"], {})
-        for key in ("samples", "excluded_samples", "agree_checked", "agree_samples"):
+        for key in SHADOW_COUNTS:
             t[key] = t.get(key, 0) + sh[key]
+        for key in SHADOW_IDEAL_KEYS[:4]:
+            t["ideal_" + key] = t.get("ideal_" + key, 0) + sh["ideal_state"][key]
         for key in ("within_factor", "ratio_log2_hist"):
             counts = [b["count"] for b in sh[key]]
             old = t.setdefault(key, [0] * len(counts))

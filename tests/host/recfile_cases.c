@@ -238,11 +238,11 @@ static void cases(const char *dir)
 	for (i = 0; i < nr_records(&f); i++)
 		record_of(&f, i)->lost_selects = 0xffff;
 	save(dir, "lost-selects", &f);
-	/* 16 bytes of tag and no NUL, nor one in the padding after it. */
+	/* 16 bytes of tag and no NUL, nor one in the field after it. */
 	f = copy();
 	for (i = 0; i < nr_records(&f); i++) {
 		memset(record_of(&f, i)->workload, 'w', IDLESCOPE_WORKLOAD_LEN);
-		record_of(&f, i)->pad = 0x41414141;
+		record_of(&f, i)->delta_tick_ns = 0x41414141;
 	}
 	save(dir, "workload-unterminated", &f);
 	f = killed(10); save(dir, "killed-cut", &f);

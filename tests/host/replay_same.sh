@@ -15,12 +15,15 @@
 # report.txt's lines all kept but the capabilities line, which adds "wake-up
 # sources", the why rows and sections added; report.json's members all
 # kept, "capabilities" one longer, "power_table", "why" and the sysfs
-# below/above deltas added.  Both again for issue 26: the clock line's
-# guest speed and exit cost, the ideal-state rows' new names, the logical
-# view (the headline's cells and report.json's "headline_logical"), the
-# next-timer wrap line, and a prediction of 0 ns scored as one (patch
-# 0004's U64_MAX marks "no prediction"), which moves a few shadow cells by
-# 0.01-0.04 points.
+# below/above deltas added.  Both again after the models teo-6.1,
+# teo-6.12 and menu-6.12 joined the registry: their columns, method lines
+# and shadow keys, and the chosen states' scores of the 2010 models were
+# added, every other number the same.  Both again for issue 26: the clock
+# line's guest speed and exit cost, the ideal-state rows' new names, the
+# logical view (the headline's cells and report.json's
+# "headline_logical"), the next-timer wrap line, and a prediction of 0 ns
+# scored as one (patch 0004's U64_MAX marks "no prediction"), which moves
+# a few shadow cells by 0.01-0.04 points.
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)

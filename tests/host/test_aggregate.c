@@ -382,8 +382,9 @@ static void test_shadow_names(void)
 	      "not NULL");
 	CHECK_EQ_INT("shadow names: AGG_MAX_SHADOWS names fit",
 		     agg_set_shadows(agg, shadow_names, model_input_masks, AGG_MAX_SHADOWS), 0);
-	check(agg_nr_shadows(agg) == 4 && !strcmp(agg_shadow_name(agg, 2), "menu2010rpd") &&
-	      !agg_shadow_name(agg, 4) && !agg_shadow_name(agg, -1),
+	check(agg_nr_shadows(agg) == AGG_MAX_SHADOWS &&
+	      !strcmp(agg_shadow_name(agg, 2), "menu2010rpd") &&
+	      !agg_shadow_name(agg, AGG_MAX_SHADOWS) && !agg_shadow_name(agg, -1),
 	      "shadow names: nr and names read back, out of range -> NULL", "mismatch");
 
 	memset(long_name, 'x', AGG_SHADOW_NAME_LEN);
@@ -394,7 +395,7 @@ static void test_shadow_names(void)
 		     agg_set_shadows(agg, bad, NULL, 2), -EINVAL);
 	CHECK_EQ_INT("shadow names: AGG_SHADOW_NAME_LEN chars -> -ENAMETOOLONG",
 		     agg_set_shadows(agg, too_long, NULL, 1), -ENAMETOOLONG);
-	check(agg_nr_shadows(agg) == 4 && !strcmp(agg_shadow_name(agg, 0), "menu2010"),
+	check(agg_nr_shadows(agg) == AGG_MAX_SHADOWS && !strcmp(agg_shadow_name(agg, 0), "menu2010"),
 	      "shadow names: a refused list keeps the previous names", "changed");
 	long_name[AGG_SHADOW_NAME_LEN - 1] = '\0';
 	CHECK_EQ_INT("shadow names: AGG_SHADOW_NAME_LEN - 1 chars fit",
@@ -494,6 +495,22 @@ static void test_shadow_scoring(void)
 	agg_free(agg);
 }
 
+/* What agg_add_shadow() makes of a prediction, for the four shadows. */
+static void shadow_periods(const struct agg *agg, const struct idlescope_record *rec,
+			   const __u64 *predicted_ns, const int *agreement,
+			   struct agg_shadow_period *periods)
+{
+	int s;
+
+	for (s = 0; s < 4; s++) {
+		periods[s].predicted_ns = predicted_ns[s];
+		periods[s].chosen_state = -1;
+		periods[s].has_inputs = agg_shadow_has_inputs(agg, s, inputs_of_record(rec));
+		periods[s].agreement = agreement[s];
+		periods[s].state_agreement = -1;
+	}
+}
+
 /*
  * agg_add_shadows() is agg_add_shadow() of each shadow in turn: the same
  * stats to the byte over predictions near and far, made and not, on
@@ -504,6 +521,7 @@ static void test_shadow_batch(void)
 {
 	struct agg *one = agg_new(), *batch = agg_new();
 	int agreement[4] = { 1, -1, 0, -1 };
+	struct agg_shadow_period periods[4];
 	__u64 predicted_ns[4];
 	struct idlescope_record rec;
 	const struct agg_stats *st;
@@ -520,7 +538,8 @@ static void test_shadow_batch(void)
 		agg_add(batch, &rec);
 		for (s = 0; s < 4; s++)
 			agg_add_shadow(one, &rec, inputs_of_record(&rec), s, predicted_ns[s], agreement[s]);
-		agg_add_shadows(batch, &rec, inputs_of_record(&rec), 0, 4, predicted_ns, agreement);
+		shadow_periods(batch, &rec, predicted_ns, agreement, periods);
+		agg_add_shadows(batch, &rec, 0, 4, periods);
 	}
 	same = !memcmp(agg_get(one, 0, IDLESCOPE_GOV_MENU2010, 1),
 		       agg_get(batch, 0, IDLESCOPE_GOV_MENU2010, 1), sizeof(struct agg_stats));
@@ -532,10 +551,11 @@ static void test_shadow_batch(void)
 	      (unsigned long long)st->shadow[3].excluded_samples);
 
 	agreement[2] = 2;
+	shadow_periods(batch, &rec, predicted_ns, agreement, periods);
 	CHECK_EQ_INT("agg_add_shadows: one bad agreement -> -EINVAL",
-		     agg_add_shadows(batch, &rec, inputs_of_record(&rec), 0, 4, predicted_ns, agreement), -EINVAL);
+		     agg_add_shadows(batch, &rec, 0, 4, periods), -EINVAL);
 	CHECK_EQ_INT("agg_add_shadows: shadows past agg_nr_shadows() -> -EINVAL",
-		     agg_add_shadows(batch, &rec, inputs_of_record(&rec), 1, 4, predicted_ns, agreement), -EINVAL);
+		     agg_add_shadows(batch, &rec, 1, 4, periods), -EINVAL);
 	check(!memcmp(agg_get(one, 0, IDLESCOPE_GOV_MENU2010, 1), st, sizeof(*st)),
 	      "agg_add_shadows: a refused call counts none of its shadows", "counted");
 	agg_free(one);

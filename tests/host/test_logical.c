@@ -71,7 +71,7 @@ static void test_merges(void)
 	struct pipeline pl = {};
 	int i;
 
-	if (pipeline_init(&pl, states, ARRAY_SIZE(states), 1000)) {
+	if (pipeline_init(&pl, states, ARRAY_SIZE(states), 1000, NULL)) {
 		check(false, "logical: the pipeline starts", "pipeline_init failed");
 		return;
 	}

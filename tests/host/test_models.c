@@ -10,10 +10,12 @@
  *
  * The constants check parses the kernel side: the "+#define" lines that
  * kernel/patches/ add to drivers/cpuidle/governors/menu2010.c, the #defines
- * of the 6.1 menu.c, and CONFIG_HZ of the config fragment, and compares
- * them with model_constants[]; the two sides cannot share a header.
+ * of menu.c and teo.c of 6.1 and of menu.c, teo.c and gov.h of 6.12, and
+ * CONFIG_HZ of the config fragment, and compares them with
+ * model_constants[]; the two sides cannot share a header.
  *
- * Usage: test_models PATCH_DIR MENU_C CONFIG_FRAGMENT (tests/host/models.sh
+ * Usage: test_models PATCH_DIR GOVERNORS_6_1 GOVERNORS_6_12 CONFIG_FRAGMENT,
+ * the GOVERNORS being directories with those files (tests/host/models.sh
  * passes them).  Output: one "PASS: <name>" or "FAIL: <name> (<why>)" line
  * per check; exit status 1 if any failed.
  */
@@ -29,11 +31,8 @@
 #include "models/menu2010.h"
 #include "replay/replay.h"
 #include "check.h"
-#include "idlescope_states_table.h"
+#include "skl_table.h"
 
-#define US		1000ULL		/* ns per us */
-#define MS		(1000 * US)
-#define NO_QOS_NS	(2000000000LL * 1000)	/* PM QoS "no constraint" */
 
 /*
  * State tables
@@ -41,74 +40,11 @@
  */
 
 /*
- * kernel/modules/idlescope_states' default: POLL, then the states= string
- * the module parses (intel_idle's Skylake client table), from its header.
- */
-#define SKL_STATES	IDLESCOPE_STATES_DEFAULT
-
-/* Index of the state named @name in skl_table(), -1 if there is none. */
-static int skl_state(const char *name)
-{
-	const char *entry = SKL_STATES;
-	size_t len = strlen(name);
-	int i;
-
-	for (i = 1; ; i++) {
-		if (!strncmp(entry, name, len) && entry[len] == ':')
-			return i;
-		entry = strchr(entry, ',');
-		if (!entry)
-			return -1;
-		entry++;
-	}
-}
-
-#define SKL_C1E		skl_state("C1E")
-#define SKL_C10		skl_state("C10")
-
-/*
  * Correction factor buckets without I/O waiters, by decade of the next
  * timer: 10 ms and 16 ms fall in [10 ms, 100 ms), 100 ms and 5 s above.
  */
 #define BUCKET_10MS	4
 #define BUCKET_100MS	5
-
-/*
- * POLL and the entries of SKL_STATES, NAME:EXIT_LATENCY_US:TARGET_RESIDENCY_US;
- * *parsed_all tells whether every entry was read (the table is the one the
- * module builds only then).
- */
-static struct model_states_table parse_skl_table(bool *parsed_all)
-{
-	const char *entry = SKL_STATES;
-	unsigned int exit_us, target_us;
-	struct model_states_table t;
-	int len;
-
-	memset(&t, 0, sizeof(t));
-	t.states[0].polling = true;
-	t.nr_states = 1;
-	while (t.nr_states < IDLESCOPE_MAX_STATES &&
-	       sscanf(entry, "%*[^:,]:%u:%u%n", &exit_us, &target_us, &len) == 2) {
-		t.states[t.nr_states].exit_latency_ns = exit_us * US;
-		t.states[t.nr_states].target_residency_ns = target_us * US;
-		t.nr_states++;
-		entry += len;
-		if (*entry != ',')
-			break;
-		entry++;
-	}
-	*parsed_all = !*entry;
-	model_table_derive(&t);
-	return t;
-}
-
-static struct model_states_table skl_table(void)
-{
-	bool parsed_all;
-
-	return parse_skl_table(&parsed_all);
-}
 
 /* The checks below rely on the default table's C1E and C10. */
 static void test_skl_table(void)
@@ -622,7 +558,7 @@ static void test_replay(void)
 	 * Under teo, every model is a shadow and learns from its own choice:
 	 * the replay of 9 x 1000 us must equal the simulation above.
 	 */
-	replay_init(&rp, &table);
+	replay_init(&rp, &table, NULL);
 	sim_start(&rpd, MODEL_MENU2010RPD, skl_table());
 	for (i = 0; i < 9; i++) {
 		rec = rec_of(IDLESCOPE_GOV_TEO, 1, 10 * MS, 3, 1000 * US);
@@ -674,9 +610,8 @@ static void test_replay(void)
 	CHECK_EQ("replay: names are the governors' names",
 		 strcmp(model_names[MODEL_MENU2010RPD], "menu2010rpd"), 0);
 	CHECK_EQ("replay: the governor of a model maps back to it",
-		 model_of_governor(governor_of_model(MODEL_MENU2010FIX)),
+		 model_of_governor(governor_of_model(MODEL_MENU2010FIX), NULL),
 		 MODEL_MENU2010FIX);
-	CHECK_EQ("replay: teo has no model", model_of_governor(IDLESCOPE_GOV_TEO) + 1, 0);
 }
 
 static void test_replay_seq_gap(void)
@@ -688,7 +623,7 @@ static void test_replay_seq_gap(void)
 	int i;
 
 	/* The first record of a CPU sets the baseline, whatever its seq. */
-	replay_init(&rp, &table);
+	replay_init(&rp, &table, NULL);
 	next_seq[2] = 1000;
 	for (i = 0; i < 9; i++) {
 		rec = rec_of(IDLESCOPE_GOV_TEO, 2, 10 * MS, 3, 1000 * US);
@@ -752,7 +687,7 @@ static void test_replay_seq_gap(void)
 	replay_record(&rp, &rec, out);
 	CHECK_EQ("replay seq: after replay_reset_cpu() the next record is a new baseline",
 		 rp.replay_resets, 2);
-	replay_init(&rp, &table);
+	replay_init(&rp, &table, NULL);
 	CHECK_EQ("replay seq: replay_init() zeroes replay_resets", rp.replay_resets, 0);
 }
 
@@ -780,7 +715,7 @@ static void test_replay_lost_selects(void)
 	 * record says 2 selects entered no state in between.  The replay
 	 * must hand that to the model exactly as a direct simulation does.
 	 */
-	replay_init(&rp, &table);
+	replay_init(&rp, &table, NULL);
 	sim_start(&menu, MODEL_MENU, skl_table());
 	for (i = 0; i < 10; i++) {
 		rec = rec_of(IDLESCOPE_GOV_MENU, 5, 10 * MS, 3, 1000 * US);
@@ -804,7 +739,7 @@ static void test_replay_lost_selects(void)
 	      count_intervals(replayed, 930));
 
 	/* Without lost selects the same sequence leaves no such interval. */
-	replay_init(&rp, &table);
+	replay_init(&rp, &table, NULL);
 	for (i = 0; i < 10; i++) {
 		rec = rec_of(IDLESCOPE_GOV_MENU, 5, 10 * MS, 3, 1000 * US);
 		replay_record(&rp, &rec, out);
@@ -821,7 +756,7 @@ static void test_replay_lost_selects(void)
 		static struct replay lost[2];
 		int k;
 
-		replay_init(&lost[i], &table);
+		replay_init(&lost[i], &table, NULL);
 		for (k = 0; k < 10; k++) {
 			rec = rec_of(IDLESCOPE_GOV_MENU, 5, 10 * MS, 3, 1000 * US);
 			rec.seq = k;
@@ -854,7 +789,7 @@ static void test_replay_restarted(void)
 	 * its select count restart): the running model must start afresh,
 	 * exactly as a model that never saw the first 20.
 	 */
-	replay_init(&rp, &table);
+	replay_init(&rp, &table, NULL);
 	for (i = 0; i < 20; i++) {
 		rec = rec_of(IDLESCOPE_GOV_MENU2010FIX, 6, 10 * MS, 3, 200 * US);
 		replay_record(&rp, &rec, out);
@@ -903,8 +838,8 @@ static void test_replay_wanted(void)
 	 * replay uses every prediction, the other not menu's for the first
 	 * 8 periods: menu's model must still learn each of them in full.
 	 */
-	replay_init(&all, &table);
-	replay_init(&some, &table);
+	replay_init(&all, &table, NULL);
+	replay_init(&some, &table, NULL);
 	for (i = 0; i < 9; i++) {
 		rec = rec_of(IDLESCOPE_GOV_TEO, 1, 10 * MS, 3, 1000 * US);
 		replay_record(&all, &rec, out_all);
@@ -965,6 +900,8 @@ static void define_line(struct defines *ds, const char *line, bool remove)
 
 	if (sscanf(line, " #define %63[A-Za-z0-9_] %n", name, &n) != 1)
 		return;
+	if (!line[n] || line[n] == '\n')
+		return;	/* no value: an include guard */
 	if (line[n - 1] == '(' || strchr(name, '('))
 		return;
 	if (remove) {
@@ -1205,10 +1142,31 @@ static void check_constants_of(const char *file, struct defines *ds)
 	}
 }
 
-static void test_constants(const char *patch_dir, const char *menu_c,
-			   const char *config)
+/*
+ * The constants of one governor source, @file in @dir, which
+ * model_constants[] calls @label ("menu.c" of 6.1, "6.12/menu.c").
+ */
+static void test_constants_of_source(const char *dir, const char *file,
+				     const char *label, const char *tree)
 {
-	static struct defines m2010, menu;
+	struct defines ds = { 0 };
+	char path[PATH_MAX], name[160];
+	int err;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	err = parse_source(path, &ds);
+	if (err) {
+		snprintf(name, sizeof(name), "constants: %s of the %s tree", file, tree);
+		check(false, name, "%s: %s", path, strerror(-err));
+		return;
+	}
+	check_constants_of(label, &ds);
+}
+
+static void test_constants(const char *patch_dir, const char *governors_6_1,
+			   const char *governors_6_12, const char *config)
+{
+	static struct defines m2010;
 	struct model_constant hz = { 0 };
 	long long config_hz;
 	unsigned int i;
@@ -1221,12 +1179,11 @@ static void test_constants(const char *patch_dir, const char *menu_c,
 	else
 		check_constants_of("menu2010.c", &m2010);
 
-	err = parse_source(menu_c, &menu);
-	if (err)
-		check(false, "constants: menu.c of the 6.1 tree", "%s: %s",
-		      menu_c, strerror(-err));
-	else
-		check_constants_of("menu.c", &menu);
+	test_constants_of_source(governors_6_1, "menu.c", "menu.c", "6.1");
+	test_constants_of_source(governors_6_1, "teo.c", "teo.c", "6.1");
+	test_constants_of_source(governors_6_12, "menu.c", "6.12/menu.c", "6.12");
+	test_constants_of_source(governors_6_12, "teo.c", "6.12/teo.c", "6.12");
+	test_constants_of_source(governors_6_12, "gov.h", "6.12/gov.h", "6.12");
 
 	for (i = 0; i < model_nr_constants; i++)
 		if (!strcmp(model_constants[i].file, "idlescope.config"))
@@ -1244,8 +1201,9 @@ int main(int argc, char **argv)
 {
 	/* Each line out as it is printed: a crash loses none of them. */
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	if (argc != 4) {
-		fprintf(stderr, "usage: %s PATCH_DIR MENU_C CONFIG_FRAGMENT\n", argv[0]);
+	if (argc != 5) {
+		fprintf(stderr, "usage: %s PATCH_DIR GOVERNORS_6_1 GOVERNORS_6_12 CONFIG_FRAGMENT\n",
+			argv[0]);
 		return 2;
 	}
 
@@ -1266,7 +1224,7 @@ int main(int argc, char **argv)
 	test_replay_lost_selects();
 	test_replay_restarted();
 	test_replay_wanted();
-	test_constants(argv[1], argv[2], argv[3]);
+	test_constants(argv[1], argv[2], argv[3], argv[4]);
 
 	printf("# %d passed, %d failed\n", nr_passed, nr_failed);
 	return nr_failed ? 1 : 0;

@@ -9,8 +9,10 @@
  *   predicted_ns = min(predicted_us, get_typical_interval()) * 1000
  *
  * and the early return before it (state 1 longer than the next timer, or
- * slower than the PM QoS limit).
+ * slower than the PM QoS limit); and from menu_select() of 6.12 for a
+ * record file of that kernel (test_612()).
  */
+#include <stdint.h>
 #include <string.h>
 #include "pipeline.h"
 #include "replay/reconstruct.h"
@@ -57,7 +59,7 @@ static void test_timer_prediction(void)
 	struct reconstruct_stats rs = {};
 	struct idlescope_record rec = stock_record();
 
-	reconstruct_record(&rec, &table, &rs);
+	reconstruct_record(&rec, &table, MODEL_MENU, &rs);
 	CHECK_EQ("reconstruct: timer x factor, rounded to the half us", rec.predicted_ns, 501 * US);
 	CHECK_EQ("reconstruct: the record says rebuilt and predicted",
 		 rec.flags & (IDLESCOPE_F_PREDICTED | IDLESCOPE_F_RECONSTRUCTED),
@@ -69,11 +71,11 @@ static void test_timer_prediction(void)
 
 	rec = stock_record();
 	rec.bucket = 9;
-	reconstruct_record(&rec, &table, &rs);
+	reconstruct_record(&rec, &table, MODEL_MENU, &rs);
 	CHECK_EQ("reconstruct: bucket 9 means I/O waiters", rec.nr_iowaiters, 1);
 
 	/* Already rebuilt: a second pass changes nothing. */
-	reconstruct_record(&rec, &table, &rs);
+	reconstruct_record(&rec, &table, MODEL_MENU, &rs);
 	CHECK_EQ("reconstruct: a rebuilt record is not rebuilt again", rs.reconstructed, 2);
 }
 
@@ -95,13 +97,13 @@ static void test_typical_interval(void)
 	struct idlescope_record rec = stock_record();
 
 	memcpy(rec.intervals_us, steady_us, sizeof(steady_us));
-	reconstruct_record(&rec, &table, &rs);
+	reconstruct_record(&rec, &table, MODEL_MENU, &rs);
 	CHECK_EQ("reconstruct: a steady pattern beats the timer", rec.predicted_ns, 100 * US);
 	CHECK_EQ("reconstruct: its typical interval is kept", rec.typical_interval_us, 100);
 
 	rec = stock_record();
 	memcpy(rec.intervals_us, outlier_us, sizeof(outlier_us));
-	reconstruct_record(&rec, &table, &rs);
+	reconstruct_record(&rec, &table, MODEL_MENU, &rs);
 	CHECK_EQ("reconstruct: the pattern after dropping the outlier", rec.predicted_ns, 200 * US);
 }
 
@@ -114,7 +116,7 @@ static void test_early_return(void)
 	rec.next_timer_ns = 1500;
 	rec.bucket = 0;
 	rec.state = 0;
-	reconstruct_record(&rec, &table, &rs);
+	reconstruct_record(&rec, &table, MODEL_MENU, &rs);
 	check(rec.predicted_ns == IDLESCOPE_UNKNOWN_NS && !(rec.flags & IDLESCOPE_F_PREDICTED),
 	      "reconstruct: no prediction when the timer is shorter than state 1",
 	      "predicted %llu, flags %#x", (unsigned long long)rec.predicted_ns, rec.flags);
@@ -123,7 +125,7 @@ static void test_early_return(void)
 	rec = stock_record();
 	rec.state = 0;
 	rec.latency_req_ns = 1 * US;
-	reconstruct_record(&rec, &table, &rs);
+	reconstruct_record(&rec, &table, MODEL_MENU, &rs);
 	check(!(rec.flags & IDLESCOPE_F_PREDICTED),
 	      "reconstruct: no prediction when state 1 is slower than the PM QoS limit",
 	      "predicted %llu", (unsigned long long)rec.predicted_ns);
@@ -133,7 +135,7 @@ static void test_early_return(void)
 	/* State 0 with no limit seen: a limit may have sent select back. */
 	rec = stock_record();
 	rec.state = 0;
-	reconstruct_record(&rec, &table, &rs);
+	reconstruct_record(&rec, &table, MODEL_MENU, &rs);
 	check(!(rec.flags & IDLESCOPE_F_PREDICTED) && rs.unresolved == 1,
 	      "reconstruct: state 0 without the PM QoS limit is left unknown",
 	      "flags %#x, unresolved %llu", rec.flags, (unsigned long long)rs.unresolved);
@@ -142,7 +144,7 @@ static void test_early_return(void)
 	rec = stock_record();
 	rec.state = 0;
 	rec.latency_req_ns = MODEL_LATENCY_REQ_DEFAULT_NS;
-	reconstruct_record(&rec, &table, &rs);
+	reconstruct_record(&rec, &table, MODEL_MENU, &rs);
 	CHECK_EQ("reconstruct: state 0 with the PM QoS limit seen is rebuilt",
 		 rec.predicted_ns, 501 * US);
 }
@@ -153,11 +155,11 @@ static void test_not_applicable(void)
 	struct idlescope_record rec = stock_record();
 
 	rec.governor = IDLESCOPE_GOV_TEO;
-	reconstruct_record(&rec, &table, &rs);
+	reconstruct_record(&rec, &table, MODEL_MENU, &rs);
 	CHECK_EQ("reconstruct: only stock menu's periods", rec.flags & IDLESCOPE_F_PREDICTED, 0);
 	rec = stock_record();
 	rec.flags &= ~IDLESCOPE_F_MENU_DATA;
-	reconstruct_record(&rec, &table, &rs);
+	reconstruct_record(&rec, &table, MODEL_MENU, &rs);
 	CHECK_EQ("reconstruct: only with menu's data read", rec.flags & IDLESCOPE_F_PREDICTED, 0);
 }
 
@@ -169,9 +171,9 @@ static void test_kernel_prediction(void)
 
 	rec.predicted_ns = 501 * US;
 	rec.flags |= IDLESCOPE_F_PREDICTED;
-	reconstruct_record(&rec, &table, &rs);
+	reconstruct_record(&rec, &table, MODEL_MENU, &rs);
 	rec.predicted_ns = 500 * US;
-	reconstruct_record(&rec, &table, &rs);
+	reconstruct_record(&rec, &table, MODEL_MENU, &rs);
 	check(rs.checked == 2 && rs.agreed == 1 && !rs.reconstructed,
 	      "reconstruct: the kernel's own prediction is compared, not replaced",
 	      "checked %llu, agreed %llu, reconstructed %llu", (unsigned long long)rs.checked,
@@ -194,7 +196,7 @@ static void test_pipeline(void)
 	const struct agg_stats *st;
 	struct pipeline pl = {};
 
-	if (pipeline_init(&pl, states, 3, 250)) {
+	if (pipeline_init(&pl, states, 3, 250, NULL)) {
 		check(false, "reconstruct: the pipeline scores rebuilt predictions", "no memory");
 		return;
 	}
@@ -208,6 +210,65 @@ static void test_pipeline(void)
 	pipeline_free(&pl);
 }
 
+/*
+ * 6.12's menu (menu_select() of 6.12's menu.c): the typical interval
+ * first; the timer, scaled as 6.1 scales it, only where select asked for
+ * it (next_timer_ns KTIME_MAX where it did not); no early return before
+ * predicting, no I/O waiters.
+ */
+static void test_612(void)
+{
+	static const unsigned int ten_us[IDLESCOPE_MENU_INTERVALS] = {
+		10, 10, 10, 10, 10, 10, 10, 10,
+	};
+	struct idlescope_state states[3] = {
+		{ .polling = 1 },
+		{ .exit_latency_ns = 2 * US, .target_residency_ns = 2 * US },
+		{ .exit_latency_ns = 10 * US, .target_residency_ns = 20 * US },
+	};
+	struct reconstruct_stats rs = {};
+	struct idlescope_record rec = stock_record();
+	struct pipeline pl = {};
+
+	/* spread_us: no typical interval (UINT_MAX); 1 ms x 4101: 501 us. */
+	reconstruct_record(&rec, &table, MODEL_MENU612, &rs);
+	CHECK_EQ("reconstruct 6.12: no typical interval, the scaled timer", rec.predicted_ns,
+		 501 * US);
+	/* In state 0 with no PM QoS limit seen: still predicted, on 6.12. */
+	rec = stock_record();
+	rec.state = 0;
+	reconstruct_record(&rec, &table, MODEL_MENU612, &rs);
+	check(rec.predicted_ns == 501 * US && !rs.unresolved,
+	      "reconstruct 6.12: state 0 without the limit is still rebuilt",
+	      "predicted %llu, unresolved %llu", (unsigned long long)rec.predicted_ns,
+	      (unsigned long long)rs.unresolved);
+	/* Ten 10 us intervals and no timer asked: 10 us, bucket 5 not read. */
+	rec = stock_record();
+	memcpy(rec.intervals_us, ten_us, sizeof(ten_us));
+	rec.next_timer_ns = MODEL_KTIME_MAX;
+	rec.bucket = 5;
+	reconstruct_record(&rec, &table, MODEL_MENU612, &rs);
+	check(rec.predicted_ns == 10 * US && rec.typical_interval_us == 10 &&
+	      rec.nr_iowaiters == 0,
+	      "reconstruct 6.12: no timer asked: the typical interval, no I/O waiters",
+	      "predicted %llu, typical %u", (unsigned long long)rec.predicted_ns,
+	      rec.typical_interval_us);
+
+	/* A pipeline of a 6.12 record file rebuilds with 6.12's arithmetic. */
+	if (pipeline_init(&pl, states, 3, 250, "6.12.118+deb12-amd64")) {
+		check(false, "reconstruct 6.12: the pipeline of a 6.12 file", "no memory");
+		return;
+	}
+	rec = stock_record();
+	memcpy(rec.intervals_us, ten_us, sizeof(ten_us));
+	rec.next_timer_ns = MODEL_KTIME_MAX;
+	pipeline_add(&pl, &rec);
+	CHECK_EQ("reconstruct 6.12: the pipeline of a 6.12 file rebuilds 6.12's way",
+		 pl.agg ? agg_get(pl.agg, 0, IDLESCOPE_GOV_MENU, 0)->predicted_sum_ns : 0,
+		 10 * US);
+	pipeline_free(&pl);
+}
+
 int main(void)
 {
 	test_timer_prediction();
@@ -216,5 +277,6 @@ int main(void)
 	test_not_applicable();
 	test_kernel_prediction();
 	test_pipeline();
+	test_612();
 	return nr_failed ? 1 : 0;
 }

@@ -10,8 +10,8 @@
 # of `make test`: a cold 6.12 build is a second kernel build
 # (docs/kernels.md); `make test-kernels` or `tests/run.sh` on this file.
 #
-# Hooks: the teo and 6.12 menu models' agreement with this kernel goes in
-# checks_teo and checks_menu below, on the sessions this boot already runs.
+# The teo and 6.12 menu models' agreement with this kernel: checks_teo and
+# checks_menu below, on the sessions this boot already runs.
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -30,7 +30,26 @@ agree_99() {
 checks_menu2010() { agree_99 "$1" menu2010; }
 checks_menu2010fix() { agree_99 "$1" menu2010fix; }
 checks_menu2010rpd() { agree_99 "$1" menu2010rpd; }
-nr_model_checks=3
+
+# 6.12's own models, checked by its governors' choices as 6.1's are
+# (tests/guest/45-statemodels.sh): teo-6.12's chosen state, menu-6.12's
+# prediction and chosen state, each on >= 99.9% of selects.
+checks_teo() {
+	set -- $(state_agreement "$1/report/report.txt" teo-6.12)
+	check -m "$1 of $2" "$prefix teo: model teo-6.12 reproduces teo's chosen state on >= 99.9%" \
+		agrees_999 "$1" "$2"
+}
+checks_menu() {
+	local report=$1/report/report.txt
+
+	set -- $(agreement "$report" menu-6.12)
+	check -m "$1 of $2" "$prefix menu: model menu-6.12 reproduces menu's prediction on >= 99.9%" \
+		agrees_999 "$1" "$2"
+	set -- $(state_agreement "$report" menu-6.12)
+	check -m "$1 of $2" "$prefix menu: model menu-6.12 reproduces menu's chosen state on >= 99.9%" \
+		agrees_999 "$1" "$2"
+}
+nr_model_checks=6
 
 plan $(($(kernel_boot_nr_checks) + nr_model_checks))
 rm -rf "$share"

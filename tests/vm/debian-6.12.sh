@@ -24,12 +24,13 @@ prefix=debian-6.12
 boot_governors="menu"
 
 # menu's data is read on every entry: its prediction is rebuilt from it
-# (with 6.1's arithmetic, loader/replay/reconstruct.c), and the menu model,
-# replayed on the same periods, must agree with the rebuilt prediction.
+# (with 6.12's arithmetic, loader/replay/reconstruct.c), and 6.12's menu
+# model, replayed on the same periods, must agree with the rebuilt
+# prediction (the check's name says "model menu": the menu of this kernel).
 checks_menu() {
 	menu_rebuilt_checks "$1/report/report.txt" \
 		"$prefix menu: menu's predictions are rebuilt from its data" \
-		"$prefix menu: model menu reproduces the rebuilt prediction on >= 99%"
+		"$prefix menu: model menu reproduces the rebuilt prediction on >= 99%" menu-6.12
 }
 nr_menu_checks=2
 
