@@ -141,7 +141,8 @@ static void shadow_period(const struct pipeline *pl, const struct idlescope_reco
 	 * No select, no model stepped: nothing chosen.  (A prediction of
 	 * IDLESCOPE_UNKNOWN_NS is also a select that predicted nothing.)
 	 */
-	p->chosen_state = rec->flags & IDLESCOPE_F_SELECTED ? ms->chosen_state : -1;
+	p->stepped = rec->flags & IDLESCOPE_F_SELECTED;
+	p->chosen_state = p->stepped ? ms->chosen_state : -1;
 	p->has_inputs = agg_shadow_has_inputs(pl->agg, m, rec_inputs) && !ms->lacked_inputs;
 	p->agreement = -1;
 	if (checked && (rec->flags & IDLESCOPE_F_PREDICTED) &&

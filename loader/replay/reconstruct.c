@@ -18,7 +18,7 @@
  *
  * What the BPF side cannot see on such a kernel, and how it is handled:
  *  - Whether select returned state 0 before predicting (patch 0004 stores
- *    0 then, and no prediction is recorded).  That depends on the next
+ *    U64_MAX then, and no prediction is recorded).  That depends on the next
  *    timer and state 1's parameters, which are known, and on the PM QoS
  *    limit, which only the select probes see.  Without the limit: an
  *    early return always enters state 0, so a period in a deeper state

@@ -501,8 +501,7 @@ static void score_shadow(const struct agg *agg, struct agg_stats *st, int shadow
 {
 	struct agg_shadow *sh = &st->shadow[shadow];
 
-	/* Stepped (a prediction or a state) on a record without its inputs. */
-	if ((prediction_made(p->predicted_ns) || p->chosen_state >= 0) && !p->has_inputs) {
+	if (p->stepped && !p->has_inputs) {
 		sh->excluded_samples++;
 	} else {
 		if (prediction_made(p->predicted_ns)) {
@@ -526,6 +525,7 @@ int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
 		   unsigned int rec_inputs, int shadow, __u64 predicted_ns, int agreement)
 {
 	struct agg_shadow_period p = {
+		.stepped = predicted_ns != IDLESCOPE_UNKNOWN_NS,
 		.predicted_ns = predicted_ns,
 		.chosen_state = -1,
 		.has_inputs = agg_shadow_has_inputs(agg, shadow, rec_inputs),

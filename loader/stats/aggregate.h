@@ -97,7 +97,8 @@ struct agg_shadow {
 
 /* One shadow model's verdict on one period, for agg_add_shadows(). */
 struct agg_shadow_period {
-	__u64 predicted_ns;	/* IDLESCOPE_UNKNOWN_NS: no select, or none made */
+	bool stepped;		/* the model ran on the period (it had a select) */
+	__u64 predicted_ns;	/* IDLESCOPE_UNKNOWN_NS: not stepped, or none made */
 	int chosen_state;	/* -1: the model chose none */
 	bool has_inputs;	/* the record holds every input the model used */
 	int agreement;		/* the prediction against the kernel's: -1, 0, 1 */
@@ -407,7 +408,7 @@ bool agg_shadow_has_inputs(const struct agg *agg, int shadow, unsigned int rec_i
  * cpu): call it after agg_add() of the same record.  A period whose record
  * lacks an input the model needs is counted in excluded_samples instead
  * of being scored.  @agreement is counted whether or not the model made a
- * prediction (both saying 0 is an agreement).
+ * prediction (both saying "none", IDLESCOPE_UNKNOWN_NS, is an agreement).
  *
  * Return: 0, or a negative errno with nothing counted:
  * -ERANGE record.cpu >= IDLESCOPE_MAX_CPUS;

@@ -503,6 +503,7 @@ static void shadow_periods(const struct agg *agg, const struct idlescope_record 
 	int s;
 
 	for (s = 0; s < 4; s++) {
+		periods[s].stepped = predicted_ns[s] != IDLESCOPE_UNKNOWN_NS;
 		periods[s].predicted_ns = predicted_ns[s];
 		periods[s].chosen_state = -1;
 		periods[s].has_inputs = agg_shadow_has_inputs(agg, s, inputs_of_record(rec));

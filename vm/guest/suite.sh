@@ -20,8 +20,8 @@
 # background population of timers on every CPU for the whole measurement
 # ("off": none).  EXIT_COST "off" loads idlescope_states with exit_delay=0
 # (default "on": the states spend their exit latency,
-# kernel/modules/idlescope_states).  The second form only checks the names (on the host, before
-# building or booting anything), the third prints the names of the
+# kernel/modules/idlescope_states).  The second form only checks the names
+# (on the host, before building or booting anything), the third prints the names of the
 # workloads of suite SUITE (all: every one) on one line, or fails with one
 # line for a suite no workload names.
 #
