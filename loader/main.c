@@ -47,6 +47,7 @@ enum {
 	OPT_BTF,
 	OPT_NO_SELECT_PROBES,
 	OPT_SHARED_RINGBUF,
+	OPT_EXIT_TIMING,
 };
 
 static const struct argp_option opts[] = {
@@ -64,6 +65,8 @@ static const struct argp_option opts[] = {
 	  "Tracepoints only: no fexit probes on the governors' select", 0 },
 	{ "shared-ringbuf", OPT_SHARED_RINGBUF, NULL, 0,
 	  "One ring buffer for all CPUs instead of one per CPU", 0 },
+	{ "exit-timing", OPT_EXIT_TIMING, NULL, 0, "Time the idle states' exit (records' "
+	  "exit_ns); idlescope_states cannot be unloaded meanwhile", 0 },
 	{ "verbose", 'v', NULL, 0, "Print libbpf debug messages", 0 },
 	{},
 };
@@ -125,6 +128,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_SHARED_RINGBUF:
 		o->bpf.shared_ringbuf = true;
+		break;
+	case OPT_EXIT_TIMING:
+		o->bpf.exit_timing = true;
 		break;
 	case 'v':
 		o->verbose = true;

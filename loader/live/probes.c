@@ -96,7 +96,7 @@ static bool is_governor_select(const struct live *lv, const struct bpf_program *
  * there are no idle periods at all: -ENOENT.
  */
 static int disable_missing_targets(struct live *lv, const struct btf *vmlinux,
-				   const char *select_off_reason)
+				   const char *select_off_reason, bool exit_timing)
 {
 	struct bpf_program *prog;
 
@@ -109,6 +109,12 @@ static int disable_missing_targets(struct live *lv, const struct btf *vmlinux,
 		if (!target)
 			continue;
 		target++;
+		if (!exit_timing && (prog == lv->obj->progs.exit_wait_entry ||
+				     prog == lv->obj->progs.exit_wait_exit)) {
+			bpf_program__set_autoload(prog, false);
+			add_skipped(lv, prog, "exit timing off (--exit-timing): it pins the module");
+			continue;
+		}
 		if (select_off_reason && is_select_probe(prog)) {
 			bpf_program__set_autoload(prog, false);
 			add_skipped(lv, prog, select_off_reason);
@@ -161,7 +167,7 @@ static int open_object(struct live *lv, const struct live_opts *opts,
 		fprintf(stderr, "idlescope: error: sizing the ring buffers: %s\n", strerror(-err));
 		return err;
 	}
-	err = disable_missing_targets(lv, vmlinux, select_off_reason);
+	err = disable_missing_targets(lv, vmlinux, select_off_reason, opts->exit_timing);
 	/* Without these three, most wake-ups would show as unknown. */
 	lv->obj->rodata->observe_wakeups =
 		bpf_program__autoload(lv->obj->progs.irq_handler_entry) &&

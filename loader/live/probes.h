@@ -20,6 +20,12 @@ struct live_opts {
 	long ringbuf_bytes;		/* each ring buffer's size, a power of two */
 	bool no_predict;		/* do not read the governors' predictions */
 	bool no_select_probes;		/* tracepoints only */
+	/*
+	 * Time the idle driver's exit (fentry/fexit on idlescope_states'
+	 * idlescope_exit_wait()): the trampolines hold the module, which
+	 * then cannot be unloaded while the loader runs.
+	 */
+	bool exit_timing;
 	bool select_probes_under_mttcg;	/* even in a CLOCK=host guest (attachcycles) */
 	bool shared_ringbuf;		/* one ring buffer for all CPUs, not one each */
 	bool wakeup_per_record;		/* wake the poller for every record (tests) */
