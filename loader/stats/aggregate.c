@@ -213,18 +213,31 @@ static int find_workload(const struct agg *agg, const char *tag)
 						   IDLESCOPE_WORKLOAD_LEN));
 }
 
-/* Index of the record's workload tag, interning it when new. */
-static int intern_workload(struct agg *agg, const char *tag)
+/* Index of an already escaped workload name, adding it when new. */
+static int intern_workload_name(struct agg *agg, const char *name)
 {
-	int i = find_workload(agg, tag);
+	int i = agg_workload_index(agg, name);
 
 	if (i < 0) {
 		if (agg->nr_workloads == AGG_MAX_WORKLOADS)
 			return -ENOSPC;
 		i = agg->nr_workloads++;
-		escape_name(agg->workload_names[i], AGG_WORKLOAD_NAME_LEN, tag,
-			    IDLESCOPE_WORKLOAD_LEN);
+		snprintf(agg->workload_names[i], AGG_WORKLOAD_NAME_LEN, "%s", name);
 	}
+	return i;
+}
+
+/* Index of the record's workload tag, interning it when new. */
+static int intern_workload(struct agg *agg, const char *tag)
+{
+	char name[AGG_WORKLOAD_NAME_LEN];
+	int i = find_workload(agg, tag);
+
+	if (i < 0)
+		i = intern_workload_name(agg, escape_name(name, sizeof(name), tag,
+							  IDLESCOPE_WORKLOAD_LEN));
+	if (i < 0)
+		return i;
 	agg->last_workload = i;
 	memcpy(agg->last_tag, tag, sizeof(agg->last_tag));
 	return i;
@@ -637,19 +650,6 @@ int agg_sum(const struct agg *agg, int workload, int governor, int cpu,
 	return nr_keys;
 }
 
-/* Index of an already escaped workload name, adding it when new. */
-static int intern_workload_name(struct agg *agg, const char *name)
-{
-	int i = agg_workload_index(agg, name);
-
-	if (i < 0) {
-		if (agg->nr_workloads == AGG_MAX_WORKLOADS)
-			return -ENOSPC;
-		i = agg->nr_workloads++;
-		snprintf(agg->workload_names[i], AGG_WORKLOAD_NAME_LEN, "%s", name);
-	}
-	return i;
-}
 
 int agg_merge(struct agg *dst, const struct agg *src)
 {

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * compare_print.c - what `idlescope compare` prints: the table of rows
+ * with both setups in its header, the JSON object, the linux-pm pair.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include "cmd/comparison.h"
+#include "format/escape.h"
+#include "format/json_writer.h"
+#include "format/numbers.h"
+#include "format/table.h"
+#include "governors.h"
+#include "report/headline.h"
+#include "report/linuxpm.h"
+#include "runinfo/runinfo.h"
+
+/* A, B and B - A, right-aligned in terminal columns ("±" is one). */
+static void print_cells(const char *a, const char *b, const char *d)
+{
+	putchar(' ');
+	table_print_cell(stdout, a, 13, false);
+	putchar(' ');
+	table_print_cell(stdout, b, 13, false);
+	putchar(' ');
+	table_print_cell(stdout, d, 14, false);
+}
+
+/* A side's setup facts, printable (runinfo_fact_value()). */
+struct setup_text {
+	char fact[RUNINFO_NR_FACTS][ESCAPE_SIZE(RECFILE_RELEASE_LEN)];
+};
+
+static void setup_text(const struct side *s, struct setup_text *t)
+{
+	int fact;
+
+	for (fact = 0; fact < RUNINFO_NR_FACTS; fact++)
+		runinfo_fact_value(&s->files.first, fact, t->fact[fact], sizeof(t->fact[fact]));
+}
+
+/* "A: ARG (N files): kernel K (HZ n, cpuidle driver D), clock C, S states". */
+static void print_setup(const struct side *s)
+{
+	char arg[512];
+	struct setup_text t;
+
+	setup_text(s, &t);
+	printf("%c: %s (%d files, %d boots): kernel %s (HZ %s, cpuidle driver %s), clock %s, %s\n",
+	       s->name, escape_name(arg, sizeof(arg), s->arg, SIZE_MAX), s->files.nr_files,
+	       agg_nr_boots(s->pl.agg),
+	       t.fact[RUNINFO_KERNEL], t.fact[RUNINFO_HZ],
+	       t.fact[RUNINFO_DRIVER][0] ? t.fact[RUNINFO_DRIVER] : "none",
+	       t.fact[RUNINFO_CLOCK][0] ? t.fact[RUNINFO_CLOCK] : "unknown",
+	       t.fact[RUNINFO_STATES]);
+}
+
+void compare_print_text(const struct compare *c)
+{
+	char a[32], b[32], d[32], metric[40], gov[40];
+	int i, gov_width = 8;
+
+	for (i = 0; i < c->nr_rows; i++) {
+		compare_format_governors(gov, sizeof(gov), &c->rows[i]);
+		if ((int)strlen(gov) > gov_width)
+			gov_width = strlen(gov);
+	}
+	printf("idlescope compare: B - A in percentage points, 95%% interval; * = flagged by Holm's "
+	       "procedure over the %d rows tested (family-wise 5%%)\n", c->nr_tested);
+	print_setup(&c->a);
+	print_setup(&c->b);
+	putchar('\n');
+	printf("%-14s %-*s %-22s", "workload", gov_width, "governor", "number");
+	print_cells("A", "B", "B - A");
+	putchar('\n');
+	for (i = 0; i < c->nr_rows; i++) {
+		const struct diff_row *r = &c->rows[i];
+
+		fmt_share(a, sizeof(a), &r->a);
+		fmt_share(b, sizeof(b), &r->b);
+		if (r->only_in)
+			snprintf(d, sizeof(d), "only in %c", r->only_in);
+		else if (isnan(r->diff.half))
+			snprintf(d, sizeof(d), "%+.1f", r->diff.pct);
+		else
+			snprintf(d, sizeof(d), "%+.1f ±%.1f", r->diff.pct, r->diff.half);
+		if (r->model)
+			snprintf(metric, sizeof(metric), "%s within 2x", r->model);
+		else
+			snprintf(metric, sizeof(metric), "%s", headline_metrics[r->metric].title);
+		compare_format_governors(gov, sizeof(gov), r);
+		printf("%-14s %-*s %-22s", fmt_workload_label(r->workload), gov_width, gov,
+		       metric);
+		print_cells(a, b, d);
+		printf("%s%s\n", r->flagged ? " *" : "", compare_fails_gate(c, r) ? " FAIL" : "");
+	}
+	if (c->shared_boot)
+		printf("\nA and B share a boot: not independent runs, so not a significance test; "
+		       "nothing is flagged");
+	printf("\n%d of %d differences flagged, %d numbers on one side only", c->nr_flagged,
+	       c->nr_rows - c->nr_missing, c->nr_missing);
+	if (!isnan(c->fail_above_pp))
+		printf(", %d worse by more than %g points: %s", c->nr_failed,
+		       c->fail_above_pp, c->nr_failed ? "FAIL" : "ok");
+	printf("\n");
+}
+
+static void json_setup(struct json *j, const char *key, const struct side *s)
+{
+	const struct recfile_header *hdr = &s->files.first;
+
+	json_object(j, key, true);
+	json_str(j, "path", s->arg);
+	json_int(j, "files", s->files.nr_files);
+	json_int(j, "boots", agg_nr_boots(s->pl.agg));
+	json_str(j, "kernel_release", s->meta.kernel_release);
+	json_int(j, "hz", hdr->hz);
+	json_str(j, "cpuidle_driver", s->meta.cpuidle_driver);
+	json_str(j, "clock_mode", s->meta.clock_mode);
+	json_int(j, "nr_states", hdr->nr_states);
+	json_object_end(j);
+}
+
+static void json_row(struct json *j, const struct diff_row *r)
+{
+	json_object(j, NULL, false);
+	json_str(j, "workload", r->workload);
+	json_str(j, "governor", governor_name(r->governor));
+	json_str(j, "governor_b", governor_name(r->governor_b));
+	json_str(j, "model", r->model ? r->model : "live");
+	json_str(j, "metric", headline_metrics[r->metric].name);
+	json_ci(j, "a", &r->a);
+	json_ci(j, "b", &r->b);
+	if (r->only_in) {
+		json_str(j, "only_in", r->only_in == 'A' ? "a" : "b");
+	} else {
+		json_ci(j, "diff_pp", &r->diff);
+		json_number(j, "p_value", r->p_value);
+		json_bool(j, "flagged", r->flagged);
+		json_bool(j, "worse", r->worse);
+	}
+	json_object_end(j);
+}
+
+void compare_print_json(const struct compare *c)
+{
+	struct json j = { .f = stdout };
+	int i;
+
+	json_object(&j, NULL, false);
+	json_str(&j, "a", c->a.arg);
+	json_str(&j, "b", c->b.arg);
+	json_setup(&j, "a_setup", &c->a);
+	json_setup(&j, "b_setup", &c->b);
+	json_number(&j, "fail_above_pp", c->fail_above_pp);
+	json_str(&j, "correction", "holm");
+	json_u64(&j, "rows_tested", c->nr_tested);
+	json_bool(&j, "independent", !c->shared_boot);
+	json_array(&j, "differences", false);
+	for (i = 0; i < c->nr_rows; i++)
+		if (!c->rows[i].only_in)
+			json_row(&j, &c->rows[i]);
+	json_array_end(&j);
+	json_array(&j, "one_side_only", false);
+	for (i = 0; i < c->nr_rows; i++)
+		if (c->rows[i].only_in)
+			json_row(&j, &c->rows[i]);
+	json_array_end(&j);
+	json_u64(&j, "compared", c->nr_rows - c->nr_missing);
+	json_u64(&j, "missing", c->nr_missing);
+	json_u64(&j, "flagged", c->nr_flagged);
+	json_u64(&j, "failed_differences", c->nr_failed);
+	json_bool(&j, "failed", c->nr_failed > 0);
+	json_object_end(&j);
+	fputc('\n', stdout);
+}
+
+void compare_print_linuxpm(const struct compare *c)
+{
+	const struct linuxpm_side a = { c->a.pl.agg, &c->a.meta, c->a.arg };
+	const struct linuxpm_side b = { c->b.pl.agg, &c->b.meta, c->b.arg };
+
+	linuxpm_fprint_compare(stdout, &a, &b, c->pair_a, c->pair_b);
+}

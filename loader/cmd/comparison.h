@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * comparison.h - one `idlescope compare` between its two halves: the
+ * command (cmd/compare.c: the sides, their rows, Holm's flags, the gate)
+ * and its output (cmd/compare_print.c: text, JSON, the linux-pm pair).
+ */
+#ifndef __IDLESCOPE_CMD_COMPARISON_H
+#define __IDLESCOPE_CMD_COMPARISON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "cmd/recset.h"
+#include "pipeline.h"
+#include "report/figures.h"
+#include "runinfo/meta.h"
+#include "stats/ci.h"
+
+struct side {
+	const char *arg;		/* as given: a file or a run directory */
+	char name;			/* 'A' or 'B' */
+	struct recset files;
+	struct pipeline pl;
+	struct run_meta meta;
+	struct figures figures;		/* the figures files beside its record files */
+};
+
+struct diff_row {
+	const char *workload;
+	int governor;			/* A's; B's is governor_b */
+	int governor_b;
+	const char *model;		/* NULL: the live governor's number */
+	int metric;
+	char only_in;			/* 'A' or 'B': a number the other side lacks */
+	struct ci_pct a, b, diff;
+	double p_value;			/* NaN: not tested */
+	bool flagged, worse;
+};
+
+struct compare {
+	struct side a, b;
+	int pair_a, pair_b;		/* --pair GA:GB, else -1: same governor */
+	double fail_above_pp;		/* NAN: no gate */
+	bool json;
+	bool linux_pm;			/* --format linux-pm: the before/after table */
+	bool allow_missing;
+	unsigned int across;		/* RUNINFO_* facts allowed to differ */
+	bool shared_boot;		/* A and B share a boot: no test */
+	int nr_tested;			/* rows with a p-value */
+	int nr_rows, nr_alloc;
+	int nr_missing, nr_flagged, nr_failed;
+	struct diff_row *rows;
+};
+
+/**
+ * compare_fails_gate() - whether a row fails --fail-above
+ * @c: the comparison
+ * @r: one of its rows
+ *
+ * Return: true for a flagged row that is worse by more than the gate's
+ * points; false without a gate.
+ */
+bool compare_fails_gate(const struct compare *c, const struct diff_row *r);
+
+/**
+ * compare_format_governors() - a row's governors as printed
+ * @buf: where to write
+ * @size: its size
+ * @r: the row
+ *
+ * "menu2010", or "menu:teo" for a --pair row.
+ */
+void compare_format_governors(char *buf, size_t size, const struct diff_row *r);
+
+/**
+ * compare_print_text() - the comparison as a table on stdout
+ * @c: the comparison, rows flagged and the gate applied
+ */
+void compare_print_text(const struct compare *c);
+
+/**
+ * compare_print_json() - the comparison as one JSON object on stdout
+ * @c: the comparison, rows flagged and the gate applied
+ */
+void compare_print_json(const struct compare *c);
+
+/**
+ * compare_print_linuxpm() - the before/after linux-pm table on stdout
+ * @c: the comparison
+ *
+ * A failed write is main()'s error, status 2.
+ */
+void compare_print_linuxpm(const struct compare *c);
+
+#endif /* __IDLESCOPE_CMD_COMPARISON_H */
