@@ -8,7 +8,7 @@
 # ring buffer, matched period by period).  Then a miss becomes a
 # reproducer: a pingpong run extracted as a trace and replayed gives the
 # same share of predictions within 2x, within the recorded run's interval
-# or 3 points, what two recordings of pingpong in one boot differ by
+# or 5 points, what two recordings of pingpong in one boot differ by
 # (docs/trace-format.md).  Runs with idlescope_states loaded
 # (20-governors.sh leaves it so).
 
@@ -16,6 +16,7 @@
 
 out=/host/why
 T=/sys/kernel/tracing
+exit_delay=/sys/module/idlescope_states/parameters/exit_delay
 mkdir -p $out
 plan 9
 
@@ -42,7 +43,7 @@ sleep 2
 : >$T/trace
 echo 1 >$T/tracing_on
 periodic -d 2 -p 1000 -c 1 >$out/periodic.txt 2>&1
-pingpong -d 1 >/dev/null 2>&1
+pingpong -d 3 >/dev/null 2>&1
 idlescope tag disk
 dd if=/dev/zero of=$out/junk bs=4k count=200 oflag=sync 2>/dev/null
 idlescope tag
@@ -57,12 +58,17 @@ rm -f $out/junk
 idlescope dump $out/attr.rec >$out/attr.csv
 check -m "exit $rc" "wakeup: the run with wake-up sources ends cleanly" [ $rc = 0 ]
 
-# The sleeper's own timer: periods of its CPU that ended within 50 us after
-# one of its deadlines (whole milliseconds plus its phase).
+# The sleeper's own timer: periods of its CPU whose wake-up came within 50 us
+# after one of its deadlines (whole milliseconds plus its phase).  With the
+# exit cost on, the period's end (the cpu_idle exit) is the wake-up plus the
+# entered state's exit latency, spent after it.
 phase=$(sed -n 's/.*, phase \([0-9]*\) us, .*/\1/p' $out/periodic.txt)
-set -- $(csv_awk -v phase_ns=$((${phase:-0} * 1000)) '$col["workload"] == "periodic1ms" &&
-		$col["cpu"] == 1 && $col["wake_source"] != "" {
-		off = ($col["enter_ns"] + $col["residency_ns"] - phase_ns) % 1000000
+exit_cost=0
+[ "$(cat $exit_delay 2>/dev/null)" = Y ] && exit_cost=1
+set -- $(csv_awk -v phase_ns=$((${phase:-0} * 1000)) -v exit_cost=$exit_cost \
+		'$col["workload"] == "periodic1ms" && $col["cpu"] == 1 && $col["wake_source"] != "" {
+		off = ($col["enter_ns"] + $col["residency_ns"] - phase_ns -
+		       exit_cost * $col["exit_latency_ns"]) % 1000000
 		if (off < 0) off += 1000000
 		if (off >= 50000) next
 		n++; if ($col["wake"] == "hrtimer hrtimer_wakeup") a++ }
@@ -127,6 +133,12 @@ report_2x() {
 		t && !/^[a-z0-9]/ { t = 0 }' "$1"
 }
 mkdir -p $out/pp $out/rp
+# The trace holds the sleeps the recorded run asked for; with the exit cost
+# on, each wake-up also spends the entered state's exit latency, which the
+# replay does not take out of its schedule, so it falls behind and skips
+# (docs/trace-format.md): both runs here leave the exit free.
+saved_exit_delay=$(cat $exit_delay 2>/dev/null)
+[ -z "$saved_exit_delay" ] || echo N >$exit_delay
 # Small ring buffers: the loader drains them often, in short bursts, the
 # same in both runs, instead of a few long ones that the replay would meet
 # at other places of the trace.
@@ -154,8 +166,9 @@ sleep 2
 replay -f $out/pp.trace -t pingpong >$out/replay.txt 2>&1
 kill -INT $loader
 wait $loader
+[ -z "$saved_exit_delay" ] || echo $saved_exit_delay >$exit_delay
 set -- $(report_2x $out/pp/report.txt pingpong) $(report_2x $out/rp/report.txt pingpong)
 check -m "recorded ${1:-?} ±${2:-?}, replayed ${3:-?}; $(cat $out/replay.txt)" \
-	"replay: the replayed trace's within 2x is within the recorded run's interval or 3 points" \
+	"replay: the replayed trace's within 2x is within the recorded run's interval or 5 points" \
 	awk -v a="${1:--1}" -v h="${2:--1}" -v b="${3:--100}" \
-		'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a >= 0 && h >= 0 && d <= (h > 3 ? h : 3)) }'
+		'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a >= 0 && h >= 0 && d <= (h > 5 ? h : 5)) }'
