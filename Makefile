@@ -40,7 +40,8 @@ GUEST_TESTS := $(wildcard tests/guest/*.sh)
 help:
 	@echo "idlescope targets:"
 	@echo "  make run        build everything, boot the VM (REPEATS seeds x GOVERNORS, JOBS at a"
-	@echo "                  time; PRECISION=PP boots until that narrow), measure, print the report"
+	@echo "                  time; PRECISION=PP boots until that narrow), measure, print the report;"
+	@echo "                  KERNELS=\"6.1 6.12\": each kernel, then the kernels side by side"
 	@echo "  make test       build everything, run host and VM tests (N passed, N failed);"
 	@echo "                  KERNEL=6.12: the guest suites on our 6.12 build"
 	@echo "  make test-kernels  the suites that build another kernel (tests/kernels/)"
@@ -373,14 +374,42 @@ SUITE_NAMES_ERROR := $(or $(SUITE_NAMES_ERROR),$(shell sh vm/guest/suite.sh --ch
 $(if $(SUITE_NAMES_ERROR),$(error $(SUITE_NAMES_ERROR)))
 endif
 
+# KERNELS="6.1 6.12": make run on each kernel (KERNEL= values), the same
+# seeds, governors and workloads, into RUN_DIR/<kernel>/ with a report
+# each; then every other kernel beside the first (scripts/run-kernels.sh:
+# idlescope compare --across kernel).  One report never pools two kernels.
+KERNELS ?=
+ifneq ($(KERNELS),)
+ifneq ($(KERNEL_SRC),)
+$(error KERNELS= and KERNEL_SRC= do not go together: KERNEL_SRC is one tree)
+endif
+$(foreach k,$(KERNELS),$(if $(filter $(KERNEL_SERIES) debian debian-6.1 debian-6.12,$(k)),,\
+	$(error KERNELS: '$(k)' is not one of $(KERNEL_SERIES) debian debian-6.1 debian-6.12)))
+ifneq ($(words $(KERNELS)),$(words $(sort $(KERNELS))))
+$(error KERNELS='$(KERNELS)' names a kernel twice)
+endif
+
+run: $(LOADER)
+	@mkdir -p $(RUN_DIR) $(if $(filter out/%,$(RUN_DIR)),&& ln -sfn $(notdir $(RUN_DIR)) out/latest)
+	@rc=0; for k in $(KERNELS); do \
+		echo "run: kernel $$k"; \
+		$(MAKE) --no-print-directory run KERNEL=$$k KERNELS= RUN_DIR=$(RUN_DIR)/$$k \
+			RUN_LATEST= || rc=1; \
+	done; \
+	scripts/run-kernels.sh $(LOADER) $(RUN_DIR) $(KERNELS) && exit $$rc
+else
+# The run directory out/latest points to (not a kernel's part of KERNELS=).
+RUN_LATEST ?= $(filter out/%,$(RUN_DIR))
+
 run: $(RUN_INITRAMFS) $(IRQFEED)
 	@$(if $(DEBIAN_DIR),kernel/debian.sh --series $(DEBIAN_SERIES) $(RUN_INITRAMFS))
-	@mkdir -p $(RUN_DIR) $(if $(filter out/%,$(RUN_DIR)),&& ln -sfn $(notdir $(RUN_DIR)) out/latest)
+	@mkdir -p $(RUN_DIR) $(if $(RUN_LATEST),&& ln -sfn $(notdir $(RUN_DIR)) out/latest)
 	@start=$$(date +%s); \
 	$(RUN_BOOTS) $(RUN_VM); rc=$$?; \
 	echo "run: $$(wc -l <$(RUN_DIR)/jobs.txt) boots in $$(($$(date +%s) - start)) s" \
 		"($(JOBS) at a time)" | tee $(RUN_DIR)/wall.txt; \
 	scripts/run-summary.sh $(LOADER) $(RUN_DIR) && exit $$rc
+endif
 
 test: $(INITRAMFS) $(PROGRAMS_INITRAMFS) $(if $(BOOT),$(BUILD)/initramfs-$(BOOT)-programs.cpio.gz) \
 		$(DISK) $(HOST_TESTS)

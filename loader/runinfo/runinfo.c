@@ -230,7 +230,8 @@ int runinfo_check_same_setup(const struct recfile *first, const struct recfile *
 			     char *err, size_t size)
 {
 	static const unsigned int facts = 1U << RUNINFO_CLOCK | 1U << RUNINFO_HZ |
-					  1U << RUNINFO_DRIVER | 1U << RUNINFO_EXIT_COST;
+					  1U << RUNINFO_DRIVER | 1U << RUNINFO_EXIT_COST |
+					  1U << RUNINFO_KERNEL;
 	char va[ESCAPE_SIZE(RECFILE_RELEASE_LEN)], vb[ESCAPE_SIZE(RECFILE_RELEASE_LEN)];
 	char pa[256], pb[256];
 	int fact = runinfo_setup_difference(&first->hdr, &rf->hdr, facts);
@@ -250,6 +251,10 @@ int runinfo_check_same_setup(const struct recfile *first, const struct recfile *
 	else if (fact == RUNINFO_EXIT_COST)
 		snprintf(err, size, "%s: recorded with exit cost %s, %s with %s: "
 			 "one report is one setup", pb, vb, pa, va);
+	else if (fact == RUNINFO_KERNEL)
+		snprintf(err, size, "%s: recorded on kernel '%s', %s on '%s': one report is "
+			 "one setup (compare --across kernel sets two kernels side by side)",
+			 pb, vb, pa, va);
 	else
 		snprintf(err, size, "%s: recorded with cpuidle driver '%s', %s with '%s': "
 			 "one report is one setup", pb, vb, pa, va);

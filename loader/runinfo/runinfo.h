@@ -109,8 +109,9 @@ void runinfo_fact_value(const struct recfile_header *hdr, enum runinfo_fact fact
  * @err: the reason when they do not, one line
  * @size: of @err
  *
- * One report is one setup: recorded under the same clock mode, HZ and
- * cpuidle driver.
+ * One report is one setup: recorded under the same clock mode, HZ,
+ * cpuidle driver, exit cost and kernel release (one governor on two
+ * kernels is two governors: compare --across kernel sets them side by side).
  *
  * Return: 0, or -1 with the reason in @err.
  */

@@ -15,7 +15,8 @@
  *
  * The table is a fixed array [AGG_MAX_WORKLOADS][governors][cpus]: the
  * governor and CPU are small dense ids, and workload names are interned in
- * the order they are first seen.
+ * the order they are first seen.  Its layout is stats/agg_table.h; the
+ * models' scores on the same periods are stats/shadows.c's.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -23,6 +24,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include "stats/aggregate.h"
+#include "stats/agg_table.h"
 #include "stats/sat.h"
 #include "format/escape.h"
 #include "stats/why.h"
@@ -33,33 +35,6 @@ _Static_assert(WHY_MAX_WORKLOADS == AGG_MAX_WORKLOADS, "why.h keys the aggregate
 
 _Static_assert(AGG_WORKLOAD_NAME_LEN == ESCAPE_SIZE(IDLESCOPE_WORKLOAD_LEN),
 	       "a workload name holds any tag escaped");
-
-struct agg {
-	int nr_workloads;
-	/* The tag interned last, raw: records come in runs of one tag. */
-	int last_workload;
-	char last_tag[IDLESCOPE_WORKLOAD_LEN];
-	char workload_names[AGG_MAX_WORKLOADS][AGG_WORKLOAD_NAME_LEN];
-	struct agg_stats stats[AGG_MAX_WORKLOADS][IDLESCOPE_NR_GOVERNORS]
-			      [IDLESCOPE_MAX_CPUS];
-
-	int nr_states;
-	struct agg_state_info states[IDLESCOPE_MAX_STATES];
-
-	int nr_shadows;
-	char shadow_names[AGG_MAX_SHADOWS][AGG_SHADOW_NAME_LEN];
-	unsigned int shadow_inputs[AGG_MAX_SHADOWS];	/* agg_shadow_inputs() */
-
-	__u64 rejected_records;
-	/* The same periods merged into logical ones (stats/logical.h), or NULL. */
-	struct agg *logical;
-
-	/* The boots this aggregate was merged from (agg_add_boot()). */
-	int nr_boots;
-	struct agg *boots[AGG_MAX_BOOTS];
-	char boot_ids[AGG_MAX_BOOTS][AGG_BOOT_ID_LEN];
-	struct why *why;		/* wake-up sources, tick, energy */
-};
 
 /*
  * Mapped, not calloc()ed: the table is large (every workload x governor x
@@ -157,20 +132,6 @@ int agg_ideal_state(const struct agg *agg, __u64 residency_ns,
 	return ideal;
 }
 
-unsigned int agg_shadow_inputs(const struct agg *agg, int shadow)
-{
-	if (shadow < 0 || shadow >= agg->nr_shadows)
-		return 0;
-	return agg->shadow_inputs[shadow];
-}
-
-bool agg_shadow_has_inputs(const struct agg *agg, int shadow, unsigned int rec_inputs)
-{
-	unsigned int needed = agg_shadow_inputs(agg, shadow);
-
-	return (rec_inputs & needed) == needed;
-}
-
 int agg_nr_workloads(const struct agg *agg)
 {
 	return agg->nr_workloads;
@@ -198,11 +159,7 @@ int agg_last_workload(const struct agg *agg)
 	return agg->nr_workloads ? agg->last_workload : -1;
 }
 
-/*
- * Index of a record's raw workload tag (NUL-padded, maybe unterminated),
- * or -1.  Records come in runs of one tag: the last interned is tried first.
- */
-static int find_workload(const struct agg *agg, const char *tag)
+int agg_workload_of_tag(const struct agg *agg, const char *tag)
 {
 	char name[AGG_WORKLOAD_NAME_LEN];
 
@@ -231,7 +188,7 @@ static int intern_workload_name(struct agg *agg, const char *name)
 static int intern_workload(struct agg *agg, const char *tag)
 {
 	char name[AGG_WORKLOAD_NAME_LEN];
-	int i = find_workload(agg, tag);
+	int i = agg_workload_of_tag(agg, tag);
 
 	if (i < 0)
 		i = intern_workload_name(agg, escape_name(name, sizeof(name), tag,
@@ -282,8 +239,7 @@ static void crosscheck_state(const struct agg *agg, struct agg_stats *st,
 	}
 }
 
-/* The ideal state of @rec's period, with the limit select used when known. */
-static int ideal_state_of(const struct agg *agg, const struct idlescope_record *rec)
+int agg_record_ideal_state(const struct agg *agg, const struct idlescope_record *rec)
 {
 	/* The limit is the one select used only when the select probe read it. */
 	__s64 latency_req_ns = rec->flags & IDLESCOPE_F_SELECT_PROBED ?
@@ -296,7 +252,7 @@ static int ideal_state_of(const struct agg *agg, const struct idlescope_record *
 static int score_ideal_state(const struct agg *agg, struct agg_stats *st,
 			     const struct idlescope_record *rec)
 {
-	int ideal = ideal_state_of(agg, rec);
+	int ideal = agg_record_ideal_state(agg, rec);
 	int entered = rec->state;
 
 	if (ideal < 0 || entered < 0 || entered >= agg->nr_states)
@@ -317,25 +273,9 @@ static int score_ideal_state(const struct agg *agg, struct agg_stats *st,
 	return ideal;
 }
 
-/*
- * Patch 0004 stores U64_MAX, which is IDLESCOPE_UNKNOWN_NS, when the
- * governor's select returned before it predicted anything (e.g. menu with
- * a single usable state), and the BPF side UNKNOWN when it could not read
- * the value: neither is a prediction to score.  0 is a prediction of 0 ns,
- * within no factor of a period that lasted.
- */
-static bool prediction_made(__u64 predicted_ns)
-{
-	return predicted_ns != IDLESCOPE_UNKNOWN_NS;
-}
-
-/*
- * The factor table and ratio histogram (NULL: none), shared by live and
- * shadow scores.
- */
-static void score_prediction(__u64 *within_factor, struct ci_acc *within_ci,
-			     unsigned int *ratio_hist, __u64 predicted_ns,
-			     __u64 actual_ns)
+void agg_score_prediction(__u64 *within_factor, struct ci_acc *within_ci,
+			  unsigned int *ratio_hist, __u64 predicted_ns,
+			  __u64 actual_ns)
 {
 	unsigned int within = agg_within_mask(predicted_ns, actual_ns);
 	int i;
@@ -354,8 +294,8 @@ static void add_prediction(struct agg_stats *st, __u64 predicted_ns,
 	st->predicted_samples++;
 	sat_inc(&st->predicted_sum_ns, predicted_ns);
 	st->predicted_us_hist[agg_log2_bucket(predicted_ns / NS_PER_US)]++;
-	score_prediction(st->within_factor, st->within_ci, st->ratio_hist,
-			 predicted_ns, actual_ns);
+	agg_score_prediction(st->within_factor, st->within_ci, st->ratio_hist,
+			     predicted_ns, actual_ns);
 }
 
 /*
@@ -417,14 +357,14 @@ int agg_add(struct agg *agg, const struct idlescope_record *rec)
 	why_add(agg->why, workload, rec, ideal);
 
 	if ((rec->flags & IDLESCOPE_F_PREDICTED) &&
-	    prediction_made(rec->predicted_ns)) {
+	    agg_prediction_made(rec->predicted_ns)) {
 		add_prediction(st, rec->predicted_ns, rec->residency_ns);
 		st->next_timer_wrap_samples += rec->next_timer_ns >= AGG_NEXT_TIMER_WRAP_NS;
 		if (rec->governor == IDLESCOPE_GOV_MENU &&
-		    prediction_made(rec->tick_adjusted_ns)) {
+		    agg_prediction_made(rec->tick_adjusted_ns)) {
 			st->tick_adjusted_samples++;
-			score_prediction(st->tick_adjusted_within, st->tick_adjusted_ci,
-					 NULL, rec->tick_adjusted_ns, rec->residency_ns);
+			agg_score_prediction(st->tick_adjusted_within, st->tick_adjusted_ci,
+					     NULL, rec->tick_adjusted_ns, rec->residency_ns);
 		}
 	}
 	if (rec->flags & IDLESCOPE_F_SLEEP_WOKE) {
@@ -434,147 +374,6 @@ int agg_add(struct agg *agg, const struct idlescope_record *rec)
 		if (rec->sleep_late_ns > st->late_sleep_max_ns)
 			st->late_sleep_max_ns = rec->sleep_late_ns;
 	}
-	return 0;
-}
-
-int agg_set_shadows(struct agg *agg, const char *const *names,
-		    const unsigned int *inputs, int nr)
-{
-	int i;
-
-	if (nr < 0 || nr > AGG_MAX_SHADOWS || (nr && !names))
-		return -EINVAL;
-	/* Validate all first, so a bad list leaves the old one in place. */
-	for (i = 0; i < nr; i++) {
-		if (!names[i] || !names[i][0])
-			return -EINVAL;
-		if (strlen(names[i]) >= AGG_SHADOW_NAME_LEN)
-			return -ENAMETOOLONG;
-	}
-	memset(agg->shadow_names, 0, sizeof(agg->shadow_names));
-	memset(agg->shadow_inputs, 0, sizeof(agg->shadow_inputs));
-	for (i = 0; i < nr; i++) {
-		strcpy(agg->shadow_names[i], names[i]);
-		agg->shadow_inputs[i] = inputs ? inputs[i] : 0;
-	}
-	agg->nr_shadows = nr;
-	return 0;
-}
-
-int agg_nr_shadows(const struct agg *agg)
-{
-	return agg->nr_shadows;
-}
-
-const char *agg_shadow_name(const struct agg *agg, int shadow)
-{
-	if (shadow < 0 || shadow >= agg->nr_shadows)
-		return NULL;
-	return agg->shadow_names[shadow];
-}
-
-/*
- * The key agg_add(@rec) counted, or NULL.  Never interns: a shadow score
- * on a key without its record would make the shadow's periods differ from
- * the live ones.  @rec's cpu and governor are in range.
- */
-static struct agg_stats *counted_key(struct agg *agg, const struct idlescope_record *rec)
-{
-	int workload = find_workload(agg, rec->workload);
-	struct agg_stats *st;
-
-	if (workload < 0)
-		return NULL;
-	st = &agg->stats[workload][rec->governor][rec->cpu];
-	return st->samples ? st : NULL;
-}
-
-/* A model's chosen state against the period's @ideal one. */
-static void score_shadow_state(const struct agg *agg, struct agg_shadow *sh,
-			       int ideal, int chosen)
-{
-	if (ideal < 0 || chosen < 0 || chosen >= agg->nr_states)
-		return;
-	sh->ideal_samples++;
-	sh->ideal_hit_samples += chosen == ideal;
-	sh->ideal_too_deep_samples += chosen > ideal;
-	sh->ideal_too_shallow_samples += chosen < ideal;
-	ci_add_hit(&sh->ideal_hit_ci, chosen == ideal);
-	ci_add_hit(&sh->ideal_too_deep_ci, chosen > ideal);
-	ci_add_hit(&sh->ideal_too_shallow_ci, chosen < ideal);
-}
-
-/*
- * agg_add_shadows() of one shadow, once the arguments are checked; @ideal
- * is the period's ideal state.
- */
-static void score_shadow(const struct agg *agg, struct agg_stats *st, int shadow,
-			 const struct idlescope_record *rec, int ideal,
-			 const struct agg_shadow_period *p)
-{
-	struct agg_shadow *sh = &st->shadow[shadow];
-
-	if (p->stepped && !p->has_inputs) {
-		sh->excluded_samples++;
-	} else {
-		if (prediction_made(p->predicted_ns)) {
-			sh->samples++;
-			score_prediction(sh->within_factor, sh->within_ci, sh->ratio_hist,
-					 p->predicted_ns, rec->residency_ns);
-		}
-		score_shadow_state(agg, sh, ideal, p->chosen_state);
-	}
-	if (p->agreement >= 0) {
-		sh->agree_checked++;
-		sh->agree_samples += p->agreement;
-	}
-	if (p->state_agreement >= 0) {
-		sh->state_agree_checked++;
-		sh->state_agree_samples += p->state_agreement;
-	}
-}
-
-int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
-		   unsigned int rec_inputs, int shadow, __u64 predicted_ns, int agreement)
-{
-	struct agg_shadow_period p = {
-		.stepped = predicted_ns != IDLESCOPE_UNKNOWN_NS,
-		.predicted_ns = predicted_ns,
-		.chosen_state = -1,
-		.has_inputs = agg_shadow_has_inputs(agg, shadow, rec_inputs),
-		.agreement = agreement,
-		.state_agreement = -1,
-	};
-
-	return agg_add_shadows(agg, rec, shadow, 1, &p);
-}
-
-static bool valid_agreement(int agreement)
-{
-	return agreement >= -1 && agreement <= 1;
-}
-
-int agg_add_shadows(struct agg *agg, const struct idlescope_record *rec,
-		    int first, int nr, const struct agg_shadow_period *periods)
-{
-	struct agg_stats *st;
-	int s, ideal;
-
-	if (rec->cpu >= IDLESCOPE_MAX_CPUS)
-		return -ERANGE;
-	if (rec->governor >= IDLESCOPE_NR_GOVERNORS ||
-	    first < 0 || nr < 0 || nr > agg->nr_shadows - first)
-		return -EINVAL;
-	for (s = 0; s < nr; s++)
-		if (!valid_agreement(periods[s].agreement) ||
-		    !valid_agreement(periods[s].state_agreement))
-			return -EINVAL;
-	st = counted_key(agg, rec);
-	if (!st)
-		return -ENOENT;
-	ideal = ideal_state_of(agg, rec);
-	for (s = 0; s < nr; s++)
-		score_shadow(agg, st, first + s, rec, ideal, &periods[s]);
 	return 0;
 }
 

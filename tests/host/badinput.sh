@@ -11,7 +11,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-plan 8
+plan 10
 
 runs_before=$(ls "$top/out" 2>/dev/null | grep -c .)
 check_error "make run: an unknown governor is one line" "unknown governor 'nosuch'" \
@@ -20,6 +20,10 @@ check_error "make run: an unknown workload is one line" "unknown workload 'frob'
 	make -s -C "$top" --no-print-directory run WORKLOAD_SET='idle frob'
 check_error "make run: an unknown suite is one line" "unknown suite 'frob' \(known: all default linux-pm real synthetic\)" \
 	make -s -C "$top" --no-print-directory run SUITE=frob
+check_error "make run: an unknown kernel in KERNELS is one line" "KERNELS: '7.0' is not one of 6.1 " \
+	make -s -C "$top" --no-print-directory run KERNELS='6.1 7.0'
+check_error "make run: a kernel named twice in KERNELS is one line" "KERNELS='6.1 6.1' names a kernel twice" \
+	make -s -C "$top" --no-print-directory run KERNELS='6.1 6.1'
 check "make run: bad names created no run directory" \
 	[ "$(ls "$top/out" 2>/dev/null | grep -c .)" = "$runs_before" ]
 

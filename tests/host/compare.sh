@@ -8,7 +8,7 @@
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
-plan 39
+plan 44
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 make -s -C "$top" --no-print-directory build/genrec build/tests/compare_tool || exit
@@ -145,7 +145,31 @@ check_error "compare: one side's file twice, through a link, is an error" "b.rec
 cp "$tmp/a.rec" "$tmp/mixed/a.rec" && cp "$tmp/hz250-a.rec" "$tmp/mixed/b.rec"
 check_error "compare: one side of two setups is an error" "b.rec: recorded with HZ 250" \
 	"$tool" compare "$tmp/a.rec" "$tmp/mixed"
+# One governor on two kernels is two governors: a report never pools them.
+mkdir -p "$tmp/two-kernels"
+error_status=1 check_error "report: files of two kernels are an error naming both" \
+	"k2-a.rec: recorded on kernel 'other-kernel', .*/a.rec on 'template': one report is one setup" \
+	"$top/build/idlescope" report "$tmp/a.rec" "$tmp/k2-a.rec" -o "$tmp/two-kernels"
+check "report: ... and writes no report" [ ! -e "$tmp/two-kernels/report.txt" ]
 unset error_status
+# make run KERNELS=: each kernel's boots in RUN_DIR/<kernel>/, then side by side.
+for k in 6.1 6.12; do
+	mkdir -p "$tmp/kruns/$k/seed-0/menu2010/menu2010"
+done
+cp "$tmp/a.rec" "$tmp/kruns/6.1/seed-0/menu2010/menu2010/run.rec"
+cp "$tmp/k2-a.rec" "$tmp/kruns/6.12/seed-0/menu2010/menu2010/run.rec"
+"$top/scripts/run-kernels.sh" "$top/build/idlescope" "$tmp/kruns" 6.1 6.12 >"$tmp/kruns.out" 2>&1
+rc=$?
+check -m "exit $rc: $(head -n 1 "$tmp/kruns.out")" \
+	"run KERNELS: the second kernel beside the first, with both setups" \
+	[ $rc = 0 -a -n "$(grep -x '== kernel 6.1 (A) beside kernel 6.12 (B) ==' "$tmp/kruns.out")" \
+	  -a -n "$(grep -E '^B: .*kernel other-kernel \(HZ 1000' "$tmp/kruns/kernels-6.1-vs-6.12.txt")" ]
+check "run KERNELS: ... every number on both kernels with its interval" \
+	grep -qE '^idle +menu2010 +within 2x % +[0-9.]+ ±[0-9.]+ +[0-9.]+ ±[0-9.]+ ' \
+	"$tmp/kruns/kernels-6.1-vs-6.12.txt"
+error_status=1 check_error "run KERNELS: a kernel without records is one line" \
+	"kernel 7.0: no record file under .*/kruns/7.0/seed-" \
+	"$top/scripts/run-kernels.sh" "$top/build/idlescope" "$tmp/kruns" 6.1 7.0
 mkdir -p "$tmp/many"
 for i in $(seq 1 70); do
 	"$top/build/genrec" -n 200 -c 2 -s "$i" -H "$tmp/template.rec" -o "$tmp/many/$i.rec"

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_aggregate.c - host unit tests of loader/stats/aggregate.c and
- * loader/report/text.c.  No BPF, no kernel: records are made by hand and every
- * expectation below is computed by hand, so each check reads as a line of
- * the specification.
+ * test_aggregate.c - host unit tests of loader/stats/aggregate.c (with its
+ * shadows, stats/shadows.c) and loader/report/text.c.  No BPF, no kernel:
+ * records are made by hand and every expectation below is computed by hand,
+ * so each check reads as a line of the specification.
  *
  * Build and run from the repository root:
  *	gcc -O2 -Wall -Wextra -Ibpf -Iloader tests/host/test_aggregate.c \
- *		loader/stats/aggregate.c loader/stats/buckets.c loader/stats/merge.c \
+ *		loader/stats/aggregate.c loader/stats/shadows.c \
+ *		loader/stats/buckets.c loader/stats/merge.c \
  *		loader/report/text.c \
  *		loader/format/table.c \
  *		-o /tmp/test_aggregate
