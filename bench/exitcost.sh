@@ -44,6 +44,7 @@ for cost in on off; do
 	"$top/vm/run.sh" -s "$dir" -t $timeout_s -- \
 		"sh /usr/share/idlescope/suite.sh /usr/share/idlescope/suite.txt menu2010 $seconds menu2010 '$workloads' on $cost" \
 		>"$dir/run.log" 2>&1 || die "exit cost $cost: the boot failed (log: $dir/console.log)"
+	mkdir -p "$dir/report" || die "cannot create $dir/report"
 	"$top/build/idlescope" report "$dir/menu2010/run.rec" -o "$dir/report" >/dev/null ||
 		die "exit cost $cost: idlescope report failed"
 done
