@@ -118,7 +118,11 @@ declare -A debs		# package -> the .deb unpacked for it
 # package apt does not know.
 fetch() {
 	local pkg f want=() names=()
+	local -A asked=()
 	for pkg; do
+		# Several packages share dependencies (libc6): fetch each once.
+		[ -n "${asked[$pkg]:-}" ] && continue
+		asked[$pkg]=1
 		if [ -n "$local_debs" ]; then
 			for f in "$local_debs/${pkg}"_*.deb; do
 				[ -e "$f" ] && debs[$pkg]=$f

@@ -13,7 +13,7 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-plan 9
+plan 10
 
 out=$top/build/programs
 make -s -C "$top" --no-print-directory build/programs/programs.cpio.gz >"$tmp/make.log" 2>&1
@@ -92,6 +92,16 @@ check_error "programs: a binary whose library no package has is one line naming 
 	'needsmissing needs libidlescope-missing\.so\.1' \
 	"$top/vm/programs.sh" -l "$tmp/list.txt" -o "$tmp/out" -L "$tmp/debs"
 check "programs: ... and no image is made" [ ! -e "$tmp/out/programs.cpio.gz" ]
+
+# From an empty cache, two packages that share a dependency (libc6):
+# the shared one is fetched once, not asked for (and moved) twice.
+printf 'hey hey\nsockperf sockperf\n' >"$tmp/shared.txt"
+IDLESCOPE_CACHE=$tmp/cache "$top/vm/programs.sh" -l "$tmp/shared.txt" -o "$tmp/shared" \
+	>"$tmp/shared.log" 2>&1
+rc=$?
+check -m "exit $rc: $(tail -n 1 "$tmp/shared.log")" \
+	"programs: packages sharing a dependency build from an empty cache" \
+	[ $rc = 0 -a -s "$tmp/shared/programs.cpio.gz" ]
 
 printf 'rt-tests\n' >"$tmp/bad.txt"
 check_error "programs: a list line without binaries is one line" \
