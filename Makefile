@@ -348,15 +348,19 @@ $(DISK):
 # one iowait disk per boot (scripts/boot-job.sh).
 IRQTRAIN_PERIOD_US ?= 1000
 export IRQTRAIN_PERIOD_US
-# The boots: REPEATS seeds x GOVERNORS, one boot per job, JOBS QEMUs side
-# by side (scripts/run-boots.sh); SSHLOGINFILE spreads them over machines.
+# The boots: REPEATS seeds x sets of GOVERNORS, one boot per job, JOBS
+# QEMUs side by side (scripts/run-boots.sh); SSHLOGINFILE spreads them over
+# machines.
 # Each headline interval is over the REPEATS boots of its cell
 # (docs/report-schema.md); 4 is chosen from the measured boot-to-boot
 # spread (bench/README.md).
 REPEATS ?= 4
 JOBS ?= $(shell nproc)
 SSHLOGINFILE ?=
-export SSHLOGINFILE
+# GOVERNORS_PER_BOOT=N: N governors one after the other in each boot
+# (empty: all of them, one boot per seed).
+GOVERNORS_PER_BOOT ?=
+export SSHLOGINFILE GOVERNORS_PER_BOOT
 # PRECISION=PP: more rounds of REPEATS boots for the workloads whose
 # headline half-widths are above PP points, up to MAX_BOOTS boots per cell
 # (scripts/run-until.sh), which says where that cap was hit.

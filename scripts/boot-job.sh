@@ -2,14 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # One boot job of `make run`: boot the guest once, with one workload seed,
-# and run the suite (vm/guest/suite.sh) under the given governors; the
-# guest's share, and so its record files, is OUT_DIR/seed-SEED/GOVERNORS
-# (<governor>/run.rec inside, as the suite writes them).  Jobs are
+# and run the suite (vm/guest/suite.sh) under the given governors, one
+# after the other; the guest's share, and so its record files, is
+# OUT_DIR/seed-SEED/G1+G2+... (<governor>/run.rec inside, as the suite
+# writes them).  Jobs are
 # independent of each other: scripts/run-boots.sh hands a list of them to
 # GNU parallel, on this machine or, over ssh, on others.
 #
 # usage: scripts/boot-job.sh OUT_DIR SEED SECONDS_PER_WORKLOAD 'GOVERNORS' 'WORKLOADS' \
 #            [VM_ARG...]
+# GOVERNORS: separated by spaces or '+' (scripts/run-boots.sh's job lines).
 # VM_ARGs go to vm/run.sh before its own (KERNEL=debian's kernel and
 # initramfs).  Prints one line; exits with vm/run.sh's status.
 # Environment (make run exports them): IRQTRAIN_PERIOD_US; BGTIMERS and
@@ -18,7 +20,7 @@
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-out=$1 seed=$2 seconds=$3 governors=$4 workloads=$5
+out=$1 seed=$2 seconds=$3 governors=${4//+/ } workloads=$5
 shift 5
 dir=$out/seed-$seed/${governors// /+}
 irqfeed=$top/build/irqfeed

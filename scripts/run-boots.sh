@@ -2,16 +2,21 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The boots of `make run`: a list of independent boot jobs, one per seed x
-# governor (scripts/boot-job.sh: one boot, one governor, the whole
-# workload list), run by GNU parallel, JOBS at a time (one QEMU per core:
-# in the virtual clock a guest's timing does not depend on host load).
+# governor set (scripts/boot-job.sh: one boot, the governors of the set one
+# after the other, each over the whole workload list), run by GNU parallel,
+# JOBS at a time (one QEMU per core: in the virtual clock a guest's timing
+# does not depend on host load).  GOVERNORS_PER_BOOT governors share a
+# boot (default: all of them): a boot and its settling run cost about what
+# a governor's pass over the suite does, so fewer, longer boots finish
+# sooner, and the boot stays the unit of replication of every cell.
 # With SSHLOGINFILE, parallel spreads the jobs over the machines it names
 # (its --sshloginfile format); each must have this checkout, built, at the
 # same path, and OUT_DIR must be the same shared directory on all.
 #
 # usage: scripts/run-boots.sh OUT_DIR REPEATS JOBS SECONDS 'GOVERNORS' 'WORKLOADS' \
 #            [VM_ARG...]
-# Environment: SSHLOGINFILE (empty: this machine only), FIRST_SEED (0).
+# Environment: SSHLOGINFILE (empty: this machine only), FIRST_SEED (0),
+# GOVERNORS_PER_BOOT (empty: all).
 # The jobs are appended to OUT_DIR/jobs.txt, parallel's log of each (host,
 # start, run time, status) to OUT_DIR/jobs.log: a later call with other
 # seeds (scripts/run-until.sh) adds to them.  Exits 1 if a job failed.
@@ -31,6 +36,9 @@ die() {
 [[ $repeats =~ ^[1-9][0-9]*$ ]] || die "REPEATS wants a positive number of boots, not '$repeats'" 2
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || die "JOBS wants a positive number, not '$jobs'" 2
 [[ $first_seed =~ ^[0-9]+$ ]] || die "FIRST_SEED wants a number, not '$first_seed'" 2
+per_boot=${GOVERNORS_PER_BOOT:-$(wc -w <<<"$governors")}
+[[ $per_boot =~ ^[1-9][0-9]*$ ]] ||
+	die "GOVERNORS_PER_BOOT wants a positive number, not '$per_boot'" 2
 command -v parallel >/dev/null || die "GNU parallel missing (make deps)"
 if [ -n "${SSHLOGINFILE:-}" ] && [ ! -r "$SSHLOGINFILE" ]; then
 	die "SSHLOGINFILE $SSHLOGINFILE: cannot read it" 2
@@ -38,10 +46,24 @@ fi
 
 mkdir -p "$out" || die "cannot create $out"
 out=$(cd "$out" && pwd)
+# The governor sets, "+" between the governors of one (a job's list line
+# is "SEED SET", split at the space by parallel).
+groups=()
+group=
+n=0
+for g in $governors; do
+	group+=${group:++}$g
+	n=$((n + 1))
+	if [ $n = "$per_boot" ]; then
+		groups+=("$group")
+		group= n=0
+	fi
+done
+[ -z "$group" ] || groups+=("$group")
 list=
 for ((seed = first_seed; seed < first_seed + repeats; seed++)); do
-	for g in $governors; do
-		list+="$seed $g"$'\n'
+	for group in "${groups[@]}"; do
+		list+="$seed $group"$'\n'
 	done
 done
 printf '%s' "$list" >>"$out/jobs.txt"
@@ -59,6 +81,6 @@ parallel --will-cite "${where[@]}" --colsep ' ' --joblog "+$out/jobs.log" --line
 	"cd $(printf %q "$top") && scripts/boot-job.sh $(printf %q "$out") {1} $seconds {2}" \
 	"$(printf %q "$workloads")$vm_args" <<<"${list%$'\n'}"
 rc=$?
-[ $rc = 0 ] || echo "run: $rc of $((repeats * $(wc -w <<<"$governors"))) boot jobs failed" \
+[ $rc = 0 ] || echo "run: $rc of $((repeats * ${#groups[@]})) boot jobs failed" \
 	"(see $out/jobs.log)" >&2
 [ $rc = 0 ]
