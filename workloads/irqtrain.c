@@ -97,6 +97,7 @@ struct schedule {
 	__u64 armed;			/* events armed, the first included */
 	__u64 late;			/* armed less than MIN_LEAD_US before their time */
 	__u64 resyncs;			/* restarts of the schedule */
+	__u64 arm_ns;			/* what the last arming took, in guest time */
 	__u64 first_ns, last_ns;	/* scheduled times of the first and last read events */
 };
 
@@ -226,12 +227,13 @@ static int hpet_ioctl(int fd, unsigned long cmd, unsigned long arg, const char *
  * turns it into comparator ticks (10 ns on QEMU's HPET).  The driver's
  * handler then re-arms by GUARD_HZ's second, which the reader disarms
  * before it comes; an event that came before the reader set GUARD_HZ
- * would be repeated, so no event is armed less than MIN_LEAD_US ahead:
- * one whose time is nearer or past (the reader woke late) comes then.
+ * would be repeated, so no event is armed nearer than MIN_LEAD_US plus
+ * twice what the last arming took (the icount shift stretches it): one
+ * whose time is nearer or past (the reader woke late) comes then.
  */
 static int arm_scheduled(int fd)
 {
-	__u64 now_ns = wl_now_ns(), lead_ns = MIN_LEAD_US * NSEC_PER_USEC;
+	__u64 now_ns = wl_now_ns(), lead_ns = MIN_LEAD_US * NSEC_PER_USEC + 2 * sched.arm_ns;
 	unsigned long hz;
 	int err;
 
@@ -251,6 +253,7 @@ static int arm_scheduled(int fd)
 		err = hpet_ioctl(fd, HPET_IE_ON, 0, "HPET_IE_ON");
 	if (!err)
 		err = hpet_ioctl(fd, HPET_IRQFREQ, GUARD_HZ, "HPET_IRQFREQ");
+	sched.arm_ns = wl_now_ns() - now_ns;
 	sched.armed++;
 	return err;
 }
