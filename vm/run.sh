@@ -35,13 +35,18 @@ usage: vm/run.sh [options] -- COMMAND...
   -l FILE    console log (default DIR/console.log)
   -a ARGS    extra kernel command line
   -q ARG     extra QEMU argument (repeatable)
-  CLOCK=virtual (default) or host in the environment: the guest's clock.
+  CLOCK=virtual (default), virtual-sleep, fixed or host in the environment:
+  the guest's clock.
     virtual: single-threaded TCG with -icount shift=auto,sleep=off: guest
       time advances with the instructions it executes and jumps over idle
       time to the next timer, so host load does not leak into idle periods.
     fixed: virtual with a fixed shift (-icount shift=0: every instruction
       is 1 ns of guest time, whatever the run before did); the second CPU
       comes online after boot (maxcpus=1), which a fixed shift needs.
+    virtual-sleep: virtual with sleep=on: while every vCPU idles, guest
+      time follows host time to the next timer instead of jumping there,
+      so an event the host times (a disk read, a byte from irqfeed) can
+      end an idle period early; for comparison (docs/devices.md).
     host: multi-threaded TCG on the host's clock (for comparison only).
   The mode and its QEMU arguments reach the guest as idlescope.clock= and
   idlescope.clock_args= (base64) on the kernel command line.
@@ -76,12 +81,13 @@ clock=${CLOCK:-virtual}
 case ${ACCEL:-tcg}/$clock in
 kvm/*) clock=host; clock_args=(-accel kvm -cpu host) ;;
 tcg/virtual) clock_args=(-accel tcg,thread=single -icount shift=auto,sleep=off) ;;
+tcg/virtual-sleep) clock_args=(-accel tcg,thread=single -icount shift=auto,sleep=on) ;;
 tcg/fixed) clock_args=(-accel tcg,thread=single -icount shift=0,sleep=off)
 	# QEMU 7.2 stalls the second vCPU's boot under a fixed shift; brought
 	# online later by vm/init, it runs (docs/clock.md).
 	append_extra="maxcpus=1 $append_extra" ;;
 tcg/host) clock_args=(-accel tcg,thread=multi) ;;
-tcg/*) die "CLOCK must be virtual, fixed or host, not '$clock'" 2 ;;
+tcg/*) die "CLOCK must be virtual, virtual-sleep, fixed or host, not '$clock'" 2 ;;
 *) die "ACCEL must be tcg or kvm, not '$ACCEL'" 2 ;;
 esac
 

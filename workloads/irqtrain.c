@@ -10,12 +10,24 @@
  *  - /dev/hpet (the default): a comparator of the HPET that the kernel
  *    leaves free, programmed through the hpet character device to raise
  *    its interrupt -r times a second (periodic mode: the comparator
- *    re-arms itself, so the rate is exact), or, with -i, after gaps drawn
- *    from the seed (exponential, mean 1/rate: the comparator is re-armed
- *    from each interrupt).  QEMU's HPET counts the guest's virtual clock,
- *    so under CLOCK=virtual the interrupts come at guest times: an idle
- *    period they end lasts what the train says.  No guest timer stands
- *    for them: the hpet driver's handler only wakes the reader.
+ *    re-arms itself, so the rate is exact), or, with -i, at the times of
+ *    a schedule drawn from the seed (gaps exponential, mean 1/rate).
+ *    QEMU's HPET counts the guest's virtual clock, so under CLOCK=virtual
+ *    the interrupts come at guest times: an idle period they end lasts
+ *    what the train says.  No guest timer stands for them: the hpet
+ *    driver's handler only wakes the reader.
+ *
+ *    The irregular train does not let the driver re-arm the comparator
+ *    with the next gap, as its one-shot mode would: the driver re-arms
+ *    from the interrupt with whatever gap the reader set last, so a
+ *    reader slower than a short gap repeats that gap (short gaps count
+ *    more than once), and it writes the comparator before it clears the
+ *    interrupt's status, so a comparator that expires in between (a gap
+ *    shorter than the handler takes in guest time, which a busy other
+ *    vCPU stretches) loses its interrupt and the train stops
+ *    (docs/devices.md).  The reader arms each event itself instead, at
+ *    its scheduled time, and leaves the driver a re-arm gap of a second
+ *    that only a reader a second late would see.
  *
  *  - a serial port (a tty, e.g. /dev/ttyS1) that the host's irqfeed feeds
  *    a byte at a time.  Its bytes arrive at host times: under the virtual
@@ -47,6 +59,10 @@
 
 #define RX_TRIGGER_BYTES	1
 #define MIN_GAP_US		50	/* -i: shortest gap drawn */
+#define MIN_LEAD_US		200	/* -i: shortest time from arming to the event */
+#define MAX_GAP_US		1000000	/* -i: longest gap: HPET_IRQFREQ's 1 Hz */
+#define GUARD_HZ		1	/* -i: the driver's own re-arm, never reached */
+#define RESYNC_GAPS		20	/* -i: mean gaps behind the schedule that restart it */
 #define MAX_RATE_HZ		20000
 
 static struct env {
@@ -69,7 +85,24 @@ struct train {
 	struct duration_stats interarrival;	/* between consecutive reads */
 };
 
+/*
+ * The irregular train's schedule: event times in guest time (wl_now_ns),
+ * each the previous plus a gap drawn from the seed, so that arming late
+ * delays one event and not the ones after it.  A reader RESYNC_GAPS mean
+ * gaps behind (the guest stalled) restarts the schedule from now rather
+ * than fire the backlog MIN_LEAD_US apart.
+ */
+struct schedule {
+	__u64 next_ns;			/* the event armed now */
+	__u64 armed;			/* events armed, the first included */
+	__u64 late;			/* armed less than MIN_LEAD_US before their time */
+	__u64 resyncs;			/* restarts of the schedule */
+	__u64 arm_ns;			/* what the last arming took, in guest time */
+	__u64 first_ns, last_ns;	/* scheduled times of the first and last read events */
+};
+
 static struct train train = { .last_byte = -1 };
+static struct schedule sched;
 static int port_fd = -1;
 static bool is_serial;
 static struct termios saved_tio;	/* the port's settings before the run */
@@ -93,7 +126,7 @@ static const struct arg_value values[] = {
 		"device path", &env.path, PATH_MAX - 1),
 	ARG_NUM('r', "rate", "HZ", "HPET: interrupts per second (default 1000)",
 		"rate", &env.rate_hz, 1, MAX_RATE_HZ),
-	ARG_FLAG('i', "irregular", "HPET: gaps drawn from the seed, exponential with mean 1/rate",
+	ARG_FLAG('i', "irregular", "HPET: gaps drawn from the seed, exponential with mean 1/rate (50 us to 1 s)",
 		 &env.irregular),
 	{},
 };
@@ -168,29 +201,106 @@ static int set_rx_trigger(const char *port, int bytes)
 	return err ? err : old;
 }
 
-/*
- * HPET_IRQFREQ takes whole Hz: the gap drawn, as the nearest rate.  The
- * driver turns it into comparator ticks (10 ns on QEMU's HPET).
- */
-static unsigned long next_irregular_hz(void)
+/* -i: the next gap, exponential with mean 1/rate, within the comparator's reach. */
+static __u64 draw_gap_ns(void)
 {
 	double gap_us = rng_exp(&wl_rng, 1e6 / env.rate_hz);
 
-	if (gap_us < MIN_GAP_US)
-		gap_us = MIN_GAP_US;
-	return lround(fmax(1.0, 1e6 / gap_us));
+	return (__u64)(fmin(fmax(gap_us, MIN_GAP_US), MAX_GAP_US) * NSEC_PER_USEC);
+}
+
+static int hpet_ioctl(int fd, unsigned long cmd, unsigned long arg, const char *what)
+{
+	int err;
+
+	if (!ioctl(fd, cmd, arg))
+		return 0;
+	err = -errno;
+	fprintf(stderr, "irqtrain: %s on %s: %s%s\n", what, env.path, strerror(-err),
+		err == -EIO ? " (the comparator has no interrupt: QEMU's hpet-intcap)" : "");
+	return err;
+}
+
+/*
+ * -i: arm the comparator for the scheduled event, one-shot, from now.
+ * HPET_IRQFREQ takes whole Hz: the lead, as the nearest rate; the driver
+ * turns it into comparator ticks (10 ns on QEMU's HPET).  The driver's
+ * handler then re-arms by GUARD_HZ's second, which the reader disarms
+ * before it comes; an event that came before the reader set GUARD_HZ
+ * would be repeated, so no event is armed nearer than MIN_LEAD_US plus
+ * twice what the last arming took (the icount shift stretches it): one
+ * whose time is nearer or past (the reader woke late) comes then.
+ */
+static int arm_scheduled(int fd)
+{
+	__u64 now_ns = wl_now_ns(), lead_ns = MIN_LEAD_US * NSEC_PER_USEC + 2 * sched.arm_ns;
+	unsigned long hz;
+	int err;
+
+	if (now_ns > sched.next_ns + RESYNC_GAPS * NSEC_PER_SEC / env.rate_hz) {
+		sched.next_ns = now_ns;
+		sched.resyncs++;
+	}
+	if (sched.next_ns > now_ns + lead_ns)
+		lead_ns = sched.next_ns - now_ns;
+	else
+		sched.late++;
+	hz = lround(fmin(fmax((double)NSEC_PER_SEC / lead_ns, 1.0), MAX_RATE_HZ));
+	err = hpet_ioctl(fd, HPET_IE_OFF, 0, "HPET_IE_OFF");
+	if (!err)
+		err = hpet_ioctl(fd, HPET_IRQFREQ, hz, "HPET_IRQFREQ");
+	if (!err)
+		err = hpet_ioctl(fd, HPET_IE_ON, 0, "HPET_IE_ON");
+	if (!err)
+		err = hpet_ioctl(fd, HPET_IRQFREQ, GUARD_HZ, "HPET_IRQFREQ");
+	sched.arm_ns = wl_now_ns() - now_ns;
+	sched.armed++;
+	return err;
+}
+
+/*
+ * -i: deliver the comparator's interrupt to the CPU the reader is pinned
+ * to, so that an event wakes that CPU and not, through the other, an IPI
+ * (the IOAPIC's default is CPU 0).  The interrupt line is the one
+ * /proc/interrupts names hpetN for comparator N; a comparator of another
+ * train shares it (docs/devices.md), so two pinned irregular trains
+ * route both to the CPU of the later.  Failing only costs the routing.
+ */
+static void route_irq(int fd, int cpu)
+{
+	char want[32], line[256], path[64];
+	struct hpet_info info;
+	bool routed = false;
+	int irq = -1;
+	FILE *f;
+
+	if (ioctl(fd, HPET_INFO, &info))
+		return;
+	snprintf(want, sizeof(want), " hpet%hu\n", info.hi_timer);
+	f = fopen("/proc/interrupts", "re");
+	while (f && irq < 0 && fgets(line, sizeof(line), f))
+		if (strstr(line, want) && sscanf(line, " %d:", &irq) != 1)
+			irq = -1;
+	if (f)
+		fclose(f);
+	snprintf(path, sizeof(path), "/proc/irq/%d/smp_affinity_list", irq);
+	f = irq >= 0 ? fopen(path, "we") : NULL;
+	if (f) {
+		routed = fprintf(f, "%d\n", cpu) > 0;
+		routed = !fclose(f) && routed;
+	}
+	if (!routed)
+		fprintf(stderr, "irqtrain: cannot route the interrupt of %s to CPU %d (%s): another CPU takes it\n",
+			env.path, cpu, irq < 0 ? "no hpet line in /proc/interrupts" : path);
 }
 
 /*
  * The comparator the hpet driver hands out, interrupting at the rate:
  * periodic (HPET_EPI) for a regular train, so the hardware re-arms it by
- * exactly one period; one-shot for an irregular one, where the driver's
- * handler re-arms it by the gap set last.
+ * exactly one period; armed event by event for an irregular one.
  */
 static int open_hpet(const char *path)
 {
-	unsigned long hz = env.irregular ? next_irregular_hz() : (unsigned long)env.rate_hz;
-	const char *what;
 	int fd, err;
 
 	fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -201,22 +311,23 @@ static int open_hpet(const char *path)
 			err == -EBUSY ? " (no HPET comparator left)" : "");
 		return err;
 	}
-	what = "HPET_IRQFREQ";
-	if (ioctl(fd, HPET_IRQFREQ, hz))
-		goto fail;
-	what = "HPET_EPI";
-	if (!env.irregular && ioctl(fd, HPET_EPI, 0))
-		goto fail;
-	what = "HPET_IE_ON";
-	if (ioctl(fd, HPET_IE_ON, 0))
-		goto fail;
+	if (env.irregular) {
+		sched.next_ns = wl_now_ns() + draw_gap_ns();
+		err = arm_scheduled(fd);
+		if (!err && wl_env.cpu >= 0)
+			route_irq(fd, wl_env.cpu);
+	} else {
+		err = hpet_ioctl(fd, HPET_IRQFREQ, env.rate_hz, "HPET_IRQFREQ");
+		if (!err)
+			err = hpet_ioctl(fd, HPET_EPI, 0, "HPET_EPI");
+		if (!err)
+			err = hpet_ioctl(fd, HPET_IE_ON, 0, "HPET_IE_ON");
+	}
+	if (err) {
+		close(fd);
+		return err;
+	}
 	return fd;
-fail:
-	err = -errno;
-	fprintf(stderr, "irqtrain: %s on %s: %s%s\n", what, path, strerror(-err),
-		err == -EIO ? " (the comparator has no interrupt: QEMU's hpet-intcap)" : "");
-	close(fd);
-	return err;
 }
 
 /* One wake-up of the reader: @n events arrived by @now_ns. */
@@ -254,6 +365,7 @@ static long take_events(__u64 now_ns)
 	unsigned char buf[256];
 	unsigned long count;
 	ssize_t n;
+	int err;
 
 	n = is_serial ? read(port_fd, buf, sizeof(buf)) : read(port_fd, &count, sizeof(count));
 	if (n < 0 && errno == EINTR)
@@ -266,9 +378,14 @@ static long take_events(__u64 now_ns)
 	if (is_serial) {
 		check_sequence(&train, buf, n);
 		count = n;
-	} else if (env.irregular && ioctl(port_fd, HPET_IRQFREQ, next_irregular_hz())) {
-		fprintf(stderr, "irqtrain: HPET_IRQFREQ on %s: %s\n", env.path, strerror(errno));
-		return -errno;
+	} else if (env.irregular) {
+		if (!train.reads)
+			sched.first_ns = sched.next_ns;
+		sched.last_ns = sched.next_ns;
+		sched.next_ns += draw_gap_ns();
+		err = arm_scheduled(port_fd);
+		if (err)
+			return err;
 	}
 	count_read(&train, count, now_ns);
 	return count;
@@ -327,25 +444,43 @@ static int open_train(void)
 	return 0;
 }
 
+/*
+ * -i: the schedule's own rate over the events read (each read is one
+ * event armed, unless the driver's guard re-arm came first), which is
+ * what the train should have delivered: the seed's draws, not -r.
+ */
+static void format_schedule(char *buf, size_t size)
+{
+	double span_s = (double)(sched.last_ns - sched.first_ns) / NSEC_PER_SEC;
+	double rate_hz = span_s > 0 ? (train.reads - 1) / span_s : 0.0;
+
+	snprintf(buf, size, ", schedule %.1f Hz (%+.2f%%), %llu armed, %llu late, %llu resyncs",
+		 rate_hz, 100.0 * (rate_hz - env.rate_hz) / env.rate_hz,
+		 (unsigned long long)sched.armed, (unsigned long long)sched.late,
+		 (unsigned long long)sched.resyncs);
+}
+
 static int summary(void)
 {
-	char interarrival[160];
+	char interarrival[160], schedule[160] = "";
 	double span_s, rate_hz;
 
 	duration_stats_fmt(&train.interarrival, interarrival, sizeof(interarrival));
 	span_s = (double)(train.last_ns - train.first_ns) / NSEC_PER_SEC;
 	rate_hz = span_s > 0 ? (train.events - train.first_read_events) / span_s : 0.0;
+	if (!is_serial && env.irregular)
+		format_schedule(schedule, sizeof(schedule));
 	if (is_serial)
 		wl_summary("%s, events host, %llu bytes in %llu reads, %.1f bytes/s, inter-arrival %s, %llu sequence gaps",
 			   env.path, (unsigned long long)train.events,
 			   (unsigned long long)train.reads, rate_hz, interarrival,
 			   (unsigned long long)train.seq_gaps);
 	else
-		wl_summary("%s, events device, %s, %llu interrupts in %llu reads, %.1f Hz of %ld Hz (%+.2f%%), inter-arrival %s",
+		wl_summary("%s, events device, %s, %llu interrupts in %llu reads, %.1f Hz of %ld Hz (%+.2f%%)%s, inter-arrival %s",
 			   env.path, env.irregular ? "irregular" : "regular",
 			   (unsigned long long)train.events, (unsigned long long)train.reads,
 			   rate_hz, env.rate_hz, 100.0 * (rate_hz - env.rate_hz) / env.rate_hz,
-			   interarrival);
+			   schedule, interarrival);
 	if (!train.events) {
 		fprintf(stderr, "irqtrain: nothing arrived on %s%s\n", env.path,
 			is_serial ? ": is irqfeed feeding it?" : "");

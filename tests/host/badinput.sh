@@ -38,4 +38,4 @@ CLOCK=bogus "$top/vm/run.sh" -s "$tmp/share" -- true >"$tmp/out" 2>"$tmp/err"
 rc=$?
 check -m "got $rc" "runner: an unknown CLOCK exits 2" [ $rc = 2 ]
 check -m "$(head -n 1 "$tmp/err")" "runner: an unknown CLOCK is one line" \
-	[ "$(grep -c . "$tmp/err")" = 1 -a -n "$(grep "CLOCK must be virtual, fixed or host, not 'bogus'" "$tmp/err")" ]
+	[ "$(grep -c . "$tmp/err")" = 1 -a -n "$(grep "CLOCK must be virtual, virtual-sleep, fixed or host, not 'bogus'" "$tmp/err")" ]

@@ -32,6 +32,23 @@ with_irqfeed() {
 	return $rc
 }
 
+# null_blk NAME COMPLETION_NS: prints /dev/NAME, a null_blk device (made
+# through configfs the first time) that completes every request from an
+# hrtimer COMPLETION_NS after it is issued, on the issuing CPU: I/O whose
+# latency the guest's clock times (docs/devices.md).
+null_blk() {
+	config=/sys/kernel/config/nullb
+	[ -d $config ] || mount -t configfs configfs /sys/kernel/config 2>/dev/null
+	if [ ! -d $config/$1 ]; then
+		mkdir $config/$1 2>/dev/null &&
+			echo 64 >$config/$1/size && echo 2 >$config/$1/irqmode &&
+			echo $2 >$config/$1/completion_nsec && echo 1 >$config/$1/power ||
+			{ echo "suite: cannot make null_blk device $1 (CONFIG_BLK_DEV_NULL_BLK, configfs)" >&2
+			  return 1; }
+	fi
+	echo /dev/$1
+}
+
 # on_both_cpus COMMAND...: one instance pinned to each CPU (the second with
 # another seed), so each CPU sees its own train of periods.
 on_both_cpus() {
