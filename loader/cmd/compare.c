@@ -156,8 +156,8 @@ static int diff_pair(struct compare *c, const char *name, int wa, int wb, int ga
 	const struct agg *A = c->a.pl.agg, *B = c->b.pl.agg;
 	struct headline_cell ca, cb;
 	struct ci_pct ra, rb;
-	bool has_a = wa >= 0 && headline_cell(A, wa, ga, &ca);
-	bool has_b = wb >= 0 && headline_cell(B, wb, gb, &cb);
+	bool has_a = wa >= 0 && headline_cell_logical(A, wa, ga, &ca);
+	bool has_b = wb >= 0 && headline_cell_logical(B, wb, gb, &cb);
 	int m, s, err = 0;
 
 	if (!has_a && !has_b)
@@ -354,7 +354,7 @@ static error_t compare_parse(int key, char *arg, struct argp_state *state)
 
 	switch (key) {
 	case 'j':
-		c->json = true;
+		c->format = COMPARE_JSON;
 		return 0;
 	case OPT_FAIL_ABOVE:
 		if (parse_decimal_fraction(arg, COMPARE_MAX_PP, &c->fail_above_pp))
@@ -371,10 +371,16 @@ static error_t compare_parse(int key, char *arg, struct argp_state *state)
 		parse_across(c, arg);
 		return 0;
 	case OPT_FORMAT:
-		c->json = !strcmp(arg, "json");
-		c->linux_pm = !strcmp(arg, "linux-pm");
-		if (!c->json && !c->linux_pm && strcmp(arg, "text"))
-			cli_usage_error("--format %s: not text, json or linux-pm", arg);
+		if (!strcmp(arg, "text"))
+			c->format = COMPARE_TEXT;
+		else if (!strcmp(arg, "json"))
+			c->format = COMPARE_JSON;
+		else if (!strcmp(arg, "linux-pm"))
+			c->format = COMPARE_LINUX_PM;
+		else if (!strcmp(arg, "headline"))
+			c->format = COMPARE_HEADLINE;
+		else
+			cli_usage_error("--format %s: not text, json, linux-pm or headline", arg);
 		return 0;
 	case ARGP_KEY_ARG:
 		if (state->arg_num >= 2)
@@ -415,8 +421,9 @@ static const struct argp_option compare_options[] = {
 	{ "across", OPT_ACROSS, "FACT[,FACT]", 0, "Compare sides whose setup differs in "
 	  "FACT: kernel, hz, driver, states or clock (a patch's before and after "
 	  "kernels: --across kernel)", 0 },
-	{ "format", OPT_FORMAT, "FORMAT", 0, "text (default), json (as -j) or linux-pm: "
-	  "the before/after pair of the table governor patches are posted with", 0 },
+	{ "format", OPT_FORMAT, "FORMAT", 0, "text (default), json (as -j), linux-pm "
+	  "(the before/after pair of the table governor patches are posted with) or "
+	  "headline (the live governors' shares, A beside B)", 0 },
 	{},
 };
 
@@ -454,12 +461,20 @@ int compare_command(int argc, char **argv)
 		goto cleanup;
 	for (i = 0; i < c.nr_rows; i++)
 		c.nr_failed += compare_fails_gate(&c, &c.rows[i]);
-	if (c.json)
-		compare_print_json(&c);
-	else if (c.linux_pm)
-		compare_print_linuxpm(&c);
-	else
+	switch (c.format) {
+	case COMPARE_TEXT:
 		compare_print_text(&c);
+		break;
+	case COMPARE_JSON:
+		compare_print_json(&c);
+		break;
+	case COMPARE_LINUX_PM:
+		compare_print_linuxpm(&c);
+		break;
+	case COMPARE_HEADLINE:
+		compare_print_headline(&c);
+		break;
+	}
 	ret = c.nr_failed ? COMPARE_EXIT_REGRESSION : CLI_EXIT_OK;
 cleanup:
 	recfile_set_fatal_status(CLI_EXIT_ERROR);

@@ -184,3 +184,117 @@ void compare_print_linuxpm(const struct compare *c)
 
 	linuxpm_fprint_compare(stdout, &a, &b, c->pair_a, c->pair_b);
 }
+
+/* ---- --format headline ------------------------------------------------ */
+
+/* Governor columns per table: A and B each, 13 wide, within HEADLINE_MAX_COLS. */
+#define HEADLINE_GOVERNORS_PER_TABLE	3
+
+static bool live_row_of(const struct diff_row *r, int metric)
+{
+	return !r->model && r->metric == metric;
+}
+
+/* The live row of @metric for @workload and @key's governors, or NULL. */
+static const struct diff_row *find_live_row(const struct compare *c, int metric,
+					    const char *workload, const struct diff_row *key)
+{
+	int i;
+
+	for (i = 0; i < c->nr_rows; i++) {
+		const struct diff_row *r = &c->rows[i];
+
+		if (live_row_of(r, metric) && r->governor == key->governor &&
+		    r->governor_b == key->governor_b && !strcmp(r->workload, workload))
+			return r;
+	}
+	return NULL;
+}
+
+/* Whether an earlier live row of @metric than @i has @i's governors (or workload). */
+static bool seen_before(const struct compare *c, int metric, int i, bool by_workload)
+{
+	const struct diff_row *r = &c->rows[i];
+	int j;
+
+	for (j = 0; j < i; j++) {
+		const struct diff_row *q = &c->rows[j];
+
+		if (!live_row_of(q, metric))
+			continue;
+		if (by_workload ? !strcmp(q->workload, r->workload) :
+		    q->governor == r->governor && q->governor_b == r->governor_b)
+			return true;
+	}
+	return false;
+}
+
+/* One table: the workloads by the governors of keys[0..n), A beside B. */
+static void print_headline_table(const struct compare *c, int metric,
+				 const struct diff_row *const *keys, int n)
+{
+	char gov[40], head[56], a[32], b[32];
+	int i, k;
+
+	printf("\n%-16s", headline_metrics[metric].title);
+	for (k = 0; k < n; k++) {
+		compare_format_governors(gov, sizeof(gov), keys[k]);
+		snprintf(head, sizeof(head), "%s A", gov);
+		printf(" %13s", head);
+		snprintf(head, sizeof(head), "%s B", gov);
+		printf(" %13s", head);
+	}
+	putchar('\n');
+	for (i = 0; i < c->nr_rows; i++) {
+		const char *workload = c->rows[i].workload;
+
+		if (!live_row_of(&c->rows[i], metric) || seen_before(c, metric, i, true))
+			continue;
+		printf("%-16s", fmt_workload_label(workload));
+		for (k = 0; k < n; k++) {
+			const struct diff_row *r = find_live_row(c, metric, workload, keys[k]);
+
+			snprintf(a, sizeof(a), "-");
+			snprintf(b, sizeof(b), "-");
+			if (r && r->only_in != 'B')
+				fmt_share(a, sizeof(a), &r->a);
+			if (r && r->only_in != 'A')
+				fmt_share(b, sizeof(b), &r->b);
+			if (r && r->flagged)
+				strncat(b, "*", sizeof(b) - strlen(b) - 1);
+			putchar(' ');
+			table_print_cell(stdout, a, 13, false);
+			putchar(' ');
+			table_print_cell(stdout, b, 13, false);
+		}
+		putchar('\n');
+	}
+}
+
+void compare_print_headline(const struct compare *c)
+{
+	const struct diff_row *keys[HEADLINE_GOVERNORS_PER_TABLE];
+	int metric, i, n;
+
+	printf("idlescope compare: the headline's shares (%%), A beside B, 95%% interval; "
+	       "* = B - A flagged by Holm's procedure over the %d rows tested\n", c->nr_tested);
+	print_setup(&c->a);
+	print_setup(&c->b);
+	for (metric = 0; metric < HL_NR_METRICS; metric++) {
+		n = 0;
+		for (i = 0; i < c->nr_rows; i++) {
+			if (!live_row_of(&c->rows[i], metric) || seen_before(c, metric, i, false))
+				continue;
+			keys[n++] = &c->rows[i];
+			if (n == HEADLINE_GOVERNORS_PER_TABLE) {
+				print_headline_table(c, metric, keys, n);
+				n = 0;
+			}
+		}
+		if (n)
+			print_headline_table(c, metric, keys, n);
+	}
+	if (c->shared_boot)
+		printf("\nA and B share a boot: not independent runs, so not a significance test; "
+		       "nothing is flagged\n");
+}

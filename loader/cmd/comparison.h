@@ -36,12 +36,18 @@ struct diff_row {
 	bool flagged, worse;
 };
 
+enum compare_format {
+	COMPARE_TEXT,			/* every row: A, B, B - A, the flags */
+	COMPARE_JSON,
+	COMPARE_LINUX_PM,		/* the before/after table patches are posted with */
+	COMPARE_HEADLINE,		/* the live governors' shares, A beside B */
+};
+
 struct compare {
 	struct side a, b;
 	int pair_a, pair_b;		/* --pair GA:GB, else -1: same governor */
 	double fail_above_pp;		/* NAN: no gate */
-	bool json;
-	bool linux_pm;			/* --format linux-pm: the before/after table */
+	enum compare_format format;
 	bool allow_missing;
 	unsigned int across;		/* RUNINFO_* facts allowed to differ */
 	bool shared_boot;		/* A and B share a boot: no test */
@@ -82,6 +88,16 @@ void compare_print_text(const struct compare *c);
  * @c: the comparison, rows flagged and the gate applied
  */
 void compare_print_json(const struct compare *c);
+
+/**
+ * compare_print_headline() - the headline's shares of A and B side by side
+ * @c: the comparison, rows flagged
+ *
+ * Per headline number, a table of workloads by live governor, each
+ * governor's A and B beside each other with their intervals, a flagged
+ * difference marked: what a run on two kernels prints first.
+ */
+void compare_print_headline(const struct compare *c);
 
 /**
  * compare_print_linuxpm() - the before/after linux-pm table on stdout

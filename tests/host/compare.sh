@@ -8,7 +8,7 @@
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
-plan 44
+plan 47
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 make -s -C "$top" --no-print-directory build/genrec build/tests/compare_tool || exit
@@ -40,6 +40,20 @@ assert r["flagged"] and r["worse"] and r["diff_pp"]["hi"] < 0, r
 assert -6 <= r["diff_pp"]["pct"] <= -4, r
 assert doc["fail_above_pp"] is None and doc["failed"] is False
 ' "$tmp/worse.json"
+
+# --format headline: the live governors' shares, A beside B, as the text
+# table has them, the flagged difference marked on B's cell.
+"$tool" compare "$tmp/a.rec" "$tmp/worse.rec" --format headline >"$tmp/worse.hl"
+rc=$?
+want=$(echo "$line" | awk '{ for (i = 1; i < NF; i++) if ($i == "%") { print $(i + 1), $(i + 2), $(i + 3), $(i + 4) "*"; exit } }')
+got=$(awk '/^within 2x %/ { t = $4 == "menu" && $5 == "A"; next } t && $1 == "periodic1ms" {
+	print $2, $3, $4, $5; exit }' "$tmp/worse.hl")
+check -m "exit $rc, got '$got', text table '$want'" \
+	"compare --format headline: menu's A and B beside each other, the flagged B marked" \
+	[ $rc = 0 -a -n "$got" -a "$got" = "$want" ]
+check -m "$(grep -c '^within 2x %' "$tmp/worse.hl") within-2x tables" \
+	"compare --format headline: one table per headline number, no model rows" \
+	sh -c "[ \$(grep -c '^within 2x %' '$tmp/worse.hl') -ge 1 ] && [ \$(grep -c '^ideal hit %' '$tmp/worse.hl') -ge 1 ] && ! grep -q 'within 2x  ' '$tmp/worse.hl'"
 
 "$tool" compare "$tmp/a.rec" "$tmp/same.rec" --fail-above 2 >"$tmp/same.txt"
 rc=$?
@@ -167,6 +181,9 @@ check -m "exit $rc: $(head -n 1 "$tmp/kruns.out")" \
 check "run KERNELS: ... every number on both kernels with its interval" \
 	grep -qE '^idle +menu2010 +within 2x % +[0-9.]+ ±[0-9.]+ +[0-9.]+ ±[0-9.]+ ' \
 	"$tmp/kruns/kernels-6.1-vs-6.12.txt"
+check -m "$(grep -A2 '^within 2x %' "$tmp/kruns.out" | tr '\n' ';')" \
+	"run KERNELS: it prints menu2010 on both kernels side by side first" \
+	grep -qE '^idle +[0-9.]+ ±[0-9.]+ +[0-9.]+ ±[0-9.]+' "$tmp/kruns.out"
 error_status=1 check_error "run KERNELS: a kernel without records is one line" \
 	"kernel 7.0: no record file under .*/kruns/7.0/seed-" \
 	"$top/scripts/run-kernels.sh" "$top/build/idlescope" "$tmp/kruns" 6.1 7.0
