@@ -14,6 +14,7 @@
  * whatever the replay's own instructions cost.  How a sleep ends is what a
  * governor sees, so each ends the way it did:
  *   timer	a CLOCK_MONOTONIC sleep to its end on the schedule;
+ *   tick	the same, to the tick's expiry before that end;
  *   ipi,	another CPU's thread wakes it (a futex) at its recorded end:
  *   polled	the thread of the CPU that was running then, or, when none
  *		was, the one that went to sleep last before, just before it
@@ -391,6 +392,16 @@ static void sleep_one(struct cpu_plan *p, size_t i)
 	p->timer_sleeps++;
 	p->devices += s->kind == TRACE_DEVICE;
 	deadline = sched_ns(sleep_end(s));
+	/*
+	 * The tick's wake-up comes a handler's path after its expiry, on the
+	 * tick's grid (the schedule keeps the recording's phase): a timer at
+	 * the trace's wake-up would expire after this kernel's own tick, which
+	 * ends the idle period first with nothing to run, and then end a
+	 * second, short one that the recording did not have.  Expiring with
+	 * the tick, it ends the same one.
+	 */
+	if (s->kind == TRACE_TICK && trace.tick_ns)
+		deadline -= deadline % trace.tick_ns;
 	if (wl_now_ns() < deadline)
 		wl_sleep_until(deadline);
 }
