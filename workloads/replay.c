@@ -290,11 +290,11 @@ static __u64 sched_ns(__u64 t)
 	return t0_ns + __atomic_load_n(&slip_ns, __ATOMIC_RELAXED) + t;
 }
 
-/* Behind the schedule at trace time @t by more than SLIP_NS: move it on. */
-static void keep_up(struct cpu_plan *p, __u64 t)
+/* Behind the schedule at trace time @t by more than SLIP_NS at @now: move it on. */
+static void keep_up(struct cpu_plan *p, __u64 t, __u64 now)
 {
 	__u64 seen = __atomic_load_n(&slip_ns, __ATOMIC_RELAXED);
-	__u64 now = wl_now_ns(), due = t0_ns + seen + t, tick, want;
+	__u64 due = t0_ns + seen + t, tick, want;
 
 	if (now <= due + SLIP_NS)
 		return;
@@ -308,15 +308,16 @@ static void keep_up(struct cpu_plan *p, __u64 t)
 }
 
 /*
- * Run @j, from trace time @from to @to: spin until the schedule's @to less
- * @early_ns, giving the run's wake-ups at their times (at the end, those
- * of a sender that slept when its wake-up arrived).
+ * Run @j, from trace time @from to @to, having read the clock at @now:
+ * spin until the schedule's @to less @early_ns, giving the run's wake-ups
+ * at their times (at the end, those of a sender that slept when its
+ * wake-up arrived).  A run already late reads the clock no more: the
+ * hand-over from a wake-up to the next sleep is the replay's own cost,
+ * which a recording of back-to-back wake-ups leaves no time for.
  */
 static void run_for(struct cpu_plan *p, size_t j, __u64 from, __u64 to, __u64 early_ns,
-		    size_t *next)
+		    size_t *next, __u64 now)
 {
-	__u64 now = wl_now_ns();
-
 	for (;;) {
 		while (*next < p->nr_duties && p->duties[*next].run == j &&
 		       now >= sched_ns(from + p->duties[*next].offset_ns))
@@ -409,15 +410,18 @@ static void sleep_one(struct cpu_plan *p, size_t i)
 static void *cpu_main(void *arg)
 {
 	struct cpu_plan *p = arg;
-	__u64 from, to;
+	__u64 from, to, now;
 	size_t j, next = 0;
 
 	p->err = wl_pin_cpu(p->cpu);
-	for (j = 0; !p->err && !wl_exiting && wl_now_ns() < wl_end_ns; j++) {
+	for (j = 0; !p->err && !wl_exiting; j++) {
+		now = wl_now_ns();
+		if (now >= wl_end_ns)
+			break;
 		run_bounds(p, j, &from, &to);
 		if (j < p->nr)
-			keep_up(p, to);
-		run_for(p, j, from, to, p->path_ns / 2, &next);
+			keep_up(p, to, now);
+		run_for(p, j, from, to, p->path_ns / 2, &next, now);
 		if (j == p->nr)
 			break;
 		sleep_one(p, j);
