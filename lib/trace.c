@@ -9,14 +9,15 @@
 #include "trace.h"
 
 #define LINE_MAX_LEN	256
+#define TRACE_STR_(x)	#x
+#define TRACE_STR(x)	TRACE_STR_(x)
+#define TRACE_VERSION_TEXT	TRACE_STR(TRACE_VERSION)
 
+#define TRACE_KIND_NAME(id, name)	[TRACE_##id] = #name,
 static const char *const kind_names[TRACE_NR_KINDS] = {
-	[TRACE_TIMER] = "timer",
-	[TRACE_IPI] = "ipi",
-	[TRACE_DEVICE] = "device",
-	[TRACE_POLLED] = "polled",
-	[TRACE_UNKNOWN] = "unknown",
+	TRACE_KINDS(TRACE_KIND_NAME)
 };
+#undef TRACE_KIND_NAME
 
 const char *trace_kind_name(enum trace_kind kind)
 {
@@ -123,7 +124,7 @@ static const char *parse_sleep(char *rest, const struct trace *t, struct trace_s
 		return "START_NS and LENGTH_NS are not numbers of ns";
 	k = kind_of(kind);
 	if (k < 0)
-		return "KIND is not timer, ipi, device, polled or unknown";
+		return "KIND is not tick, timer, ipi, device, polled or unknown";
 	s->kind = k;
 	if (what) {
 		what += strspn(what, " \t");
@@ -199,8 +200,8 @@ int trace_read(FILE *f, struct trace *t, char *err, size_t err_size)
 			*rest++ = '\0';
 		rest += strspn(rest, " \t");
 		if (!(seen & 8)) {
-			if (strcmp(key, "idlescope-trace") || strcmp(rest, "1"))
-				why = "not an idlescope trace of version 1";
+			if (strcmp(key, "idlescope-trace") || strcmp(rest, TRACE_VERSION_TEXT))
+				why = "not an idlescope trace of version " TRACE_VERSION_TEXT;
 			seen |= 8;
 		} else if (strcmp(key, "sleep")) {
 			why = parse_header(key, rest, t, &seen);

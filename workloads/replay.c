@@ -14,6 +14,7 @@
  * whatever the replay's own instructions cost.  How a sleep ends is what a
  * governor sees, so each ends the way it did:
  *   timer	a CLOCK_MONOTONIC sleep to its end on the schedule;
+ *   tick	the same, to the tick's expiry before that end;
  *   ipi,	another CPU's thread wakes it (a futex) at its recorded end:
  *   polled	the thread of the CPU that was running then, or, when none
  *		was, the one that went to sleep last before, just before it
@@ -25,8 +26,10 @@
  * A thread waiting for another CPU's wake-up waits without a timeout, as
  * a task blocked on a pipe does (a timeout would be a timer the governor
  * sees coming); a watchdog ends a wait that made no progress for
- * WATCHDOG_NS, counted.  A thread that falls more than SLIP_NS behind the
- * schedule moves it on, for every thread, by whole ticks (counted).
+ * WATCHDOG_NS, counted.  A thread behind the schedule does not move it:
+ * it runs on without spinning and without the timer sleeps already due,
+ * and the runs that follow, which the recording spent waiting for other
+ * work, give the time back (how far behind it fell is in the summary).
  *
  * The trace's CPU numbers are this machine's; the run ends with the trace
  * or at -d, whichever is first.
@@ -48,7 +51,6 @@
 /* How long before the first sleep the threads start, to be pinned by then. */
 #define START_DELAY_NS		(50 * 1000000ULL)
 #define WATCHDOG_NS		(200 * 1000000ULL)
-#define SLIP_NS			(1000000ULL)
 
 static struct env {
 	const char *path;
@@ -75,14 +77,14 @@ struct cpu_plan {
 	__u32 waiting_for;		/* the seq its thread waits for, 0: none */
 	__u64 path_ns;			/* shortest run: the kernel's own path */
 	/* the summary's counts */
-	__u64 timer_sleeps, slipped, woken, timeouts, devices, done;
+	__u64 timer_sleeps, woken, timeouts, devices, done;
+	__u64 behind_ns;		/* the most it fell behind the schedule */
 };
 
 static struct trace trace;
 static struct cpu_plan plans[TRACE_MAX_CPUS];
 static __u32 woken_seq[TRACE_MAX_CPUS];		/* futex words */
 static __u64 t0_ns, elapsed_ns;
-static __u64 slip_ns;				/* the schedule's delay, whole ticks */
 
 static const char argp_doc[] =
 "Play back a sleep trace of `idlescope extract`: per CPU of the trace, a\n"
@@ -286,36 +288,36 @@ static void give(const struct duty *d)
 /* CLOCK_MONOTONIC of the trace's time @t on the schedule. */
 static __u64 sched_ns(__u64 t)
 {
-	return t0_ns + __atomic_load_n(&slip_ns, __ATOMIC_RELAXED) + t;
-}
-
-/* Behind the schedule at trace time @t by more than SLIP_NS: move it on. */
-static void keep_up(struct cpu_plan *p, __u64 t)
-{
-	__u64 seen = __atomic_load_n(&slip_ns, __ATOMIC_RELAXED);
-	__u64 now = wl_now_ns(), due = t0_ns + seen + t, tick, want;
-
-	if (now <= due + SLIP_NS)
-		return;
-	tick = trace.tick_ns ? trace.tick_ns : 1;
-	want = seen + (now - due + tick - 1) / tick * tick;
-	/* Only ever later: another thread may have moved it further. */
-	while (seen < want && !__atomic_compare_exchange_n(&slip_ns, &seen, want, false,
-							   __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-		;
-	p->slipped++;
+	return t0_ns + t;
 }
 
 /*
- * Run @j, from trace time @from to @to: spin until the schedule's @to less
- * @early_ns, giving the run's wake-ups at their times (at the end, those
- * of a sender that slept when its wake-up arrived).
+ * Behind the schedule at trace time @t at @now: only noted.  Moving the
+ * schedule on (by whole ticks, to keep its phase against the tick, as the
+ * replay did) left the other thread ahead by the rest of a tick: it spun
+ * that away while this one waited for its wake-up, an idle period the
+ * recording did not have; with the exit cost on, the long idle periods
+ * made menu choose the deepest state, whose exit put the thread behind
+ * again, and the replay stayed there.  Left behind, a thread catches up in
+ * the runs the recording spent on other work, as pingpong's threads would.
+ */
+static void note_behind(struct cpu_plan *p, __u64 t, __u64 now)
+{
+	if (now > sched_ns(t) && now - sched_ns(t) > p->behind_ns)
+		p->behind_ns = now - sched_ns(t);
+}
+
+/*
+ * Run @j, from trace time @from to @to, having read the clock at @now:
+ * spin until the schedule's @to less @early_ns, giving the run's wake-ups
+ * at their times (at the end, those of a sender that slept when its
+ * wake-up arrived).  A run already late reads the clock no more: the
+ * hand-over from a wake-up to the next sleep is the replay's own cost,
+ * which a recording of back-to-back wake-ups leaves no time for.
  */
 static void run_for(struct cpu_plan *p, size_t j, __u64 from, __u64 to, __u64 early_ns,
-		    size_t *next)
+		    size_t *next, __u64 now)
 {
-	__u64 now = wl_now_ns();
-
 	for (;;) {
 		while (*next < p->nr_duties && p->duties[*next].run == j &&
 		       now >= sched_ns(from + p->duties[*next].offset_ns))
@@ -391,6 +393,16 @@ static void sleep_one(struct cpu_plan *p, size_t i)
 	p->timer_sleeps++;
 	p->devices += s->kind == TRACE_DEVICE;
 	deadline = sched_ns(sleep_end(s));
+	/*
+	 * The tick's wake-up comes a handler's path after its expiry, on the
+	 * tick's grid (the schedule keeps the recording's phase): a timer at
+	 * the trace's wake-up would expire after this kernel's own tick, which
+	 * ends the idle period first with nothing to run, and then end a
+	 * second, short one that the recording did not have.  Expiring with
+	 * the tick, it ends the same one.
+	 */
+	if (s->kind == TRACE_TICK && trace.tick_ns)
+		deadline -= deadline % trace.tick_ns;
 	if (wl_now_ns() < deadline)
 		wl_sleep_until(deadline);
 }
@@ -398,15 +410,18 @@ static void sleep_one(struct cpu_plan *p, size_t i)
 static void *cpu_main(void *arg)
 {
 	struct cpu_plan *p = arg;
-	__u64 from, to;
+	__u64 from, to, now;
 	size_t j, next = 0;
 
 	p->err = wl_pin_cpu(p->cpu);
-	for (j = 0; !p->err && !wl_exiting && wl_now_ns() < wl_end_ns; j++) {
+	for (j = 0; !p->err && !wl_exiting; j++) {
+		now = wl_now_ns();
+		if (now >= wl_end_ns)
+			break;
 		run_bounds(p, j, &from, &to);
 		if (j < p->nr)
-			keep_up(p, to);
-		run_for(p, j, from, to, p->path_ns / 2, &next);
+			note_behind(p, to, now);
+		run_for(p, j, from, to, p->path_ns / 2, &next, now);
 		if (j == p->nr)
 			break;
 		sleep_one(p, j);
@@ -460,25 +475,25 @@ static int run(void)
 
 static int summary(void)
 {
-	__u64 done = 0, timers = 0, slipped = 0, woken = 0, timeouts = 0, devices = 0;
+	__u64 done = 0, timers = 0, woken = 0, timeouts = 0, devices = 0, behind = 0;
 	int c;
 
 	for (c = 0; c < trace.nr_cpus; c++) {
 		done += plans[c].done;
 		timers += plans[c].timer_sleeps;
-		slipped += plans[c].slipped;
+		behind = plans[c].behind_ns > behind ? plans[c].behind_ns : behind;
 		woken += plans[c].woken;
 		timeouts += plans[c].timeouts;
 		devices += plans[c].devices;
 	}
 	wl_summary("%s: %llu of %zu sleeps on %d CPUs in %.3f s; timers %llu (%llu devices), "
-		   "woken by another CPU %llu (%llu by the watchdog); schedule moved on %llu "
-		   "times, by %.3f s",
+		   "woken by another CPU %llu (%llu by the watchdog); at most %.3f ms behind "
+		   "the schedule",
 		   env.path, (unsigned long long)done, trace.nr, trace.nr_cpus,
 		   (double)elapsed_ns / NSEC_PER_SEC, (unsigned long long)timers,
 		   (unsigned long long)devices,
 		   (unsigned long long)woken, (unsigned long long)timeouts,
-		   (unsigned long long)slipped, (double)slip_ns / NSEC_PER_SEC);
+		   (double)behind / 1000000);
 	return 0;
 }
 

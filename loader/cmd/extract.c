@@ -39,6 +39,7 @@
 struct period {
 	__u64 enter_ns;
 	__u64 residency_ns;
+	__u64 exit_cost_ns;		/* of the residency, spent after the wake-up */
 	__u32 flags;
 	__u16 cpu;
 	bool scored;			/* counts in a window's score */
@@ -64,6 +65,7 @@ static enum trace_kind kind_of_source(unsigned int source)
 {
 	switch (source) {
 	case IDLESCOPE_WAKE_TICK:
+		return TRACE_TICK;
 	case IDLESCOPE_WAKE_HRTIMER:
 	case IDLESCOPE_WAKE_TIMER:
 		return TRACE_TIMER;
@@ -82,6 +84,23 @@ static bool selected(const struct extract *x, const struct idlescope_record *rec
 {
 	return (!x->workload || !strncmp(rec->workload, x->workload, IDLESCOPE_WORKLOAD_LEN)) &&
 	       (x->governor < 0 || rec->governor == x->governor);
+}
+
+/*
+ * The exit latency the entered state spent after the wake-up, in the
+ * period's residency: with the exit cost on, a halting state busy-waits it
+ * (kernel/modules/idlescope_states).  A residency not longer than it did
+ * not halt (a wake-up came first) and spent none.
+ */
+static __u64 exit_cost_of(const struct recfile_header *hdr, const struct idlescope_record *rec)
+{
+	const struct idlescope_state *st;
+
+	if (hdr->exit_cost != RECFILE_EXIT_COST_ON || rec->state < 0 ||
+	    (__u32)rec->state >= hdr->nr_states)
+		return 0;
+	st = &hdr->states[rec->state];
+	return st->polling || rec->residency_ns <= st->exit_latency_ns ? 0 : st->exit_latency_ns;
 }
 
 static int keep(struct extract *x, const struct idlescope_record *rec)
@@ -104,6 +123,7 @@ static int keep(struct extract *x, const struct idlescope_record *rec)
 	p = &x->periods[x->nr++];
 	p->enter_ns = rec->enter_ns;
 	p->residency_ns = rec->residency_ns;
+	p->exit_cost_ns = exit_cost_of(hdr, rec);
 	p->flags = rec->flags;
 	p->cpu = rec->cpu;
 	p->kind = kind_of_source(rec->wake_source);
@@ -219,8 +239,9 @@ static double share_between(const struct extract *x, __u64 from, __u64 to)
 
 /*
  * One CPU's periods in [from, to) as sleeps: each from the first period
- * after the CPU last ran a task to the end of the first period whose
- * wake-up had one (IDLESCOPE_F_WAKE_RESCHED).
+ * after the CPU last ran a task to the wake-up of the first period whose
+ * wake-up had one (IDLESCOPE_F_WAKE_RESCHED): its end less the exit
+ * latency spent after the wake-up, which a replay's kernel spends again.
  */
 static int cpu_sleeps(const struct extract *x, int cpu, __u64 from, __u64 to,
 		      struct trace *t)
@@ -241,7 +262,8 @@ static int cpu_sleeps(const struct extract *x, int cpu, __u64 from, __u64 to,
 		}
 		if (!(p->flags & IDLESCOPE_F_WAKE_RESCHED))
 			continue;
-		s.length_ns = p->enter_ns + p->residency_ns - t->origin_ns - s.start_ns;
+		s.length_ns = p->enter_ns + p->residency_ns - p->exit_cost_ns - t->origin_ns -
+			      s.start_ns;
 		s.kind = p->kind;
 		snprintf(s.what, sizeof(s.what), "%s", p->what);
 		err = trace_add(t, &s);
@@ -291,9 +313,10 @@ static int run_extract(struct extract *x)
 	qsort(x->periods, x->nr, sizeof(*x->periods), by_time);
 	from = x->periods[0].enter_ns;
 	to = x->periods[x->nr - 1].enter_ns + 1;
-	n = snprintf(comment, sizeof(comment), "from %s: workload %s, governor %s\n", x->path,
-		     x->workload ? x->workload : "(any)",
-		     x->governor < 0 ? "(any)" : governor_name(x->governor));
+	n = snprintf(comment, sizeof(comment), "from %s: workload %s, governor %s, exit cost %s\n",
+		     x->path, x->workload ? x->workload : "(any)",
+		     x->governor < 0 ? "(any)" : governor_name(x->governor),
+		     recfile_exit_cost_name(x->rf.hdr.exit_cost));
 	if (!x->all) {
 		start = worst_window(x, &worst);
 		if (worst < 0) {

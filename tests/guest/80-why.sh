@@ -6,11 +6,11 @@
 # interrupt (the 9p share's virtio) and the sleeper's timer as the kernel's
 # own tracing saw them (ftrace of the same tracepoints, an independent
 # ring buffer, matched period by period).  Then a miss becomes a
-# reproducer: a pingpong run extracted as a trace and replayed gives the
-# same share of predictions within 2x, within the recorded run's interval
-# or 5 points, what two recordings of pingpong in one boot differ by
-# (docs/trace-format.md).  Runs with idlescope_states loaded
-# (20-governors.sh leaves it so).
+# reproducer: a pingpong run extracted as a trace and replayed, both with
+# the idle states' exit cost on (the default), gives the same share of
+# predictions within 2x, within the recorded run's interval or 3 points
+# (docs/trace-format.md measures how close it comes).  Runs with
+# idlescope_states loaded (20-governors.sh leaves it so).
 
 . /usr/share/idlescope/lib.sh
 
@@ -133,12 +133,9 @@ report_2x() {
 		t && !/^[a-z0-9]/ { t = 0 }' "$1"
 }
 mkdir -p $out/pp $out/rp
-# The trace holds the sleeps the recorded run asked for; with the exit cost
-# on, each wake-up also spends the entered state's exit latency, which the
-# replay does not take out of its schedule, so it falls behind and skips
-# (docs/trace-format.md): both runs here leave the exit free.
-saved_exit_delay=$(cat $exit_delay 2>/dev/null)
-[ -z "$saved_exit_delay" ] || echo N >$exit_delay
+# The exit cost stays as the driver has it (on by default): a trace's sleep
+# ends at its wake-up, the entered state's exit latency after it is the
+# replaying kernel's own (docs/trace-format.md).
 # Small ring buffers: the loader drains them often, in short bursts, the
 # same in both runs, instead of a few long ones that the replay would meet
 # at other places of the trace.
@@ -166,9 +163,11 @@ sleep 2
 replay -f $out/pp.trace -t pingpong >$out/replay.txt 2>&1
 kill -INT $loader
 wait $loader
-[ -z "$saved_exit_delay" ] || echo $saved_exit_delay >$exit_delay
 set -- $(report_2x $out/pp/report.txt pingpong) $(report_2x $out/rp/report.txt pingpong)
-check -m "recorded ${1:-?} ±${2:-?}, replayed ${3:-?}; $(cat $out/replay.txt)" \
-	"replay: the replayed trace's within 2x is within the recorded run's interval or 5 points" \
+# A recorded run too short for an interval (its half-width "?") has the 3
+# points alone: compared as text, "?" let any difference pass.
+check -m "recorded ${1:-?} ±${2:-?}, replayed ${3:-?}, exit cost $(cat $exit_delay 2>/dev/null); $(cat $out/replay.txt)" \
+	"replay: the replayed trace's within 2x is within the recorded run's interval or 3 points" \
 	awk -v a="${1:--1}" -v h="${2:--1}" -v b="${3:--100}" \
-		'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a >= 0 && h >= 0 && d <= (h > 5 ? h : 5)) }'
+		'BEGIN { if (h == "?") h = 0; a += 0; h += 0; b += 0
+			d = a - b; if (d < 0) d = -d; exit !(a >= 0 && h >= 0 && d <= (h > 3 ? h : 3)) }'

@@ -29,6 +29,7 @@ static void test_round_trip(void)
 		{ .start_ns = 400, .length_ns = 0, .cpu = 0, .kind = TRACE_DEVICE,
 		  .what = "irq 4 ttyS0" },
 		{ .start_ns = 500, .length_ns = 7, .cpu = 0, .kind = TRACE_POLLED },
+		{ .start_ns = 600, .length_ns = 3, .cpu = 2, .kind = TRACE_TICK, .what = "tick" },
 		{ .start_ns = 18446744073709550000ULL, .length_ns = 1, .cpu = 2,
 		  .kind = TRACE_UNKNOWN },
 	};
@@ -54,7 +55,7 @@ static void test_round_trip(void)
 	      t.sleeps[3].cpu == 1, "trace: trace_sort() orders by start, then CPU", "%s", text);
 	check(strstr(text, "# two lines\n# of comment\n") &&
 	      strstr(text, "sleep 0 400 0 device irq 4 ttyS0\n") &&
-	      strstr(text, "sleep 0 0 400 ipi\n"),
+	      strstr(text, "sleep 0 0 400 ipi\n") && strstr(text, "sleep 2 600 3 tick tick\n"),
 	      "trace: comments and sleeps as docs/trace-format.md shows them", "%s", text);
 	free(text);
 	trace_free(&t);
@@ -67,28 +68,28 @@ static void test_refused(void)
 		const char *text, *err;
 	} bad[] = {
 		{ "", "line 0: empty" },
-		{ "idlescope-trace 2\n", "line 1: not an idlescope trace of version 1" },
-		{ "# a comment first is fine\nidlescope-trace 1\nsleep 0 0 1 ipi\n",
+		{ "idlescope-trace 1\n", "line 1: not an idlescope trace of version 2" },
+		{ "# a comment first is fine\nidlescope-trace 2\nsleep 0 0 1 ipi\n",
 		  "line 3: a sleep before the cpus line" },
-		{ "idlescope-trace 1\ncpus 9\n", "line 2: cpus is not 1 to 8" },
-		{ "idlescope-trace 1\ncpus 2\ncpus 2\n", "line 3: keyword given twice" },
-		{ "idlescope-trace 1\nfrob 1\n", "line 2: unknown keyword" },
-		{ "idlescope-trace 1\ntick_ns -5\n", "line 2: its value is not a number" },
-		{ "idlescope-trace 1\ncpus 2\nsleep 2 0 1 ipi\n", "line 3: CPU is not a number below cpus" },
-		{ "idlescope-trace 1\ncpus 2\nsleep 0 0 1 nap\n",
-		  "line 3: KIND is not timer, ipi, device, polled or unknown" },
-		{ "idlescope-trace 1\ncpus 2\nsleep 0 0 1\n",
+		{ "idlescope-trace 2\ncpus 9\n", "line 2: cpus is not 1 to 8" },
+		{ "idlescope-trace 2\ncpus 2\ncpus 2\n", "line 3: keyword given twice" },
+		{ "idlescope-trace 2\nfrob 1\n", "line 2: unknown keyword" },
+		{ "idlescope-trace 2\ntick_ns -5\n", "line 2: its value is not a number" },
+		{ "idlescope-trace 2\ncpus 2\nsleep 2 0 1 ipi\n", "line 3: CPU is not a number below cpus" },
+		{ "idlescope-trace 2\ncpus 2\nsleep 0 0 1 nap\n",
+		  "line 3: KIND is not tick, timer, ipi, device, polled or unknown" },
+		{ "idlescope-trace 2\ncpus 2\nsleep 0 0 1\n",
 		  "line 3: expected sleep CPU START_NS LENGTH_NS KIND [WHAT]" },
-		{ "idlescope-trace 1\ncpus 2\nsleep 0 18446744073709551615 1 ipi\n",
+		{ "idlescope-trace 2\ncpus 2\nsleep 0 18446744073709551615 1 ipi\n",
 		  "line 3: START_NS and LENGTH_NS are not numbers of ns" },
-		{ "idlescope-trace 1\ncpus 2\nsleep 0 10 1 ipi\nsleep 1 5 1 ipi\n",
+		{ "idlescope-trace 2\ncpus 2\nsleep 0 10 1 ipi\nsleep 1 5 1 ipi\n",
 		  "line 4: sleeps are not in order of start" },
-		{ "idlescope-trace 1\ncpus 2\nsleep 0 10 10 ipi\nsleep 0 15 1 ipi\n",
+		{ "idlescope-trace 2\ncpus 2\nsleep 0 10 10 ipi\nsleep 0 15 1 ipi\n",
 		  "line 4: the sleep begins before the CPU's last one ends" },
-		{ "idlescope-trace 1\ncpus 2\nsleep 0 10 10 ipi\ncpus 2\n",
+		{ "idlescope-trace 2\ncpus 2\nsleep 0 10 10 ipi\ncpus 2\n",
 		  "line 4: keyword given twice" },
-		{ "idlescope-trace 1\ntick_ns 1\nsleep 0 10 10 ipi\n", "line 3: a sleep before the cpus line" },
-		{ "idlescope-trace 1\ntick_ns 1\n", "line 2: no cpus line" },
+		{ "idlescope-trace 2\ntick_ns 1\nsleep 0 10 10 ipi\n", "line 3: a sleep before the cpus line" },
+		{ "idlescope-trace 2\ntick_ns 1\n", "line 2: no cpus line" },
 	};
 	char err[128];
 	struct trace t;
