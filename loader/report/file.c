@@ -90,36 +90,3 @@ out_unlink:
 	unlink(tmp);
 	return err;
 }
-
-struct report_doc {
-	report_doc_fprint_fn fprint;
-	const struct agg *agg;
-	const struct run_meta *meta;
-};
-
-static int fprint_doc(FILE *f, const void *ctx)
-{
-	const struct report_doc *doc = ctx;
-
-	return doc->fprint(f, doc->agg, doc->meta);
-}
-
-int report_write_doc(const char *path, report_doc_fprint_fn fprint,
-		     const struct agg *agg, const struct run_meta *meta)
-{
-	struct report_doc doc = { .fprint = fprint, .agg = agg, .meta = meta };
-
-	return report_write_file(path, fprint_doc, &doc);
-}
-
-int report_write_text(const struct agg *agg, const struct run_meta *meta,
-		      const char *path)
-{
-	return report_write_doc(path, report_fprint_text, agg, meta);
-}
-
-int report_write_json(const struct agg *agg, const struct run_meta *meta,
-		      const char *path)
-{
-	return report_write_doc(path, report_fprint_json, agg, meta);
-}

@@ -403,3 +403,8 @@ int report_fprint_json(FILE *f, const struct agg *agg,
 	return report_stream_status(f);
 }
 
+int report_write_json(const struct agg *agg, const struct run_meta *meta,
+		      const char *path)
+{
+	return report_write_doc(path, report_fprint_json, agg, meta);
+}

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* set.c - the reports of one run on stdout and in -o DIR (see reportset.h). */
+/*
+ * set.c - the reports of one run on stdout and in -o DIR (see set.h), and
+ * each document made from an aggregate and its meta written on its own.
+ */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -34,6 +37,27 @@ void reportset_meta_from_agg(struct run_meta *meta, const struct agg *agg)
 		if (st && st->predicted_samples)
 			meta->predictions_available = true;
 	}
+}
+
+struct report_doc {
+	report_doc_fprint_fn fprint;
+	const struct agg *agg;
+	const struct run_meta *meta;
+};
+
+static int fprint_doc(FILE *f, const void *ctx)
+{
+	const struct report_doc *doc = ctx;
+
+	return doc->fprint(f, doc->agg, doc->meta);
+}
+
+int report_write_doc(const char *path, report_doc_fprint_fn fprint,
+		     const struct agg *agg, const struct run_meta *meta)
+{
+	struct report_doc doc = { .fprint = fprint, .agg = agg, .meta = meta };
+
+	return report_write_file(path, fprint_doc, &doc);
 }
 
 /* DIR/plots/<workload>.svg for every workload, as summary.md links them. */

@@ -14,8 +14,8 @@
  * same numbers unrounded (report/json.c); the shared tables are built in
  * report/tables.c.
  *
- * Writing the documents (atomically) and building the metadata they
- * print are report/file.c's.
+ * Every document is written atomically (report/file.c); the metadata they
+ * print is built, and the set of -o DIR written, by report/set.c.
  */
 #include <errno.h>
 #include <stddef.h>
@@ -565,4 +565,10 @@ int report_fprint_text(FILE *f, const struct agg *agg,
 			if (agg_sum(agg, w, g, AGG_ANY, &all))
 				print_pair(f, agg, w, g, &all);
 	return report_stream_status(f);
+}
+
+int report_write_text(const struct agg *agg, const struct run_meta *meta,
+		      const char *path)
+{
+	return report_write_doc(path, report_fprint_text, agg, meta);
 }
