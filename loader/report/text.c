@@ -14,7 +14,7 @@
  * same numbers unrounded (report/json.c); the shared tables are built in
  * report/tables.c.
  *
- * Every document is written atomically (report/file.c); the metadata they
+ * Every document is written atomically (output/file.h); the metadata they
  * print is built, and the set of -o DIR written, by report/set.c.
  */
 #include <errno.h>
@@ -37,6 +37,7 @@
 #include "format/table.h"
 #include "governors.h"
 #include "format/numbers.h"
+#include "output/file.h"
 
 /* ---- text report ----------------------------------------------------- */
 
@@ -564,7 +565,7 @@ int report_fprint_text(FILE *f, const struct agg *agg,
 		for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++)
 			if (agg_sum(agg, w, g, AGG_ANY, &all))
 				print_pair(f, agg, w, g, &all);
-	return report_stream_status(f);
+	return output_stream_status(f);
 }
 
 int report_write_text(const struct agg *agg, const struct run_meta *meta,

@@ -1,32 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * file.c - the report documents on disk.
- *
- * A report is either complete or absent: it is written to a temporary file
- * next to its final path and renamed over it only after fsync succeeded, so
- * a crash, a full disk or a VM killed by its timeout never leaves a
- * truncated report that looks valid.
+ * file.c - a file either complete or absent (see output/file.h): it is
+ * written to a temporary file next to its final path and renamed over it
+ * only after fsync succeeded.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
-#include "report/fault.h"
-#include "report/report.h"
-#include "stats/sat.h"
+#include "output/fault.h"
+#include "output/file.h"
 
-int report_stream_status(FILE *f)
+int output_stream_status(FILE *f)
 {
 	if (ferror(f))
 		return errno ? -errno : -EIO;
 	return 0;
 }
-
-/* ---- atomic files ---------------------------------------------------- */
 
 /* Make the rename durable; best effort (9p and tmpfs may refuse). */
 static void fsync_parent_dir(const char *path)
@@ -50,14 +42,13 @@ static void fsync_parent_dir(const char *path)
 	close(fd);
 }
 
-int report_write_file(const char *path, report_fprint_fn fprint,
-		      const void *ctx)
+int output_write_file(const char *path, output_fprint_fn fprint, const void *ctx)
 {
 	char tmp[PATH_MAX];
 	FILE *f;
 	int fd, err;
 
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid()) >=
+	if (snprintf(tmp, sizeof(tmp), "%s" OUTPUT_FILE_TMP_INFIX "%d", path, (int)getpid()) >=
 	    (int)sizeof(tmp))
 		return -ENAMETOOLONG;
 	err = fault_point("writing a document");
