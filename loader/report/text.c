@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "recfile.h"
-#include "report/guestclock.h"
+#include "report/environment.h"
 #include "report/headline.h"
 #include "report/logicalview.h"
 #include "report/causes.h"
