@@ -222,7 +222,7 @@ host-tests: $(HOST_TESTS)
 # What the guest side of the suite uses besides suite.sh (vm/guest/).
 GUEST_SUITE_FILES := vm/guest/helpers.sh vm/guest/figures.sh vm/guest/lighttpd.conf vm/guest/www/index.html
 # The loader built with ASan and UBSan, and with the report set's fault
-# points (loader/report/fault.h), for the host tests that feed it hostile
+# points (loader/output/fault.h), for the host tests that feed it hostile
 # input or stop it halfway (tests/host/recfile.sh, cli.sh, reportset.sh).
 ASAN_OBJ := $(BUILD)/obj-asan
 ASAN_LOADER := $(BUILD)/asan/idlescope

@@ -20,7 +20,7 @@
 #include "cmd/recset.h"
 #include "cmd/report.h"
 #include "pipeline.h"
-#include "report/dir.h"
+#include "output/dir.h"
 #include "report/figures.h"
 #include "report/set.h"
 #include "report/linuxpm.h"

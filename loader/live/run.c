@@ -27,7 +27,7 @@
 #include "runinfo/mode.h"
 #include "pipeline.h"
 #include "recfile.h"
-#include "report/dir.h"
+#include "output/dir.h"
 #include "report/set.h"
 #include "runinfo/runinfo.h"
 #include "live/sysfs.h"

@@ -22,7 +22,7 @@
 #include "format/table.h"
 #include "governors.h"
 #include "format/numbers.h"
-#include "report/events.h"
+#include "report/environment.h"
 
 /* agg_factors[] index of the headline's factor. */
 #define HEADLINE_FACTOR		1

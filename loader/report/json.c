@@ -14,6 +14,7 @@
 #include "report/report.h"
 #include "governors.h"
 #include "format/numbers.h"
+#include "output/file.h"
 
 static void json_log2_hist(struct json *j, const char *key,
 			   const unsigned int *vals)
@@ -400,6 +401,11 @@ int report_fprint_json(FILE *f, const struct agg *agg,
 	report_why_json(&j, agg);
 	json_object_end(&j);
 	fputc('\n', f);
-	return report_stream_status(f);
+	return output_stream_status(f);
 }
 
+int report_write_json(const struct agg *agg, const struct run_meta *meta,
+		      const char *path)
+{
+	return report_write_doc(path, report_fprint_json, agg, meta);
+}

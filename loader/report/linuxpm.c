@@ -10,6 +10,7 @@
 #include "report/report.h"
 #include "governors.h"
 #include "format/numbers.h"
+#include "output/file.h"
 
 #define LABEL_WIDTH	18
 #define SCORE_LEN	32
@@ -159,7 +160,7 @@ int linuxpm_fprint(FILE *f, const struct agg *agg, const struct run_meta *meta)
 	fprintf(f, "%s", any ? "\n" : "no tagged workload\n");
 	print_legend(f, kernel_verdicts);
 	print_crosscheck(f, agg, meta);
-	return report_stream_status(f);
+	return output_stream_status(f);
 }
 
 /*
@@ -219,5 +220,5 @@ int linuxpm_fprint_compare(FILE *f, const struct linuxpm_side *a, const struct l
 	}
 	fprintf(f, "%s", any ? "\n" : "no workload and governor on both sides\n");
 	print_legend(f, true);
-	return report_stream_status(f);
+	return output_stream_status(f);
 }

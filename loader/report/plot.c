@@ -19,6 +19,7 @@
 #include <string.h>
 #include "report/plot.h"
 #include "report/report.h"
+#include "output/file.h"
 #include "governors.h"
 
 #define PLOT_LEFT		64	/* plot area, in SVG user units */
@@ -372,7 +373,7 @@ int plot_write_ratio_svg(const struct agg *agg, int workload,
 	/* Refused before the temporary file exists, not after. */
 	if (!agg_workload_name(agg, workload))
 		return -EINVAL;
-	return report_write_file(path, fprint_doc, &doc);
+	return output_write_file(path, fprint_doc, &doc);
 }
 
 /* Bytes kept as they are in a file name; '_' starts an escape. */

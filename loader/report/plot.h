@@ -14,9 +14,6 @@
 #include <stdio.h>
 #include "stats/aggregate.h"
 
-/* Where the plots go, relative to summary.md: DIR/plots/<file name>. */
-#define PLOT_DIR		"plots"
-
 #define PLOT_WIDTH		800
 #define PLOT_HEIGHT		450
 

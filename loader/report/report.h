@@ -6,8 +6,8 @@
  * governors, report.txt for people and report.json for machines (layout:
  * docs/report-schema.md).
  *
- * Files are written atomically: "<path>.tmp.<pid>" in the same directory,
- * fsync, rename.  On failure nothing is left behind and -errno is returned.
+ * Files are written atomically (output/file.h): on failure nothing is left
+ * behind and -errno is returned.
  */
 #ifndef __IDLESCOPE_REPORT_REPORT_H
 #define __IDLESCOPE_REPORT_REPORT_H
@@ -107,16 +107,12 @@ int report_shadow_states_table(const struct agg *agg, const struct agg_stats *st
 			       struct table *t);
 
 /*
- * Write a file atomically, as described at the top, its contents from
- * fprint(f, ctx) (0 or -errno).  report_write_doc() is the same for the
- * documents made from an aggregate and its meta.
+ * Write a document made from an aggregate and its meta atomically
+ * (output/file.h), its contents from fprint(f, agg, meta); 0 or -errno.
  */
-typedef int (*report_fprint_fn)(FILE *f, const void *ctx);
 typedef int (*report_doc_fprint_fn)(FILE *f, const struct agg *agg,
 				    const struct run_meta *meta);
 
-int report_write_file(const char *path, report_fprint_fn fprint,
-		      const void *ctx);
 int report_write_doc(const char *path, report_doc_fprint_fn fprint,
 		     const struct agg *agg, const struct run_meta *meta);
 
@@ -124,8 +120,6 @@ int report_write_doc(const char *path, report_doc_fprint_fn fprint,
 int report_nr_states_shown(const struct agg *agg, const struct agg_stats *st);
 /* The name of IDLESCOPE_CAP_* bit number bit, NULL past the last. */
 const char *report_capability_name(unsigned int bit);
-/* 0, or -errno / -EIO if writing @f failed. */
-int report_stream_status(FILE *f);
 
 /* report.txt / report.json; 0 or -errno, atomic as described above. */
 int report_write_text(const struct agg *agg, const struct run_meta *meta,

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* set.c - the reports of one run on stdout and in -o DIR (see reportset.h). */
+/*
+ * set.c - the reports of one run on stdout and in -o DIR (see set.h), and
+ * each document made from an aggregate and its meta written on its own.
+ */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -7,10 +10,11 @@
 #include <sys/stat.h>
 #include "report/set.h"
 #include "report/plot.h"
-#include "report/dir.h"
-#include "report/fault.h"
 #include "report/summary.h"
 #include "report/linuxpm.h"
+#include "output/dir.h"
+#include "output/fault.h"
+#include "output/file.h"
 #include "governors.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -36,13 +40,34 @@ void reportset_meta_from_agg(struct run_meta *meta, const struct agg *agg)
 	}
 }
 
+struct report_doc {
+	report_doc_fprint_fn fprint;
+	const struct agg *agg;
+	const struct run_meta *meta;
+};
+
+static int fprint_doc(FILE *f, const void *ctx)
+{
+	const struct report_doc *doc = ctx;
+
+	return doc->fprint(f, doc->agg, doc->meta);
+}
+
+int report_write_doc(const char *path, report_doc_fprint_fn fprint,
+		     const struct agg *agg, const struct run_meta *meta)
+{
+	struct report_doc doc = { .fprint = fprint, .agg = agg, .meta = meta };
+
+	return output_write_file(path, fprint_doc, &doc);
+}
+
 /* DIR/plots/<workload>.svg for every workload, as summary.md links them. */
 static int write_plots(const struct agg *agg, const struct reportdir *rd)
 {
 	char path[PATH_MAX], name[256];
 	int w, n, err;
 
-	err = reportdir_path(rd, PLOT_DIR, path, sizeof(path));
+	err = reportdir_path(rd, REPORTDIR_PLOT_DIR, path, sizeof(path));
 	if (!err)
 		err = fault_point("creating the plot directory");
 	if (err)
@@ -52,7 +77,8 @@ static int write_plots(const struct agg *agg, const struct reportdir *rd)
 	for (w = 0; w < agg_nr_workloads(agg); w++) {
 		err = plot_file_name(agg, w, name, sizeof(name));
 		if (!err) {
-			n = snprintf(path, sizeof(path), "%s/%s/%s", rd->tmp, PLOT_DIR, name);
+			n = snprintf(path, sizeof(path), "%s/%s/%s", rd->tmp,
+				     REPORTDIR_PLOT_DIR, name);
 			err = n < 0 || n >= (int)sizeof(path) ? -ENAMETOOLONG :
 			      plot_write_ratio_svg(agg, w, path);
 		}

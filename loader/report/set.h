@@ -3,7 +3,7 @@
  * set.h - the reports of one run, live or off-line: the text (or
  * JSON) report on stdout, and with -o DIR the set report.txt, report.json,
  * summary.md, linuxpm.txt and plots/ written into DIR as one
- * (report/dir.h).
+ * (output/dir.h).
  */
 #ifndef __IDLESCOPE_REPORT_SET_H
 #define __IDLESCOPE_REPORT_SET_H

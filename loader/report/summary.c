@@ -10,6 +10,7 @@
 #include "report/plot.h"
 #include "report/summary.h"
 #include "report/causes.h"
+#include "output/dir.h"
 #include "governors.h"
 
 static void print_intro(FILE *f, const struct run_meta *meta)
@@ -123,7 +124,7 @@ static void print_workload(FILE *f, const struct agg *agg, int workload)
 	if (!plot_file_name(agg, workload, file, sizeof(file))) {
 		fputs("\n![prediction / actual, ", f);
 		table_print_markdown_text(f, name[0] ? name : "(none)");
-		fprintf(f, "](%s/%s)\n", PLOT_DIR, file);
+		fprintf(f, "](%s/%s)\n", REPORTDIR_PLOT_DIR, file);
 	}
 }
 

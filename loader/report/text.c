@@ -14,8 +14,8 @@
  * same numbers unrounded (report/json.c); the shared tables are built in
  * report/tables.c.
  *
- * Writing the documents (atomically) and building the metadata they
- * print are report/file.c's.
+ * Every document is written atomically (output/file.h); the metadata they
+ * print is built, and the set of -o DIR written, by report/set.c.
  */
 #include <errno.h>
 #include <stddef.h>
@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "recfile.h"
-#include "report/guestclock.h"
+#include "report/environment.h"
 #include "report/headline.h"
 #include "report/logicalview.h"
 #include "report/causes.h"
@@ -37,6 +37,7 @@
 #include "format/table.h"
 #include "governors.h"
 #include "format/numbers.h"
+#include "output/file.h"
 
 /* ---- text report ----------------------------------------------------- */
 
@@ -564,5 +565,11 @@ int report_fprint_text(FILE *f, const struct agg *agg,
 		for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++)
 			if (agg_sum(agg, w, g, AGG_ANY, &all))
 				print_pair(f, agg, w, g, &all);
-	return report_stream_status(f);
+	return output_stream_status(f);
+}
+
+int report_write_text(const struct agg *agg, const struct run_meta *meta,
+		      const char *path)
+{
+	return report_write_doc(path, report_fprint_text, agg, meta);
 }

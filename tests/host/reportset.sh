@@ -3,7 +3,7 @@
 #
 # The report set of -o DIR is all or nothing (issue 24): `idlescope report
 # NEW -o DIR` over DIR holding OLD's set is stopped at every step of its
-# write (loader/report/fault.h: the sanitizer build's fault points) by an
+# write (loader/output/fault.h: the sanitizer build's fault points) by an
 # injected error, by SIGINT and by SIGKILL, and DIR must then hold exactly
 # OLD's set or NEW's, never a mix: at once after an error or a signal,
 # and, after a SIGKILL in the middle of the swap, once the next write has

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * fault.h - fault points in the report set's writing (report/dir.h), for
+ * fault.h - fault points in the report set's writing (output/dir.h), for
  * the test that stops it at every step (tests/host/reportset.sh).  Built
  * with -DIDLESCOPE_FAULT_INJECTION (the host tests' sanitizer build), the
  * environment's IDLESCOPE_FAULT=N:ACTION makes the Nth fault point of the
@@ -8,8 +8,8 @@
  * "kill"), after "idlescope: fault N: ACTION at WHAT" on stderr.  In the
  * real loader a fault point is nothing.
  */
-#ifndef __IDLESCOPE_REPORT_FAULT_H
-#define __IDLESCOPE_REPORT_FAULT_H
+#ifndef __IDLESCOPE_OUTPUT_FAULT_H
+#define __IDLESCOPE_OUTPUT_FAULT_H
 
 #ifdef IDLESCOPE_FAULT_INJECTION
 /* 0, or -EIO when this is the fault point to fail. */
@@ -21,4 +21,4 @@ static inline int fault_point(const char *what)
 }
 #endif
 
-#endif /* __IDLESCOPE_REPORT_FAULT_H */
+#endif /* __IDLESCOPE_OUTPUT_FAULT_H */

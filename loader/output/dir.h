@@ -19,14 +19,19 @@
  * file plots) is "in the way": the write is refused before anything is
  * written, rather than deleting it with the old set.
  */
-#ifndef __IDLESCOPE_REPORT_DIR_H
-#define __IDLESCOPE_REPORT_DIR_H
+#ifndef __IDLESCOPE_OUTPUT_DIR_H
+#define __IDLESCOPE_OUTPUT_DIR_H
 
 #include <limits.h>
 #include <stddef.h>
 
-/* The set's names: the documents, then the plot directory last. */
+/*
+ * The set's names: the documents, then the plot directory last, which
+ * summary.md's links name (REPORTDIR_PLOT_DIR/<workload>.svg).  The
+ * writer of the set (report/set.c) fills them in this order.
+ */
 #define REPORTDIR_NR_NAMES	5
+#define REPORTDIR_PLOT_DIR	"plots"
 extern const char *const reportdir_names[REPORTDIR_NR_NAMES];
 
 struct reportdir {
@@ -62,4 +67,4 @@ int reportdir_commit(struct reportdir *rd);
 /* Remove the temporary directory and everything in it. */
 void reportdir_abort(struct reportdir *rd);
 
-#endif /* __IDLESCOPE_REPORT_DIR_H */
+#endif /* __IDLESCOPE_OUTPUT_DIR_H */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * dir.c - the report set written into its directory as one (see
- * report/dir.h).
+ * output/dir.h).
  */
 #define _XOPEN_SOURCE 700
 #include <dirent.h>
@@ -15,18 +15,16 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include "report/dir.h"
-#include "report/fault.h"
-#include "report/plot.h"
+#include "output/dir.h"
+#include "output/fault.h"
+#include "output/file.h"
 
 #define TMP_DIR_PREFIX	".idlescope-tmp."
-/* What report_write_file() leaves when killed: "<document>.tmp.<pid>". */
-#define TMP_FILE_INFIX	".tmp."
 /* Under the temporary directory: the old set's names during a commit. */
 #define OLD_SET		"old"
 
 const char *const reportdir_names[REPORTDIR_NR_NAMES] = {
-	"report.txt", "report.json", "summary.md", "linuxpm.txt", PLOT_DIR,
+	"report.txt", "report.json", "summary.md", "linuxpm.txt", REPORTDIR_PLOT_DIR,
 };
 
 /* The plot directory is the one name of the set that is a directory. */
@@ -167,6 +165,11 @@ static bool owner_gone(const char *pid_text)
 	       kill(pid, 0) && errno == ESRCH;
 }
 
+/*
+ * The temporaries in @dir of idlescopes that are gone: their set
+ * directories, and the "<document>.tmp.<pid>" files output_write_file()
+ * leaves when killed.
+ */
 static void remove_stale(const char *dir)
 {
 	char path[PATH_MAX];
@@ -183,8 +186,8 @@ static void remove_stale(const char *dir)
 			infix = de->d_name + strlen(TMP_DIR_PREFIX);
 		else if ((!strncmp(de->d_name, "report.", 7) ||
 			  !strncmp(de->d_name, "summary.", 8)) &&
-			 (infix = strstr(de->d_name, TMP_FILE_INFIX)))
-			infix += strlen(TMP_FILE_INFIX);
+			 (infix = strstr(de->d_name, OUTPUT_FILE_TMP_INFIX)))
+			infix += strlen(OUTPUT_FILE_TMP_INFIX);
 		else
 			continue;
 		if (!owner_gone(infix) || join(path, sizeof(path), dir, de->d_name))

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-/* fault.c - the fault points of report/fault.h, in the test build only. */
+/* fault.c - the fault points of output/fault.h, in the test build only. */
 #ifdef IDLESCOPE_FAULT_INJECTION
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "report/fault.h"
+#include "output/fault.h"
 
 int fault_point(const char *what)
 {
