@@ -165,6 +165,23 @@ static bool owner_gone(const char *pid_text)
 	       kill(pid, 0) && errno == ESRCH;
 }
 
+/* After "<document>.tmp." in @name, for a document of the set; else NULL. */
+static const char *doc_tmp_owner(const char *name)
+{
+	size_t len;
+	int i;
+
+	for (i = 0; i < REPORTDIR_NR_NAMES; i++) {
+		if (is_dir_name(i))
+			continue;
+		len = strlen(reportdir_names[i]);
+		if (!strncmp(name, reportdir_names[i], len) &&
+		    !strncmp(name + len, OUTPUT_FILE_TMP_INFIX, strlen(OUTPUT_FILE_TMP_INFIX)))
+			return name + len + strlen(OUTPUT_FILE_TMP_INFIX);
+	}
+	return NULL;
+}
+
 /*
  * The temporaries in @dir of idlescopes that are gone: their set
  * directories, and the "<document>.tmp.<pid>" files output_write_file()
@@ -182,13 +199,9 @@ static void remove_stale(const char *dir)
 		return;
 	while ((de = readdir(d))) {
 		is_set_dir = !strncmp(de->d_name, TMP_DIR_PREFIX, strlen(TMP_DIR_PREFIX));
-		if (is_set_dir)
-			infix = de->d_name + strlen(TMP_DIR_PREFIX);
-		else if ((!strncmp(de->d_name, "report.", 7) ||
-			  !strncmp(de->d_name, "summary.", 8)) &&
-			 (infix = strstr(de->d_name, OUTPUT_FILE_TMP_INFIX)))
-			infix += strlen(OUTPUT_FILE_TMP_INFIX);
-		else
+		infix = is_set_dir ? de->d_name + strlen(TMP_DIR_PREFIX) :
+				     doc_tmp_owner(de->d_name);
+		if (!infix)
 			continue;
 		if (!owner_gone(infix) || join(path, sizeof(path), dir, de->d_name))
 			continue;

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include "report/headline.h"
 #include "report/plot.h"
+#include "output/file.h"
 #include "report/summary.h"
 #include "report/causes.h"
 #include "output/dir.h"
@@ -137,9 +138,7 @@ int report_fprint_summary(FILE *f, const struct agg *agg,
 	print_intro(f, meta);
 	for (w = 0; w < agg_nr_workloads(agg); w++)
 		print_workload(f, agg, w);
-	if (ferror(f))
-		return errno ? -errno : -EIO;
-	return 0;
+	return output_stream_status(f);
 }
 
 int report_write_summary(const struct agg *agg, const struct run_meta *meta,

@@ -136,7 +136,7 @@ check "recfile: plot names differ for 'a b', 'a_b' and 'a/b'" \
 check "recfile: one plot per workload" [ "$(ls names/plots | wc -l)" = 6 ]
 # 7: the report set as one: stale temporaries and old plots go, a failed
 # write leaves the previous set.
-touch names/report.json.tmp.999999 names/keep.tmp.999999
+touch names/report.json.tmp.999999 names/linuxpm.txt.tmp.999999 names/keep.tmp.999999
 mkdir names/.idlescope-tmp.999998
 "$L" report base.rec -o names >/dev/null
 check "recfile: a new report set replaces the old plots" \
