@@ -259,12 +259,12 @@ static int arm_scheduled(int fd)
 }
 
 /*
- * -i: deliver the comparator's interrupt to the CPU the reader is pinned
- * to, so that an event wakes that CPU and not, through the other, an IPI
- * (the IOAPIC's default is CPU 0).  The interrupt line is the one
+ * Deliver the comparator's interrupt to the CPU the reader is pinned to,
+ * so that an event wakes that CPU and not, through the other, an IPI (the
+ * IOAPIC's default is CPU 0).  The interrupt line is the one
  * /proc/interrupts names hpetN for comparator N; a comparator of another
- * train shares it (docs/devices.md), so two pinned irregular trains
- * route both to the CPU of the later.  Failing only costs the routing.
+ * train shares it (docs/devices.md), so two pinned trains route both to
+ * the CPU of the later.  Failing only costs the routing.
  */
 static void route_irq(int fd, int cpu)
 {
@@ -314,8 +314,6 @@ static int open_hpet(const char *path)
 	if (env.irregular) {
 		sched.next_ns = wl_now_ns() + draw_gap_ns();
 		err = arm_scheduled(fd);
-		if (!err && wl_env.cpu >= 0)
-			route_irq(fd, wl_env.cpu);
 	} else {
 		err = hpet_ioctl(fd, HPET_IRQFREQ, env.rate_hz, "HPET_IRQFREQ");
 		if (!err)
@@ -323,6 +321,8 @@ static int open_hpet(const char *path)
 		if (!err)
 			err = hpet_ioctl(fd, HPET_IE_ON, 0, "HPET_IE_ON");
 	}
+	if (!err && wl_env.cpu >= 0)
+		route_irq(fd, wl_env.cpu);
 	if (err) {
 		close(fd);
 		return err;

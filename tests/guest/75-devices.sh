@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Guest: device interrupts in guest time.  irqtrain's HPET comparator (one
-# per CPU, 1 kHz) interrupts at its configured rate within 1% in guest time,
+# Guest: device interrupts in guest time.  irqtrain's HPET comparator (on
+# each CPU in turn, 1 kHz, the states' exit cost off) interrupts at its configured rate within 1% in guest time,
 # and the idle periods its interrupts end are not what a timer announced:
 # the next-timer input is longer than the period in >= 90% of the train's
 # periods that have one.  An irregular train (-i, 4 s at 500 Hz from
@@ -18,14 +18,23 @@
 plan 9
 
 out=/host/devices
+exit_delay=/sys/module/idlescope_states/parameters/exit_delay
 mkdir -p $out/menu
 idlescope -g menu -d 3600 -i 3600 -o $out/menu -r $out/menu.rec >$out/menu.txt 2>&1 &
 loader=$!
 wait_for_loader
-irqtrain -d 4 -c 0 -t irqtest >$out/cpu0.txt 2>&1 &
-first=$!
+# One train at a time, so that each CPU takes its own train's interrupts
+# (two at once share one interrupt line, which goes to one CPU), and the
+# exit cost off for them: the comparator's periodic mode merges a period
+# into the last when the interrupt is handled more than a period late,
+# and a deep state's exit (200 us and more) with the handler in a guest at
+# many nanoseconds per instruction made it so (docs/devices.md).
+exit_before=$(cat $exit_delay 2>/dev/null)
+echo 0 >$exit_delay
+irqtrain -d 4 -c 0 -t irqtest >$out/cpu0.txt 2>&1
 irqtrain -d 4 -c 1 -s 2 -t irqtest >$out/cpu1.txt 2>&1
-wait $first
+train_exit=$(cat $exit_delay 2>/dev/null)
+if [ "$exit_before" = Y ]; then echo 1 >$exit_delay; fi
 irqtrain -d 4 -c 1 -i -r 500 -t irqrandom >$out/irregular.txt 2>&1
 nullb=$(null_blk devices-test 100000) &&
 	iowait -d 2 -c 1 -f $nullb -t nullio >$out/nullio.txt 2>&1
@@ -34,8 +43,8 @@ wait $loader
 
 for cpu in 0 1; do
 	line=$(grep '^irqtrain: ' $out/cpu$cpu.txt)
-	err=$(echo "$line" | sed -n 's/.* Hz (\([-+0-9.]*\)%).*/\1/p')
-	check -m "${line:-no summary: $(cat $out/cpu$cpu.txt)}" \
+	err=$(echo "$line" | sed -n 's/.* Hz of 1000 Hz (\([-+0-9.]*\)%).*/\1/p')
+	check -m "${line:-no summary: $(cat $out/cpu$cpu.txt)}; exit cost $train_exit" \
 		"devices: cpu$cpu HPET train keeps its 1000 Hz within 1% in guest time" \
 		awk -v e="$err" 'BEGIN { exit !(e != "" && e < 1 && e > -1) }'
 done
