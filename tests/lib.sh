@@ -56,6 +56,21 @@ wait_for_loader() {
 	done
 }
 
+# exit_cost_off, exit_cost_restore: guest only.  Switch idlescope_states'
+# exit cost (its exit_delay parameter) off for a measurement that is not
+# about it, and back to what it was; without the module both do nothing.
+# exit_cost_state prints the parameter as the module has it (Y, N or
+# nothing), for a check's detail.
+exit_delay_param=/sys/module/idlescope_states/parameters/exit_delay
+exit_cost_state() { cat $exit_delay_param 2>/dev/null; }
+exit_cost_off() {
+	saved_exit_delay=$(exit_cost_state)
+	[ -z "$saved_exit_delay" ] || echo N >$exit_delay_param
+}
+exit_cost_restore() {
+	[ -z "$saved_exit_delay" ] || echo "$saved_exit_delay" >$exit_delay_param
+}
+
 # check_error NAME PATTERN COMMAND...: COMMAND fails (with exit status
 # $error_status, when set) with exactly one line on stderr, and that line
 # matches PATTERN (grep -E).

@@ -31,15 +31,13 @@ plan 4
 
 out=/tmp/clock
 mkdir -p $out
-exit_delay=/sys/module/idlescope_states/parameters/exit_delay
-saved_exit_delay=$(cat $exit_delay 2>/dev/null)
-[ -z "$saved_exit_delay" ] || echo N >$exit_delay
+exit_cost_off
 periodic -d $settle_s -p 1000 -t clock-settle >$out/settle.txt 2>&1
 for cpu in 0 1; do
 	periodic -d 3 -p 1000 -c $cpu -t clock-test >$out/cpu$cpu.txt 2>&1 &
 done
 wait
-[ -z "$saved_exit_delay" ] || echo $saved_exit_delay >$exit_delay
+exit_cost_restore
 
 for cpu in 0 1; do
 	# The summary line; periodic warns on another line without a loader.

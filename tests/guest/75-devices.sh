@@ -1,16 +1,17 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Guest: device interrupts in guest time.  irqtrain's HPET comparator (on
-# each CPU in turn, 1 kHz, the states' exit cost off) interrupts at its configured rate within 1% in guest time,
-# and the idle periods its interrupts end are not what a timer announced:
-# the next-timer input is longer than the period in >= 90% of the train's
-# periods that have one.  An irregular train (-i, 4 s at 500 Hz from
-# seed 1) says it is irregular, delivers the rate of the schedule it drew
-# within 1%, that rate is 500 Hz within the draws' sampling error, and
-# every event it armed arrives once (below).  Reads of a null_blk device
-# in timer mode (100 us) last at least that in guest time, and the idle
-# periods they end were announced by the next-timer input.  Runs with
-# idlescope_states loaded (20-governors.sh leaves it so).
+# each CPU in turn, 1 kHz, the states' exit cost off) interrupts at its
+# configured rate within 1% in guest time, and the idle periods its
+# interrupts end are not what a timer announced: the next-timer input is
+# longer than the period in >= 90% of the train's periods that have one.
+# An irregular train (-i, 4 s at 500 Hz from seed 1) says it is
+# irregular, delivers the rate of the schedule it drew within 1%, that
+# rate is 500 Hz within the draws' sampling error, and every event it
+# armed arrives once (below).  Reads of a null_blk device in timer mode
+# (100 us) last at least that in guest time, and the idle periods they
+# end were announced by the next-timer input.  Runs with idlescope_states
+# loaded (20-governors.sh leaves it so).
 
 . /usr/share/idlescope/lib.sh
 . /usr/share/idlescope/helpers.sh
@@ -18,7 +19,6 @@
 plan 9
 
 out=/host/devices
-exit_delay=/sys/module/idlescope_states/parameters/exit_delay
 mkdir -p $out/menu
 idlescope -g menu -d 3600 -i 3600 -o $out/menu -r $out/menu.rec >$out/menu.txt 2>&1 &
 loader=$!
@@ -29,12 +29,11 @@ wait_for_loader
 # into the last when the interrupt is handled more than a period late,
 # and a deep state's exit (200 us and more) with the handler in a guest at
 # many nanoseconds per instruction made it so (docs/devices.md).
-exit_before=$(cat $exit_delay 2>/dev/null)
-echo 0 >$exit_delay
+exit_cost_off
 irqtrain -d 4 -c 0 -t irqtest >$out/cpu0.txt 2>&1
 irqtrain -d 4 -c 1 -s 2 -t irqtest >$out/cpu1.txt 2>&1
-train_exit=$(cat $exit_delay 2>/dev/null)
-if [ "$exit_before" = Y ]; then echo 1 >$exit_delay; fi
+train_exit=$(exit_cost_state)
+exit_cost_restore
 irqtrain -d 4 -c 1 -i -r 500 -t irqrandom >$out/irregular.txt 2>&1
 nullb=$(null_blk devices-test 100000) &&
 	iowait -d 2 -c 1 -f $nullb -t nullio >$out/nullio.txt 2>&1

@@ -16,7 +16,6 @@
 
 out=/host/why
 T=/sys/kernel/tracing
-exit_delay=/sys/module/idlescope_states/parameters/exit_delay
 mkdir -p $out
 plan 9
 
@@ -64,7 +63,7 @@ check -m "exit $rc" "wakeup: the run with wake-up sources ends cleanly" [ $rc = 
 # entered state's exit latency, spent after it.
 phase=$(sed -n 's/.*, phase \([0-9]*\) us, .*/\1/p' $out/periodic.txt)
 exit_cost=0
-[ "$(cat $exit_delay 2>/dev/null)" = Y ] && exit_cost=1
+[ "$(exit_cost_state)" = Y ] && exit_cost=1
 set -- $(csv_awk -v phase_ns=$((${phase:-0} * 1000)) -v exit_cost=$exit_cost \
 		'$col["workload"] == "periodic1ms" && $col["cpu"] == 1 && $col["wake_source"] != "" {
 		off = ($col["enter_ns"] + $col["residency_ns"] - phase_ns -
@@ -138,8 +137,7 @@ mkdir -p $out/pp $out/rp
 # whose adaptive shift moved between the recording and the replay (66.8
 # recorded, 45.3 replayed): the deep states' exits, hundreds of us each,
 # put the replay behind its schedule there (docs/trace-format.md).
-exit_before=$(cat $exit_delay 2>/dev/null)
-echo 0 >$exit_delay
+exit_cost_off
 # Small ring buffers: the loader drains them often, in short bursts, the
 # same in both runs, instead of a few long ones that the replay would meet
 # at other places of the trace.
@@ -167,8 +165,8 @@ sleep 2
 replay -f $out/pp.trace -t pingpong >$out/replay.txt 2>&1
 kill -INT $loader
 wait $loader
-replay_exit=$(cat $exit_delay 2>/dev/null)
-if [ "$exit_before" = Y ]; then echo 1 >$exit_delay; fi
+replay_exit=$(exit_cost_state)
+exit_cost_restore
 set -- $(report_2x $out/pp/report.txt pingpong) $(report_2x $out/rp/report.txt pingpong)
 # A recorded run too short for an interval (its half-width "?") has the 3
 # points alone: compared as text, "?" let any difference pass.
