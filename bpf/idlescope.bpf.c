@@ -350,6 +350,18 @@ static __always_inline void flush_pending(struct cpu_state *cs,
 		cnt->records++;
 }
 
+/* CPUIDLE_FLAG_POLLING of linux/cpuidle.h, a #define absent from BTF. */
+#define IDLESCOPE_CPUIDLE_FLAG_POLLING	(1U << 0)
+
+/* Whether the state being entered polls (cpuidle_enter_state() set it). */
+static __always_inline bool entered_state_polls(void)
+{
+	const struct rq___idlescope *rq = bpf_this_cpu_ptr(&runqueues);
+
+	return rq && rq->idle_state &&
+	       (rq->idle_state->flags & IDLESCOPE_CPUIDLE_FLAG_POLLING);
+}
+
 /* This CPU's context switches so far. */
 static __always_inline __u64 nr_switches(void)
 {
@@ -375,7 +387,7 @@ static __always_inline void idle_enter(struct cpu_state *cs,
 	current_rec(cs)->cpu = cpu;
 	current_rec(cs)->enter_ns = bpf_ktime_get_ns();
 	cs->in_idle = true;
-	wake_begin();
+	wake_begin(entered_state_polls());
 }
 
 static __always_inline void idle_exit(struct cpu_state *cs,
@@ -455,11 +467,13 @@ int BPF_PROG(hrtimer_expire_entry, struct hrtimer *timer, ktime_t *now)
 	__s64 now_ns = 0, soft_ns;
 	__u64 late_ns;
 	__u32 zero = 0;
+	bool watching;
 
 	cs = this_cpu_state();
 	fn = (const void *)timer->function;
 	note_hrtimer_wake(fn);
-	if (cs && cs->in_idle && is_tick_fn(fn))
+	watching = cs && cs->in_idle && wake_watching();
+	if (watching && is_tick_fn(fn))
 		current_rec(cs)->flags |= IDLESCOPE_F_TICK_ENDED;
 	if (!&hrtimer_wakeup || fn != &hrtimer_wakeup)
 		return 0;
@@ -475,7 +489,7 @@ int BPF_PROG(hrtimer_expire_entry, struct hrtimer *timer, ktime_t *now)
 		lat->max_ns = late_ns;
 	lat->hist[idlescope_lateness_slot(late_ns) & (IDLESCOPE_LATENESS_SLOTS - 1)]++;
 	/* The timer that ends an idle period fires before its exit. */
-	if (cs && cs->in_idle) {
+	if (watching) {
 		rec = current_rec(cs);
 		rec->sleep_late_ns = late_ns < ~0U ? late_ns : ~0U;
 		rec->flags |= IDLESCOPE_F_SLEEP_WOKE;

@@ -115,9 +115,10 @@ enum idlescope_governor {
  * IDLESCOPE_F_HAS_WAKE.  X(ID, name): the first interrupt handler that ran
  * on the CPU between its cpu_idle entry and exit (the synthetic states
  * halt with interrupts enabled, so the handler runs before the exit;
- * docs/wakeup.md), a later hrtimer of the same window taking the place of
- * the tick (the tick only shares the interrupt).  Append only: record files
- * store the ids.
+ * docs/wakeup.md), a later hrtimer of the same interrupt taking the place
+ * of the tick (the tick only shares the interrupt); in a state that halts,
+ * the interrupts after the next one (the exit's) do not count.  Append
+ * only: record files store the ids.
  */
 #define IDLESCOPE_WAKE_SOURCES(X)					\
 	X(UNKNOWN,	unknown)	/* no handler ran */		\

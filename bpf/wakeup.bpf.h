@@ -19,6 +19,14 @@
  * where an interrupt that wakes nobody does not end the period, the same
  * rule makes a later timer win over the tick.
  *
+ * A state that halts is ended by its first interrupt, but idlescope_states
+ * spends the exit latency after it halted again, handling the interrupts
+ * that come meanwhile, its own exit timer's among them: in such a state
+ * the next interrupt that enters settles the period, and nothing after it
+ * counts (wake_watching()), unless the first one was a timer interrupt that
+ * expired nothing, which the next timer interrupt explains.  The exit
+ * timer's expiry never counts.
+ *
  * A CPU that polls (the polling state, or the idle loop before the halt
  * clears TIF_POLLING_NRFLAG) is woken by setting need_resched, without an
  * IPI: sched_wake_idle_without_ipi fires on the waker's CPU, which notes the
@@ -51,6 +59,8 @@ struct wake_state {
 	__u16 source;			/* enum idlescope_wake_source */
 	bool in_idle;
 	bool tick_too;
+	bool polling;			/* the entered state polls */
+	bool settled;			/* a later interrupt came: nothing counts */
 };
 
 struct {
@@ -63,6 +73,8 @@ struct {
 /* The tick's hrtimer function: tick_sched_timer up to 6.9, tick_nohz_handler since. */
 extern const void tick_sched_timer __ksym __weak;
 extern const void tick_nohz_handler __ksym __weak;
+/* idlescope_states' exit timer, when the module was loaded before us. */
+extern const void idlescope_exit_timer __ksym __weak;
 
 static __always_inline bool is_tick_fn(const void *fn)
 {
@@ -78,7 +90,7 @@ static __always_inline struct wake_state *this_wake_state(void)
 }
 
 /* At the cpu_idle entry: a new period, nothing has ended it yet. */
-static __always_inline void wake_begin(void)
+static __always_inline void wake_begin(bool polling)
 {
 	struct wake_state *ws = this_wake_state();
 
@@ -88,7 +100,17 @@ static __always_inline void wake_begin(void)
 	ws->fn = 0;
 	ws->irq = 0;
 	ws->tick_too = false;
+	ws->polling = polling;
+	ws->settled = false;
 	ws->in_idle = true;
+}
+
+/* Whether a handler running now on this CPU is inside its idle period's watch. */
+static __always_inline bool wake_watching(void)
+{
+	struct wake_state *ws = this_wake_state();
+
+	return ws && ws->in_idle && !ws->settled;
 }
 
 static __always_inline bool need_resched_now(void)
@@ -128,8 +150,16 @@ static __always_inline void note_wake(__u16 source, __u64 fn, __u32 irq)
 {
 	struct wake_state *ws = this_wake_state();
 
-	if (!ws || !ws->in_idle)
+	if (!ws || !ws->in_idle || ws->settled)
 		return;
+	/* Another interrupt entering a halting state's period: settled. */
+	if (!ws->polling && ws->source != IDLESCOPE_WAKE_UNKNOWN &&
+	    ws->source != IDLESCOPE_WAKE_TIMER &&
+	    (source == IDLESCOPE_WAKE_TIMER || source == IDLESCOPE_WAKE_IRQ ||
+	     source == IDLESCOPE_WAKE_IPI)) {
+		ws->settled = true;
+		return;
+	}
 	if (ws->source == IDLESCOPE_WAKE_TICK && source == IDLESCOPE_WAKE_TICK)
 		return;
 	if (ws->source == IDLESCOPE_WAKE_TICK && source == IDLESCOPE_WAKE_HRTIMER) {
@@ -150,7 +180,7 @@ static __always_inline void note_wake(__u16 source, __u64 fn, __u32 irq)
 /* From the lateness program on hrtimer_expire_entry (idlescope.bpf.c). */
 static __always_inline void note_hrtimer_wake(const void *fn)
 {
-	if (!observe_wakeups)
+	if (!observe_wakeups || (&idlescope_exit_timer && fn == &idlescope_exit_timer))
 		return;
 	if (is_tick_fn(fn))
 		note_wake(IDLESCOPE_WAKE_TICK, (__u64)fn, 0);
