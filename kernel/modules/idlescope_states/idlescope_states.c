@@ -109,14 +109,15 @@ static struct cpuidle_driver idlescope_driver = {
 /**
  * idlescope_exit_wait() - spend a state's exit latency, if exit_delay is on
  * @exit_latency_ns: the entered state's declared exit latency
- * @woke: get_cycles() as the halt returned
+ * @woke: get_cycles() as RCU watched again after the halt
  *
  * A busy-wait on the TSC, with interrupts disabled, until the latency has
- * passed since the halt returned, at the calibrated TSC rate: the wake-up
- * takes as long as declared from the wake-up on, whatever the way here
- * cost.  No cpu_relax() in the loop: under QEMU's TCG a PAUSE ends the
- * translated block and hands the single emulation thread to the next
- * vCPU, which on every iteration would cost host time, not guest time.
+ * passed since @woke, at the calibrated TSC rate.  The way back from the
+ * halt to @woke comes on top, as the kernel's own exit path does after a
+ * hardware state's latency.  No cpu_relax() in the loop: under QEMU's TCG
+ * a PAUSE ends the translated block and hands the single emulation thread
+ * to the next vCPU, which on every iteration would cost host time, not
+ * guest time.
  */
 static noinline __noclone void idlescope_exit_wait(u64 exit_latency_ns, u64 woke)
 {
@@ -153,8 +154,8 @@ static int idlescope_enter_halt(struct cpuidle_device *dev,
 	ct_idle_enter();
 	raw_safe_halt();
 	raw_local_irq_disable();
-	woke = get_cycles();
 	ct_idle_exit();
+	woke = get_cycles();
 
 	idlescope_exit_wait(drv->states[index].exit_latency_ns, woke);
 
