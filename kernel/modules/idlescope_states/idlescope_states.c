@@ -41,18 +41,51 @@
  * state that is too deep would cost nothing, and a governor that learns
  * from the measured residency (the 2010 menu's correction factor learns
  * measured minus exit latency) would learn from a wake-up no hardware
- * has.  So by default (exit_delay=1) a state that has halted busy-waits
- * its declared exit latency after waking, with interrupts disabled,
- * before handing the CPU back: whatever the wake-up was for (the woken
- * task, further interrupts) waits as long as it would on hardware, and
- * the residency the governor measures includes the exit, as on hardware.
- * The wait counts the guest's own clock (the TSC, which QEMU's virtual
- * clock drives), so under the emulator's virtual clock it lasts the
- * declared time in guest time, whatever the host does.  The interrupt
- * that ended the halt has already been handled by then; HLT cannot wake
- * on an interrupt that is masked, so that part of the hardware behaviour
- * cannot be reproduced.  exit_delay=0 leaves the exit free, for
+ * has.  So by default (exit_delay=1) a state that has halted spends its
+ * declared exit latency after waking, before handing the CPU back:
+ * whatever the wake-up was for (the woken task, the rest of the idle
+ * loop) waits as long as it would on hardware, and the residency the
+ * governor measures includes the exit, as on hardware.  The exit counts
+ * the guest's own clock (the TSC, which QEMU's virtual clock drives), so
+ * under the emulator's virtual clock it lasts the declared time in guest
+ * time, whatever the host does.  exit_delay=0 leaves the exit free, for
  * comparison.
+ *
+ * How the exit is spent
+ * ---------------------
+ * Under the virtual clock guest time is instructions: a busy-wait of T
+ * costs the emulator T's worth of instructions, as much as any work, and
+ * the deep states' exits were most of what a mostly idle guest executed.
+ * But when every vCPU halts, the emulator moves guest time straight to
+ * the next timer at no cost.  So the exit halts too: it arms a per-CPU
+ * hrtimer for its deadline, halts until that timer's interrupt (handling
+ * any other interrupt that comes first and halting again), and spins only
+ * the rest on the TSC.  The timer is armed early by its slack, how late
+ * the last timers brought the CPU back after their expiry, so that the
+ * spun rest, not the timer's own path, meets the deadline: an exit ends
+ * no earlier than declared, and later only when something else held the
+ * CPU past it.  The whole exit spins, as the first version of this driver
+ * did, when the wait is short enough that the timer's round trip would
+ * cost as much (below IDLESCOPE_EXIT_HALT_MIN_NS or twice the slack),
+ * without high resolution timers, or while another online CPU is not
+ * halted in these states: QEMU's single emulation thread can run that
+ * vCPU past this one's timer, and the exit would end late.
+ *
+ * Where that differs from a busy-wait with interrupts disabled: an
+ * interrupt that comes during a halting exit is handled during it, where
+ * hardware (and a spinning exit) would take it only once the exit is
+ * over; its handler's work then overlaps the exit instead of following
+ * it, and a wake-up it makes waits for the exit all the same.  Neither
+ * way can the interrupt that ended the first halt wait for the exit: HLT
+ * cannot wake on an interrupt that is masked.  The exit's own timer is
+ * one more interrupt inside the idle period, after the one that ended the
+ * halt: an observer that takes the first handler inside the period for
+ * its wake-up must stop looking at the next interrupt (idlescope's BPF
+ * side does, bpf/wakeup.bpf.h).
+ *
+ * The exit runs with RCU watching and preemption disabled, halting or
+ * not, so unloading can wait for it with synchronize_rcu(); its timer is
+ * never left queued once it returns.
  *
  * idlescope_exit_wait() is a function of its own, never inlined, so that a
  * tracer can time the exit from its entry to its return (idlescope's BPF
@@ -65,6 +98,7 @@
 #include <linux/cpuidle.h>
 #include <linux/cpumask.h>
 #include <linux/ctype.h>
+#include <linux/hrtimer.h>
 #include <linux/init.h>
 #include <linux/math64.h>
 #include <linux/irqflags.h>
@@ -72,6 +106,7 @@
 #include <linux/minmax.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/percpu.h>
 #include <linux/rcupdate.h>
 #include <linux/sched/idle.h>
 #include <linux/slab.h>
@@ -84,7 +119,7 @@
 
 #include "idlescope_states_table.h"
 
-/* Bounds the busy-wait that exit_delay does with interrupts disabled. */
+/* Bounds the declared numbers, among them the exit that exit_delay spends. */
 #define IDLESCOPE_MAX_US		1000000
 
 static char *states = IDLESCOPE_STATES_DEFAULT;
@@ -95,7 +130,7 @@ MODULE_PARM_DESC(states,
 static bool exit_delay = true;
 module_param(exit_delay, bool, 0644);
 MODULE_PARM_DESC(exit_delay,
-		 "Busy-wait a state's exit latency after waking from it (default: on)");
+		 "Spend a state's exit latency after waking from it (default: on)");
 
 /*
  * No .owner: every registered cpuidle device holds a reference on its
@@ -106,37 +141,116 @@ static struct cpuidle_driver idlescope_driver = {
 	.name = KBUILD_MODNAME,
 };
 
+/*
+ * An exit halts only when its wait is longer than this: below it the
+ * timer's round trip costs the emulator as much host time as spinning
+ * (docs/devices.md).
+ */
+#define IDLESCOPE_EXIT_HALT_MIN_NS	20000
+/*
+ * A CPU's first slack, and the most one exit can teach it: a timer later
+ * than that was held up by something else (another vCPU holding the
+ * emulation thread, other interrupts' work), which the next exit need not
+ * meet.
+ */
+#define IDLESCOPE_EXIT_SLACK_NS		2000
+#define IDLESCOPE_EXIT_SLACK_MAX_NS	20000
+
+/**
+ * struct idlescope_exit - one CPU's means to halt through an exit latency
+ * @timer: ends the halt @slack_ns before the exit's deadline
+ * @slack_ns: how long after its expiry the timer brings the CPU back, a
+ *	running average (weight 1/8) over the halting exits
+ */
+struct idlescope_exit {
+	struct hrtimer timer;
+	u64 slack_ns;
+};
+
+static DEFINE_PER_CPU(struct idlescope_exit, idlescope_exits);
+
+/* CPUs halted in idlescope_enter_halt(), for the wake-up or in the exit. */
+static atomic_t idlescope_nr_halted = ATOMIC_INIT(0);
+
+/* Nothing to do: idlescope_exit_halt() sees the timer dequeued. */
+static enum hrtimer_restart idlescope_exit_timer(struct hrtimer *timer)
+{
+	return HRTIMER_NORESTART;
+}
+
+/**
+ * idlescope_exit_halt() - halt through most of an exit
+ * @ex: this CPU's exit timer and slack
+ * @end: get_cycles() at the exit's deadline
+ * @left_ns: the time from now to @end, more than twice the slack
+ *
+ * Halts until the timer armed @ex->slack_ns before @end has fired, or
+ * until @end if the timer is late and another interrupt comes first; the
+ * handlers of other interrupts run and the CPU halts again.  Then learns
+ * the slack from how late the timer brought the CPU back.  Returns with
+ * interrupts disabled, the timer dequeued, and @end maybe still ahead:
+ * the caller spins the rest.
+ */
+static void idlescope_exit_halt(struct idlescope_exit *ex, u64 end, u64 left_ns)
+{
+	ktime_t expiry = ktime_add_ns(ktime_get(), left_ns - ex->slack_ns);
+	u64 late_ns;
+
+	hrtimer_start(&ex->timer, expiry, HRTIMER_MODE_ABS_PINNED_HARD);
+	atomic_inc(&idlescope_nr_halted);
+	/* Interrupts are off from each test to the halt: no wake-up is lost. */
+	while (hrtimer_is_queued(&ex->timer) && (s64)(end - get_cycles()) > 0) {
+		safe_halt();
+		local_irq_disable();
+	}
+	atomic_dec(&idlescope_nr_halted);
+	if (hrtimer_try_to_cancel(&ex->timer))
+		return;
+
+	late_ns = min_t(u64, ktime_to_ns(ktime_sub(ktime_get(), expiry)),
+			IDLESCOPE_EXIT_SLACK_MAX_NS);
+	ex->slack_ns = ex->slack_ns - ex->slack_ns / 8 + late_ns / 8;
+}
+
 /**
  * idlescope_exit_wait() - spend a state's exit latency, if exit_delay is on
  * @exit_latency_ns: the entered state's declared exit latency
  * @woke: get_cycles() as RCU watched again after the halt
  *
- * A busy-wait on the TSC, with interrupts disabled, until the latency has
- * passed since @woke, at the calibrated TSC rate.  The way back from the
- * halt to @woke comes on top, as the kernel's own exit path does after a
- * hardware state's latency.  No cpu_relax() in the loop: under QEMU's TCG
- * a PAUSE ends the translated block and hands the single emulation thread
- * to the next vCPU, which on every iteration would cost host time, not
- * guest time.
+ * Returns when the latency has passed since @woke, at the calibrated TSC
+ * rate, with interrupts disabled.  It halts through most of the wait (see
+ * the top of this file for when), then spins the rest.  No cpu_relax() in
+ * the spin: under QEMU's TCG a PAUSE ends the translated block and hands
+ * the single emulation thread to the next vCPU, which on every iteration
+ * would cost host time, not guest time.
  */
 static noinline __noclone void idlescope_exit_wait(u64 exit_latency_ns, u64 woke)
 {
-	u64 cycles;
+	struct idlescope_exit *ex = this_cpu_ptr(&idlescope_exits);
+	u64 end, left;
 
 	if (!READ_ONCE(exit_delay) || !exit_latency_ns)
 		return;
-	cycles = div_u64(exit_latency_ns * tsc_khz, NSEC_PER_MSEC);
-	while (get_cycles() - woke < cycles)
+	end = woke + div_u64(exit_latency_ns * tsc_khz, NSEC_PER_MSEC);
+	left = end - get_cycles();
+	if ((s64)left > 0 && hrtimer_is_hres_active(&ex->timer) &&
+	    atomic_read(&idlescope_nr_halted) >= num_online_cpus() - 1) {
+		left = div_u64(left * NSEC_PER_MSEC, tsc_khz);
+		if (left > max_t(u64, IDLESCOPE_EXIT_HALT_MIN_NS, 2 * ex->slack_ns))
+			idlescope_exit_halt(ex, end, left);
+	}
+	while ((s64)(end - get_cycles()) > 0)
 		barrier();
 }
 
 /*
  * Entered with interrupts disabled and, because the states carry
  * CPUIDLE_FLAG_RCU_IDLE, with RCU watching.  RCU is told that the CPU is
- * idle only around the halt itself: before and after it, this code runs in
- * an RCU read-side critical section (interrupts are off), which is what
- * lets unloading wait until no CPU is in here.  Returns with interrupts
- * disabled; cpuidle_enter_state() enables them.
+ * idle only around the first halt: before and after it, this code runs
+ * with RCU watching and preemption disabled (the idle task's), a
+ * read-side critical section even while the exit halts with interrupts
+ * enabled, which is what lets unloading wait until no CPU is in here.
+ * Returns with interrupts disabled; cpuidle_enter_state() enables them.
  */
 static int idlescope_enter_halt(struct cpuidle_device *dev,
 				struct cpuidle_driver *drv, int index)
@@ -151,11 +265,13 @@ static int idlescope_enter_halt(struct cpuidle_device *dev,
 	if (current_clr_polling_and_test())
 		return index;
 
+	atomic_inc(&idlescope_nr_halted);
 	ct_idle_enter();
 	raw_safe_halt();
 	raw_local_irq_disable();
 	ct_idle_exit();
 	woke = get_cycles();
+	atomic_dec(&idlescope_nr_halted);
 
 	idlescope_exit_wait(drv->states[index].exit_latency_ns, woke);
 
@@ -313,7 +429,7 @@ static int __init idlescope_build_table(struct cpuidle_driver *drv,
 static int __init idlescope_init(void)
 {
 	struct cpuidle_driver *owner;
-	int ret;
+	int ret, cpu;
 
 	ret = idlescope_build_table(&idlescope_driver, states);
 	if (ret)
@@ -323,6 +439,15 @@ static int __init idlescope_init(void)
 	if (owner) {
 		pr_err("cpuidle driver slot taken by '%s'\n", owner->name);
 		return -EBUSY;
+	}
+
+	for_each_possible_cpu(cpu) {
+		struct idlescope_exit *ex = per_cpu_ptr(&idlescope_exits, cpu);
+
+		hrtimer_init(&ex->timer, CLOCK_MONOTONIC,
+			     HRTIMER_MODE_ABS_PINNED_HARD);
+		ex->timer.function = idlescope_exit_timer;
+		ex->slack_ns = IDLESCOPE_EXIT_SLACK_NS;
 	}
 
 	/*
@@ -343,14 +468,20 @@ static int __init idlescope_init(void)
 
 static void __exit idlescope_exit(void)
 {
+	int cpu;
+
 	cpuidle_unregister(&idlescope_driver);
 
 	/*
 	 * Unregistering set need_resched on every idle CPU, so none halts
 	 * here again and the halted ones woke up: wait for those still
-	 * busy-waiting an exit latency in this module's code.
+	 * spending an exit latency in this module's code.
 	 */
 	synchronize_rcu();
+
+	/* An exit leaves its timer dequeued, and none is running any more. */
+	for_each_possible_cpu(cpu)
+		hrtimer_cancel(&per_cpu_ptr(&idlescope_exits, cpu)->timer);
 }
 
 module_init(idlescope_init);
