@@ -142,9 +142,11 @@ static struct cpuidle_driver idlescope_driver = {
 };
 
 /*
- * An exit halts only when its wait is longer than this: below it the
- * timer's round trip costs the emulator as much host time as spinning
- * (docs/devices.md).
+ * An exit halts only when its wait is longer than this, a chosen floor:
+ * a shorter spin saves the emulator little against the timer's own round
+ * trip (arming it, its interrupt, the second halt), and the shallow
+ * states keep the exact busy exit (docs/devices.md, "The exit spent
+ * halted").
  */
 #define IDLESCOPE_EXIT_HALT_MIN_NS	20000
 /*
