@@ -88,7 +88,7 @@ static bool selected(const struct extract *x, const struct idlescope_record *rec
 
 /*
  * The exit latency the entered state spent after the wake-up, in the
- * period's residency: with the exit cost on, a halting state busy-waits it
+ * period's residency: with the exit cost on, a halting state spends it
  * (kernel/modules/idlescope_states).  A residency not longer than it did
  * not halt (a wake-up came first) and spent none.
  */
