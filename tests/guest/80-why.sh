@@ -158,19 +158,36 @@ set -- $(sed -n 's/^# worst [0-9]* ms: \([0-9.]*\)% within 2x, the run \([0-9.]*
 	$out/worst.trace)
 check -m "worst ${1:-?}%, run ${2:-?}%" "extract: the worst stretch scores no better than the run" \
 	awk -v w="${1:--1}" -v r="${2:--1}" 'BEGIN { exit !(w >= 0 && w <= r) }'
-idlescope -g menu -d 3600 -i 3600 -b 1048576 -r $out/rp.rec -o $out/rp >/dev/null 2>&1 &
-loader=$!
-wait_for_loader
-sleep 2
-replay -f $out/pp.trace -t pingpong >$out/replay.txt 2>&1
-kill -INT $loader
-wait $loader
+# Some boots stall both CPUs for most of a second, with no idle period on
+# either (0.4-1.1 s, in CI boots, under workloads that do not explain it:
+# docs/trace-format.md).  A replay that met such a stall fell that far
+# behind its schedule and skipped sleeps to catch up, so its periods are
+# not the recording's: replay again, up to 3 times, until one keeps within
+# REPLAY_BEHIND_MAX_MS of its schedule (those that kept it fell 30-160 ms
+# behind).  The check takes the last; its message lists every attempt.
+REPLAY_BEHIND_MAX_MS=250
+attempts=
+for attempt in 1 2 3; do
+	rm -rf $out/rp $out/rp.rec
+	mkdir -p $out/rp
+	idlescope -g menu -d 3600 -i 3600 -b 1048576 -r $out/rp.rec -o $out/rp >/dev/null 2>&1 &
+	loader=$!
+	wait_for_loader
+	sleep 2
+	replay -f $out/pp.trace -t pingpong >$out/replay.txt 2>&1
+	kill -INT $loader
+	wait $loader
+	cp $out/replay.txt $out/replay-$attempt.txt
+	behind_ms=$(sed -n 's/.*at most \([0-9]*\)[.0-9]* ms behind the schedule.*/\1/p' $out/replay.txt)
+	attempts="$attempts${attempts:+, }${behind_ms:-?} ms behind"
+	[ "${behind_ms:-0}" -gt $REPLAY_BEHIND_MAX_MS ] 2>/dev/null || break
+done
 replay_exit=$(exit_cost_state)
 exit_cost_restore
 set -- $(report_2x $out/pp/report.txt pingpong) $(report_2x $out/rp/report.txt pingpong)
 # A recorded run too short for an interval (its half-width "?") has the 3
 # points alone: compared as text, "?" let any difference pass.
-check -m "recorded ${1:-?} ±${2:-?}, replayed ${3:-?}, exit cost $replay_exit; $(cat $out/replay.txt)" \
+check -m "recorded ${1:-?} ±${2:-?}, replayed ${3:-?}, exit cost $replay_exit; attempts: $attempts; $(cat $out/replay.txt)" \
 	"replay: the replayed trace's within 2x is within the recorded run's interval or 3 points" \
 	awk -v a="${1:--1}" -v h="${2:--1}" -v b="${3:--100}" \
 		'BEGIN { if (h == "?") h = 0; a += 0; h += 0; b += 0
