@@ -131,23 +131,31 @@ report_2x() {
 	awk -v w="$2" '/^within 2x %/ { t = 1; next } t && $1 == w { sub(/±/, "", $3); print $2, $3; exit }
 		t && !/^[a-z0-9]/ { t = 0 }' "$1"
 }
-mkdir -p $out/pp $out/rp
+# watched NAME COMMAND...: COMMAND under a menu loader, its records in
+# $out/NAME.rec and its reports in $out/NAME/.  Small ring buffers: the
+# loader drains them often, in short bursts, the same in the recording and
+# the replay, instead of a few long ones that the replay would meet at
+# other places of the trace.
+watched() {
+	name=$1
+	shift
+	rm -rf $out/$name $out/$name.rec
+	mkdir -p $out/$name
+	idlescope -g menu -d 3600 -i 3600 -b 1048576 -r $out/$name.rec -o $out/$name >/dev/null 2>&1 &
+	loader=$!
+	wait_for_loader
+	sleep 2
+	"$@"
+	kill -INT $loader
+	wait $loader
+}
 # The exit cost is off for the round trip.  With it on the replay matched
 # in boots whose guest ran at one speed throughout, and not in a CI boot
 # whose adaptive shift moved between the recording and the replay (66.8
 # recorded, 45.3 replayed): the deep states' exits, hundreds of us each,
 # put the replay behind its schedule there (docs/trace-format.md).
 exit_cost_off
-# Small ring buffers: the loader drains them often, in short bursts, the
-# same in both runs, instead of a few long ones that the replay would meet
-# at other places of the trace.
-idlescope -g menu -d 3600 -i 3600 -b 1048576 -r $out/pp.rec -o $out/pp >/dev/null 2>&1 &
-loader=$!
-wait_for_loader
-sleep 2
-pingpong -d 4 >/dev/null 2>&1
-kill -INT $loader
-wait $loader
+watched pp pingpong -d 4 >/dev/null 2>&1
 idlescope extract $out/pp.rec -w pingpong --all -o $out/pp.trace 2>$out/extract.err
 rc=$?
 sleeps=$(grep -c '^sleep ' $out/pp.trace 2>/dev/null)
@@ -168,15 +176,7 @@ check -m "worst ${1:-?}%, run ${2:-?}%" "extract: the worst stretch scores no be
 REPLAY_BEHIND_MAX_MS=250
 attempts=
 for attempt in 1 2 3; do
-	rm -rf $out/rp $out/rp.rec
-	mkdir -p $out/rp
-	idlescope -g menu -d 3600 -i 3600 -b 1048576 -r $out/rp.rec -o $out/rp >/dev/null 2>&1 &
-	loader=$!
-	wait_for_loader
-	sleep 2
-	replay -f $out/pp.trace -t pingpong >$out/replay.txt 2>&1
-	kill -INT $loader
-	wait $loader
+	watched rp replay -f $out/pp.trace -t pingpong >$out/replay.txt 2>&1
 	cp $out/replay.txt $out/replay-$attempt.txt
 	behind_ms=$(sed -n 's/.*at most \([0-9]*\)[.0-9]* ms behind the schedule.*/\1/p' $out/replay.txt)
 	attempts="$attempts${attempts:+, }${behind_ms:-?} ms behind"
