@@ -65,11 +65,11 @@
  * spun rest, not the timer's own path, meets the deadline: an exit ends
  * no earlier than declared, and later only when something else held the
  * CPU past it.  The whole exit spins, as the first version of this driver
- * did, when the wait is short enough that the timer's round trip would
- * cost as much (below IDLESCOPE_EXIT_HALT_MIN_NS or twice the slack),
- * without high resolution timers, or while another online CPU is not
- * halted in these states: QEMU's single emulation thread can run that
- * vCPU past this one's timer, and the exit would end late.
+ * did, when the wait is short (below IDLESCOPE_EXIT_HALT_MIN_NS, a chosen
+ * floor, or twice the slack), without high resolution timers, or while
+ * another online CPU is not halted in these states: QEMU's single
+ * emulation thread can run that vCPU past this one's timer, and the exit
+ * would end late.
  *
  * Where that differs from a busy-wait with interrupts disabled: an
  * interrupt that comes during a halting exit is handled during it, where
