@@ -167,12 +167,12 @@ set -- $(sed -n 's/^# worst [0-9]* ms: \([0-9.]*\)% within 2x, the run \([0-9.]*
 check -m "worst ${1:-?}%, run ${2:-?}%" "extract: the worst stretch scores no better than the run" \
 	awk -v w="${1:--1}" -v r="${2:--1}" 'BEGIN { exit !(w >= 0 && w <= r) }'
 # Some boots stall both CPUs for most of a second, with no idle period on
-# either (0.4-1.1 s, in CI boots, under workloads that do not explain it:
-# docs/trace-format.md).  A replay that met such a stall fell that far
-# behind its schedule and skipped sleeps to catch up, so its periods are
-# not the recording's: replay again, up to 3 times, until one keeps within
-# REPLAY_BEHIND_MAX_MS of its schedule (those that kept it fell 30-160 ms
-# behind).  The check takes the last; its message lists every attempt.
+# either, under workloads that do not explain it (docs/trace-format.md has
+# the measured stalls and lags).  A replay that met such a stall fell that
+# far behind its schedule and skipped sleeps to catch up, so its periods
+# are not the recording's: replay again, up to 3 times, until one keeps
+# within REPLAY_BEHIND_MAX_MS of its schedule.  The check takes the last;
+# its message lists every attempt.
 REPLAY_BEHIND_MAX_MS=250
 attempts=
 for attempt in 1 2 3; do
