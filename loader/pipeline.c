@@ -125,71 +125,66 @@ void pipeline_free(struct pipeline *pl)
 }
 
 /*
- * What model @m did on the period of @rec, checked against the kernel when
- * it is the model of the running governor (@running) and has replayed
- * every period since the kernel's governor started (replay_in_step()).
+ * What model @m did on period @p, checked against the kernel when it is
+ * the model of the running governor (@running) and has replayed every
+ * period since the kernel's governor started (replay_in_step()).
  */
-static void shadow_period(const struct pipeline *pl, const struct idlescope_record *rec,
-			  unsigned int rec_inputs, int m, bool running, __u64 predicted_ns,
-			  struct agg_shadow_period *p)
+static void shadow_period(const struct pipeline *pl, const struct period *p, int m,
+			  bool running, __u64 predicted_ns, struct agg_shadow_period *v)
 {
+	const struct idlescope_record *rec = p->rec;
 	const struct model_state *ms = replay_model(pl->replay, rec->cpu, m);
 	bool checked = running && replay_in_step(pl->replay, rec->cpu, m);
+	unsigned int needed = model_input_masks[m];
 
-	p->predicted_ns = predicted_ns;
+	v->predicted_ns = predicted_ns;
 	/*
 	 * No select, no model stepped: nothing chosen.  (A prediction of
 	 * IDLESCOPE_UNKNOWN_NS is also a select that predicted nothing.)
 	 */
-	p->stepped = rec->flags & IDLESCOPE_F_SELECTED;
-	p->chosen_state = p->stepped ? ms->chosen_state : -1;
-	p->has_inputs = agg_shadow_has_inputs(pl->agg, m, rec_inputs) && !ms->lacked_inputs;
-	p->agreement = -1;
+	v->stepped = rec->flags & IDLESCOPE_F_SELECTED;
+	v->chosen_state = v->stepped ? ms->chosen_state : -1;
+	v->has_inputs = (p->inputs & needed) == needed && !ms->lacked_inputs;
+	v->agreement = -1;
 	if (checked && (rec->flags & IDLESCOPE_F_PREDICTED) &&
 	    rec->predicted_ns != IDLESCOPE_UNKNOWN_NS)
-		p->agreement = predicted_ns == rec->predicted_ns;
-	p->state_agreement = -1;
+		v->agreement = predicted_ns == rec->predicted_ns;
+	v->state_agreement = -1;
 	if (checked && (rec->flags & IDLESCOPE_F_SELECT_PROBED) &&
-	    rec->chosen_state >= 0 && p->chosen_state >= 0)
-		p->state_agreement = p->chosen_state == rec->chosen_state;
+	    rec->chosen_state >= 0 && v->chosen_state >= 0)
+		v->state_agreement = v->chosen_state == rec->chosen_state;
 }
 
 /*
- * Score every model's prediction and state for this period; check the
- * running one's.  periods[] gets what the aggregate was given (no model
- * stepped when the replay refused the record).
+ * Every model stepped on period @p and its verdicts into @verdicts, the
+ * running governor's model checked.  False when the replay refused the
+ * record: no model stepped, no verdict.
  */
-static void replay_shadows(struct pipeline *pl, const struct idlescope_record *rec,
-			   unsigned int rec_inputs, struct agg_shadow_period *periods)
+static bool replay_shadows(struct pipeline *pl, const struct period *p,
+			   struct agg_shadow_period *verdicts)
 {
-	__u64 predicted_ns[MODEL_NR];
+	const struct idlescope_record *rec = p->rec;
 	int running = replay_running_model(pl->replay, rec->governor);
+	__u64 predicted_ns[MODEL_NR];
 	unsigned int scored = 0;
 	int m;
 
 	/* A prediction neither scored nor checked need not be computed. */
 	for (m = 0; m < MODEL_NR; m++)
-		if (m == running || agg_shadow_has_inputs(pl->cur, m, rec_inputs))
+		if (m == running || (p->inputs & model_input_masks[m]) == model_input_masks[m])
 			scored |= 1U << m;
-	if (replay_record_wanted(pl->replay, rec, scored, predicted_ns)) {
-		for (m = 0; m < MODEL_NR; m++)
-			periods[m] = (struct agg_shadow_period) {
-				.predicted_ns = IDLESCOPE_UNKNOWN_NS, .chosen_state = -1,
-				.agreement = -1, .state_agreement = -1,
-			};
-		return;
-	}
+	if (replay_record_wanted(pl->replay, rec, scored, predicted_ns))
+		return false;
 	for (m = 0; m < MODEL_NR; m++)
-		shadow_period(pl, rec, rec_inputs, m, m == running, predicted_ns[m],
-			      &periods[m]);
-	agg_add_shadows(pl->cur, rec, 0, MODEL_NR, periods);
+		shadow_period(pl, p, m, m == running, predicted_ns[m], &verdicts[m]);
+	return true;
 }
 
 int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
 {
-	struct agg_shadow_period periods[MODEL_NR];
+	struct agg_shadow_period verdicts[MODEL_NR];
 	struct idlescope_record copy;
-	unsigned int rec_inputs;
+	struct period p;
 	int err;
 
 	/*
@@ -204,13 +199,15 @@ int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
 				   &pl->reconstruct);
 		rec = &copy;
 	}
-	err = agg_add(pl->cur, rec);
-	if (!err) {
-		rec_inputs = inputs_of_record(rec);
-		replay_shadows(pl, rec, rec_inputs, periods);
-		if (pl->logical)
-			logical_add(pl->logical, rec, periods);
-	}
+	/* The period's numbers once, for every score (stats/period.h). */
+	period_of_record(&p, rec, inputs_of_record(rec));
+	/* A record the aggregate refuses for its ids is not replayed either. */
+	if (rec->cpu < IDLESCOPE_MAX_CPUS && rec->governor < IDLESCOPE_NR_GOVERNORS &&
+	    replay_shadows(pl, &p, verdicts))
+		p.shadows = verdicts;
+	err = agg_add_period(pl->cur, &p);
+	if (!err && pl->logical)
+		logical_add(pl->logical, &p);
 	return err;
 }
 

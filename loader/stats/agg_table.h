@@ -36,6 +36,10 @@ struct agg {
 	__u64 rejected_records;
 	/* The same periods merged into logical ones (stats/logical.h), or NULL. */
 	struct agg *logical;
+	/* This is one: its periods are raw ones merged, not the idle driver's. */
+	bool is_logical;
+	/* agg_exit_spent(), per entered state. */
+	struct exit_spent exit_spent[IDLESCOPE_MAX_STATES];
 
 	/* The boots this aggregate was merged from (agg_add_boot()). */
 	int nr_boots;
@@ -51,8 +55,33 @@ struct agg {
  */
 int agg_workload_of_tag(const struct agg *agg, const char *tag);
 
-/* The ideal state of @rec's period, with the limit select used when known. */
-int agg_record_ideal_state(const struct agg *agg, const struct idlescope_record *rec);
+/* The ideal state of a period, with the limit select used when known. */
+int agg_period_ideal_state(const struct agg *agg, const struct period *p);
+
+/*
+ * Where one ideal-state score counts: the running governor's (agg_stats)
+ * or a model's (agg_shadow), which keep the same fields.
+ */
+struct agg_ideal_score {
+	__u64 *samples, *hit_samples, *too_deep_samples, *too_shallow_samples;
+	__u64 *split_samples;
+	struct ci_acc *hit_ci, *too_deep_ci, *too_shallow_ci;
+};
+
+#define AGG_IDEAL_SCORE_OF(x) {							&(x)->ideal_samples, &(x)->ideal_hit_samples,				&(x)->ideal_too_deep_samples, &(x)->ideal_too_shallow_samples,		&(x)->ideal_split_samples,						&(x)->ideal_hit_ci, &(x)->ideal_too_deep_ci, &(x)->ideal_too_shallow_ci }
+
+/* One period's shares of its time against its ideal state, counted. */
+void agg_score_shares(struct agg_ideal_score *sc, const struct period_shares *sh);
+
+/* Whether @nr verdicts have agreements agg_add_shadows() accepts. */
+bool agg_shadow_periods_valid(const struct agg_shadow_period *periods, int nr);
+
+/*
+ * The verdicts of shadows @first..@first + @nr - 1 (periods[0..@nr - 1])
+ * on period @p, counted in its key @st; @ideal is its ideal state.
+ */
+void agg_score_shadows(const struct agg *agg, struct agg_stats *st, const struct period *p,
+		       int ideal, int first, int nr, const struct agg_shadow_period *periods);
 
 /*
  * Patch 0004 stores U64_MAX, which is IDLESCOPE_UNKNOWN_NS, when the

@@ -3,15 +3,17 @@
  * aggregate.c - fold idlescope records into per (workload, governor, CPU)
  * statistics.
  *
- * A record says how long one idle period really lasted (residency_ns), what
- * the governor expected (predicted_ns, when IDLESCOPE_F_PREDICTED is set)
- * and which state was entered.  From those we answer the seed's question,
+ * A period (stats/period.h) says how long the CPU idled until its wake-up,
+ * what the governor expected (predicted_ns, when IDLESCOPE_F_PREDICTED is
+ * set) and which state held it.  From those we answer the seed's question,
  * "how often is the prediction within a factor F of the truth", and its
  * consequence, "how often did that put the CPU in a state that was too deep
  * or too shallow".  The latter comes twice: from the kernel's own
  * cpu_idle_miss flags, and from our re-computation of the same rule against
  * the state table read from sysfs, so a disagreement points at a bug on one
- * side.
+ * side: both on the kernel's own measure, entry to exit.  Every other score
+ * judges the period by its wake-up: against the deepest state that paid
+ * for the time until then, the ideal one.
  *
  * The table is a fixed array [AGG_MAX_WORKLOADS][governors][cpus]: the
  * governor and CPU are small dense ids, and workload names are interned in
@@ -61,6 +63,8 @@ void agg_attach_logical(struct agg *agg, struct agg *logical)
 {
 	agg_free(agg->logical);
 	agg->logical = logical;
+	if (logical)
+		logical->is_logical = true;
 }
 
 struct agg *agg_logical(const struct agg *agg)
@@ -201,7 +205,9 @@ static int intern_workload(struct agg *agg, const char *tag)
 }
 
 /*
- * The rule of cpuidle_enter_state(): too deep when the period was shorter
+ * The rule of cpuidle_enter_state(), on what the kernel measures (entry to
+ * exit, the exit spent included), so that it checks cpu_idle_miss: too
+ * deep when the period was shorter
  * than the entered state's target residency and some shallower state was
  * enabled; too shallow when, after paying the entered state's exit latency,
  * what is left still covers the target residency of the next enabled deeper
@@ -239,38 +245,53 @@ static void crosscheck_state(const struct agg *agg, struct agg_stats *st,
 	}
 }
 
-int agg_record_ideal_state(const struct agg *agg, const struct idlescope_record *rec)
+/* The PM QoS limit select used, when the select probe read it. */
+static __s64 period_latency_req_ns(const struct idlescope_record *rec)
 {
-	/* The limit is the one select used only when the select probe read it. */
-	__s64 latency_req_ns = rec->flags & IDLESCOPE_F_SELECT_PROBED ?
-			       rec->latency_req_ns : IDLESCOPE_LATENCY_REQ_UNKNOWN;
-
-	return agg_ideal_state(agg, rec->residency_ns, latency_req_ns);
+	return rec->flags & IDLESCOPE_F_SELECT_PROBED ? rec->latency_req_ns :
+	       IDLESCOPE_LATENCY_REQ_UNKNOWN;
 }
 
-/* The entered state against the ideal one (agg_ideal_state()); the ideal, or -1. */
-static int score_ideal_state(const struct agg *agg, struct agg_stats *st,
-			     const struct idlescope_record *rec)
+int agg_period_ideal_state(const struct agg *agg, const struct period *p)
 {
-	int ideal = agg_record_ideal_state(agg, rec);
-	int entered = rec->state;
+	return agg_ideal_state(agg, p->woke_ns, period_latency_req_ns(p->rec));
+}
 
-	if (ideal < 0 || entered < 0 || entered >= agg->nr_states)
-		return -1;
-	st->ideal_samples++;
-	sat_inc(&st->ideal_idle_ns, rec->residency_ns);
-	st->ideal_hit_samples += entered == ideal;
-	st->ideal_too_deep_samples += entered > ideal;
-	st->ideal_too_shallow_samples += entered < ideal;
-	if (entered < ideal)
-		sat_inc(&st->ideal_shallow_idle_ns, rec->residency_ns);
-	ci_add_hit(&st->ideal_hit_ci, entered == ideal);
-	ci_add_hit(&st->ideal_too_deep_ci, entered > ideal);
-	ci_add_hit(&st->ideal_too_shallow_ci, entered < ideal);
-	ci_add(&st->ideal_shallow_time_ci,
-	       entered < ideal ? (double)rec->residency_ns : 0.0,
-	       (double)rec->residency_ns);
-	return ideal;
+/* A period's shares into the counts and accumulators of an ideal-state score. */
+void agg_score_shares(struct agg_ideal_score *sc, const struct period_shares *sh)
+{
+	(*sc->samples)++;
+	if (sh->hit == 1.0)
+		(*sc->hit_samples)++;
+	else if (sh->deeper == 1.0)
+		(*sc->too_deep_samples)++;
+	else if (sh->shallower == 1.0)
+		(*sc->too_shallow_samples)++;
+	else
+		(*sc->split_samples)++;
+	ci_add(sc->hit_ci, sh->hit, 1.0);
+	ci_add(sc->too_deep_ci, sh->deeper, 1.0);
+	ci_add(sc->too_shallow_ci, sh->shallower, 1.0);
+}
+
+/*
+ * The period's states against its ideal one (agg_ideal_state()), by the
+ * time each held it until the wake-up.
+ */
+static void score_ideal_state(const struct agg *agg, struct agg_stats *st,
+			      const struct period *p, int ideal)
+{
+	struct agg_ideal_score sc = AGG_IDEAL_SCORE_OF(st);
+	struct period_shares sh;
+	const struct idlescope_record *rec = p->rec;
+
+	if (ideal < 0 || rec->state < 0 || rec->state >= agg->nr_states ||
+	    !period_shares(p->state_ns, agg->nr_states, ideal, rec->state, &sh))
+		return;
+	agg_score_shares(&sc, &sh);
+	sat_inc(&st->ideal_idle_ns, p->woke_ns);
+	sat_inc(&st->ideal_shallow_idle_ns, sh.shallow_ns);
+	ci_add(&st->ideal_shallow_time_ci, (double)sh.shallow_ns, (double)p->woke_ns);
 }
 
 void agg_score_prediction(__u64 *within_factor, struct ci_acc *within_ci,
@@ -308,26 +329,26 @@ static bool state_valid(const struct agg *agg, int state)
 	return state >= 0 && state < (agg->nr_states ? agg->nr_states : IDLESCOPE_MAX_STATES);
 }
 
-int agg_add(struct agg *agg, const struct idlescope_record *rec)
+/* The period's prediction, the governor's own and menu's tick-adjusted one. */
+static void score_live_prediction(struct agg_stats *st, const struct period *p)
 {
-	struct agg_stats *st;
-	int workload, ideal;
+	const struct idlescope_record *rec = p->rec;
 
-	if (rec->cpu >= IDLESCOPE_MAX_CPUS) {
-		agg->rejected_records++;
-		return -ERANGE;
+	if (!(rec->flags & IDLESCOPE_F_PREDICTED) || !agg_prediction_made(rec->predicted_ns))
+		return;
+	add_prediction(st, rec->predicted_ns, p->woke_ns);
+	st->next_timer_wrap_samples += rec->next_timer_ns >= AGG_NEXT_TIMER_WRAP_NS;
+	if (rec->governor == IDLESCOPE_GOV_MENU && agg_prediction_made(rec->tick_adjusted_ns)) {
+		st->tick_adjusted_samples++;
+		agg_score_prediction(st->tick_adjusted_within, st->tick_adjusted_ci,
+				     NULL, rec->tick_adjusted_ns, p->woke_ns);
 	}
-	if (rec->governor >= IDLESCOPE_NR_GOVERNORS) {
-		agg->rejected_records++;
-		return -EINVAL;
-	}
-	workload = intern_workload(agg, rec->workload);
-	if (workload < 0) {
-		agg->rejected_records++;
-		return workload;
-	}
-	st = &agg->stats[workload][rec->governor][rec->cpu];
+}
 
+/* What the record says of the state, the kernel's verdicts and the late sleeps. */
+static void count_record(const struct agg *agg, struct agg_stats *st,
+			 const struct idlescope_record *rec)
+{
 	if (st->samples == 0 || rec->residency_ns < st->residency_min_ns)
 		st->residency_min_ns = rec->residency_ns;
 	if (rec->residency_ns > st->residency_max_ns)
@@ -352,21 +373,6 @@ int agg_add(struct agg *agg, const struct idlescope_record *rec)
 	ci_add_hit(&st->miss_above_ci, rec->flags & IDLESCOPE_F_MISS_ABOVE);
 	ci_add_hit(&st->miss_below_ci, rec->flags & IDLESCOPE_F_MISS_BELOW);
 	crosscheck_state(agg, st, rec);
-	ideal = score_ideal_state(agg, st, rec);
-	/* Out of memory leaves the breakdowns short, not the scores. */
-	why_add(agg->why, workload, rec, ideal);
-
-	if ((rec->flags & IDLESCOPE_F_PREDICTED) &&
-	    agg_prediction_made(rec->predicted_ns)) {
-		add_prediction(st, rec->predicted_ns, rec->residency_ns);
-		st->next_timer_wrap_samples += rec->next_timer_ns >= AGG_NEXT_TIMER_WRAP_NS;
-		if (rec->governor == IDLESCOPE_GOV_MENU &&
-		    agg_prediction_made(rec->tick_adjusted_ns)) {
-			st->tick_adjusted_samples++;
-			agg_score_prediction(st->tick_adjusted_within, st->tick_adjusted_ci,
-					     NULL, rec->tick_adjusted_ns, rec->residency_ns);
-		}
-	}
 	if (rec->flags & IDLESCOPE_F_SLEEP_WOKE) {
 		st->sleep_woke_samples++;
 		if (rec->sleep_late_ns > AGG_LATE_SLEEP_NS)
@@ -374,7 +380,62 @@ int agg_add(struct agg *agg, const struct idlescope_record *rec)
 		if (rec->sleep_late_ns > st->late_sleep_max_ns)
 			st->late_sleep_max_ns = rec->sleep_late_ns;
 	}
+}
+
+/* The key of @rec, its workload interned; NULL with the error in *@err. */
+static struct agg_stats *key_of(struct agg *agg, const struct idlescope_record *rec,
+				int *workload, int *err)
+{
+	*err = 0;
+	if (rec->cpu >= IDLESCOPE_MAX_CPUS)
+		*err = -ERANGE;
+	else if (rec->governor >= IDLESCOPE_NR_GOVERNORS)
+		*err = -EINVAL;
+	else if ((*workload = intern_workload(agg, rec->workload)) < 0)
+		*err = *workload;
+	return *err ? NULL : &agg->stats[*workload][rec->governor][rec->cpu];
+}
+
+int agg_add_period(struct agg *agg, const struct period *p)
+{
+	const struct idlescope_record *rec = p->rec;
+	struct agg_stats *st;
+	int workload, ideal, err;
+
+	if (p->shadows && !agg_shadow_periods_valid(p->shadows, agg->nr_shadows))
+		err = -EINVAL;
+	else
+		st = key_of(agg, rec, &workload, &err);
+	if (err) {
+		agg->rejected_records++;
+		return err;
+	}
+	count_record(agg, st, rec);
+	ideal = agg_period_ideal_state(agg, p);
+	score_ideal_state(agg, st, p, ideal);
+	score_live_prediction(st, p);
+	if (p->shadows)
+		agg_score_shadows(agg, st, p, ideal, 0, agg->nr_shadows, p->shadows);
+	if (!agg->is_logical) {
+		if (rec->flags & IDLESCOPE_F_EXIT_TIMED && state_valid(agg, rec->state))
+			exit_spent_add(&agg->exit_spent[rec->state], p->exit_ns);
+		/* Out of memory leaves the breakdowns short, not the scores. */
+		why_add(agg->why, workload, p, ideal);
+	}
 	return 0;
+}
+
+int agg_add(struct agg *agg, const struct idlescope_record *rec)
+{
+	struct period p;
+
+	period_of_record(&p, rec, 0);
+	return agg_add_period(agg, &p);
+}
+
+const struct exit_spent *agg_exit_spent(const struct agg *agg, int state)
+{
+	return state >= 0 && state < IDLESCOPE_MAX_STATES ? &agg->exit_spent[state] : NULL;
 }
 
 __u64 agg_rejected_records(const struct agg *agg)
@@ -465,6 +526,8 @@ int agg_merge(struct agg *dst, const struct agg *src)
 				agg_stats_merge(&dst->stats[wd][g][c], &src->stats[w][g][c]);
 	}
 	dst->rejected_records += src->rejected_records;
+	for (w = 0; w < IDLESCOPE_MAX_STATES; w++)
+		exit_spent_merge(&dst->exit_spent[w], &src->exit_spent[w]);
 	if (src->logical && dst->logical) {
 		int err = agg_merge(dst->logical, src->logical);
 

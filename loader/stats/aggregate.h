@@ -27,6 +27,8 @@
 #include "idlescope.h"
 #include "stats/ci.h"
 #include "stats/buckets.h"
+#include "stats/period.h"
+#include "stats/exitspent.h"
 #include "models/registry.h"
 
 /* Capacity of the key table; agg_add() returns -ENOSPC beyond it. */
@@ -51,7 +53,7 @@
  * only knows them by index, by the label and the inputs given to
  * agg_set_shadows(); its capacity is the model registry's size.
  */
-#define AGG_MAX_SHADOWS		MODEL_REGISTRY_COUNT
+#define AGG_MAX_SHADOWS		PERIOD_MAX_SHADOWS
 #define AGG_SHADOW_NAME_LEN	32	/* including the NUL */
 
 /*
@@ -80,12 +82,14 @@ struct agg_shadow {
 	/*
 	 * A model that chooses states: its state against the period's ideal
 	 * one (agg_ideal_state()), as agg_stats scores the entered state,
-	 * on the periods whose record holds its inputs.
+	 * on the periods whose record holds its inputs; a logical period by
+	 * the time its chosen states held it, as agg_stats does.
 	 */
 	__u64 ideal_samples;
 	__u64 ideal_hit_samples;
 	__u64 ideal_too_deep_samples;
 	__u64 ideal_too_shallow_samples;
+	__u64 ideal_split_samples;
 	struct ci_acc ideal_hit_ci, ideal_too_deep_ci, ideal_too_shallow_ci;
 	/*
 	 * ... and, for the model of the running governor, whether it chose
@@ -93,16 +97,6 @@ struct agg_shadow {
 	 */
 	__u64 state_agree_checked;
 	__u64 state_agree_samples;
-};
-
-/* One shadow model's verdict on one period, for agg_add_shadows(). */
-struct agg_shadow_period {
-	bool stepped;		/* the model ran on the period (it had a select) */
-	__u64 predicted_ns;	/* IDLESCOPE_UNKNOWN_NS: not stepped, or none made */
-	int chosen_state;	/* -1: the model chose none */
-	bool has_inputs;	/* the record holds every input the model used */
-	int agreement;		/* the prediction against the kernel's: -1, 0, 1 */
-	int state_agreement;	/* the chosen state against the kernel's: -1, 0, 1 */
 };
 
 /* One cpuidle state as the loader read it from sysfs (cpuN/cpuidle/stateK). */
@@ -168,14 +162,21 @@ struct agg_stats {
 	/*
 	 * Ideal-state scoring, for every governor whether it predicts or not
 	 * (agg_ideal_state()): the entered state against the deepest one
-	 * the period, as it turned out, would have paid for.  Time-weighted:
-	 * of the scored idle time, how much was spent in a state shallower
-	 * than the ideal one (the energy left on the table).
+	 * the period, until its wake-up (stats/period.h), would have paid
+	 * for.  A period counts as a hit, deeper or shallower by the share of
+	 * its time each state held (period_shares()): a raw period, in one
+	 * state, wholly as one of them, and so in the counts below; a logical
+	 * period that spent time both in and out of its ideal state counts
+	 * in ideal_split_samples, and in the shares (the ci_accs) by its
+	 * fractions.  Time-weighted too: of the scored idle time, how much
+	 * was spent in a state shallower than the ideal one (the energy left
+	 * on the table).
 	 */
 	__u64 ideal_samples;		/* periods scored */
 	__u64 ideal_hit_samples;
 	__u64 ideal_too_deep_samples;
 	__u64 ideal_too_shallow_samples;
+	__u64 ideal_split_samples;
 	__u64 ideal_idle_ns;
 	__u64 ideal_shallow_idle_ns;
 	struct ci_acc ideal_hit_ci, ideal_too_deep_ci, ideal_too_shallow_ci;
@@ -256,15 +257,36 @@ void agg_attach_logical(struct agg *agg, struct agg *logical);
 struct agg *agg_logical(const struct agg *agg);
 
 /**
- * agg_add() - fold one record into the aggregate
+ * agg_add_period() - fold one period into the aggregate, in one pass
+ * @agg: the aggregate
+ * @p: the period (stats/period.h): its record, its actual (the wake-up),
+ *	the time each state held it, and its models' verdicts when it has
+ *	them
+ *
+ * The key (workload, governor, cpu) and the ideal state are worked out
+ * once, here, and every score of the period is counted with them: the
+ * running governor's prediction and state, each shadow model's (as
+ * agg_add_shadows() scores them), the wake-up class, tick and energy
+ * (agg_why(); not for a logical aggregate, whose periods are the raw ones
+ * merged), and the exit spent (agg_exit_spent()).
+ *
+ * Return: 0, or a negative errno with the period counted in
+ * agg_rejected_records() and nothing else:
+ * -ERANGE record.cpu >= IDLESCOPE_MAX_CPUS;
+ * -EINVAL record.governor >= IDLESCOPE_NR_GOVERNORS, or a shadow's
+ *	agreement or state_agreement not -1, 0 or 1;
+ * -ENOSPC a new workload name and AGG_MAX_WORKLOADS are already in use.
+ */
+int agg_add_period(struct agg *agg, const struct period *p);
+
+/**
+ * agg_add() - fold one record into the aggregate, without models
  * @agg: the aggregate
  * @rec: the record
  *
- * Return: 0, or a negative errno with the record counted in
- * agg_rejected_records():
- * -ERANGE record.cpu >= IDLESCOPE_MAX_CPUS;
- * -EINVAL record.governor >= IDLESCOPE_NR_GOVERNORS;
- * -ENOSPC a new workload name and AGG_MAX_WORKLOADS are already in use.
+ * agg_add_period() of period_of_record(@rec): no shadow verdicts.
+ *
+ * Return: as agg_add_period().
  */
 int agg_add(struct agg *agg, const struct idlescope_record *rec);
 
@@ -322,7 +344,7 @@ const struct agg_state_info *agg_state(const struct agg *agg, int index);
 /**
  * agg_ideal_state() - the state a period, as it turned out, would have paid for
  * @agg: the aggregate, with its state table
- * @residency_ns: how long the period lasted
+ * @residency_ns: how long the period lasted until its wake-up
  * @latency_req_ns: the PM QoS limit (IDLESCOPE_LATENCY_REQ_UNKNOWN: no
  *	limit known)
  *
@@ -427,8 +449,9 @@ int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
  * @nr: how many, shadows @first..@first+@nr-1
  * @periods: shadow @first + i's verdict in [i]
  *
- * Looks the key up once: the replay's every model of a period in one call.
- * As agg_add_shadow() for the prediction, except that the caller says
+ * For models whose verdicts come apart from their period (agg_add_period()
+ * takes them with it, in one pass): the key agg_add() counted is looked up
+ * again.  As agg_add_shadow() for the prediction, except that the caller says
  * whether the record held each model's inputs (it knows which the model
  * used on this period); a chosen state is scored against the period's
  * ideal one when it did; state_agreement as agreement, for the state.
@@ -547,5 +570,13 @@ int agg_add_boot(struct agg *agg, struct agg *boot, const char *boot_id);
 int agg_nr_boots(const struct agg *agg);
 struct agg *agg_boot(const struct agg *agg, int boot);		/* NULL: none */
 const char *agg_boot_id(const struct agg *agg, int boot);	/* NULL: none */
+
+/*
+ * The exit the idle driver spent after each wake-up, per state entered,
+ * over every raw period whose exit the BPF side timed (stats/period.h):
+ * its distribution against the state's declared exit latency, a figure of
+ * its own apart from every score.  NULL for a state index out of range.
+ */
+const struct exit_spent *agg_exit_spent(const struct agg *agg, int state);
 
 #endif /* __IDLESCOPE_STATS_AGGREGATE_H */

@@ -5,8 +5,12 @@
  * state, and the oracle, the state of least energy for the period as it
  * turned out.
  *
- * The model, per period of residency r in state s:
+ * The model, per period of r until its wake-up (stats/period.h) in state s:
  *	E(s, r) = power[s] * r + exit_energy[s]
+ * where exit_energy[s] is everything one entry and exit of s costs, its
+ * exit latency's time included: the exit is the price of the choice, not
+ * part of the period, so a state too deep cannot buy itself a longer
+ * period to be judged on.
  * in integers, exactly: power in uW times r in ns is fJ, exit energies
  * are kept in fJ (a file gives mW and uJ, read to 3 and 9 decimals).
  * The oracle picks, with hindsight, the state of least
@@ -105,7 +109,7 @@ int power_table_check(const struct power_table *table, int nr_states,
 /**
  * energy_of_period_fj() - the energy of one period in one state
  * @state: the state's power entry
- * @residency_ns: how long the period lasted
+ * @residency_ns: how long the period lasted until its wake-up
  *
  * Return: power * residency + exit energy, in fJ, exactly.
  */
@@ -126,7 +130,7 @@ static inline double energy_fj_to_uj(energy_fj_t fj)
  * @table: the power table
  * @states: the state table (enabled states, exit latencies)
  * @nr_states: how many; states beyond @table's are not candidates
- * @residency_ns: how long the period lasted
+ * @residency_ns: how long the period lasted until its wake-up
  * @latency_req_ns: the PM QoS limit select used, or
  *	IDLESCOPE_LATENCY_REQ_UNKNOWN for none known
  *

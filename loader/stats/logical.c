@@ -4,6 +4,7 @@
  */
 #include <string.h>
 #include "stats/logical.h"
+#include "stats/sat.h"
 
 void logical_init(struct logical *lg, struct agg *agg, int nr_shadows)
 {
@@ -14,21 +15,35 @@ void logical_init(struct logical *lg, struct agg *agg, int nr_shadows)
 
 bool logical_tick_only(const struct idlescope_record *rec)
 {
-	return (rec->flags & (IDLESCOPE_F_TICK_ENDED | IDLESCOPE_F_SLEEP_WOKE)) ==
-	       IDLESCOPE_F_TICK_ENDED;
+	return (rec->flags & (IDLESCOPE_F_TICK_ENDED | IDLESCOPE_F_SLEEP_WOKE |
+			      IDLESCOPE_F_TIMER_LIST)) == IDLESCOPE_F_TICK_ENDED;
 }
 
-/* The open period of @c, scored as one: its models' first predictions and states. */
+/*
+ * The open period of @c, scored as one: until its last raw period's
+ * wake-up, against its models' first predictions, its states and theirs
+ * by the time each held it.
+ */
 static void score(struct logical *lg, struct logical_cpu *c)
 {
+	struct period p = {
+		.rec = &c->rec,
+		.woke_ns = c->woke_ns,
+		.exit_ns = c->exit_ns,
+		.inputs = c->inputs,
+		.nr_raw = c->nr_periods,
+	};
+
 	if (!c->open)
 		return;
 	c->open = false;
-	if (agg_add(lg->agg, &c->rec))
-		return;
-	lg->logical_periods++;
-	if (lg->nr_shadows)
-		agg_add_shadows(lg->agg, &c->rec, 0, lg->nr_shadows, c->shadows);
+	memcpy(p.state_ns, c->state_ns, sizeof(p.state_ns));
+	if (lg->nr_shadows) {
+		p.shadows = c->shadows;
+		p.shadow_state_ns = (const __u64 (*)[IDLESCOPE_MAX_STATES])c->shadow_state_ns;
+	}
+	if (!agg_add_period(lg->agg, &p))
+		lg->logical_periods++;
 }
 
 /* @rec goes on from the open period of @c: its next, and straight back to idle. */
@@ -38,33 +53,66 @@ static bool continues(const struct logical_cpu *c, const struct idlescope_record
 	       (rec->flags & IDLESCOPE_F_IDLE_CONTINUED) && rec->governor == c->rec.governor;
 }
 
-void logical_add(struct logical *lg, const struct idlescope_record *rec,
-		 const struct agg_shadow_period *shadows)
+/* A new logical period on @c, from raw period @p. */
+static void open_period(struct logical *lg, struct logical_cpu *c, const struct period *p)
 {
-	struct logical_cpu *c;
 	int s;
+
+	c->open = true;
+	c->nr_periods = 0;
+	c->rec = *p->rec;
+	c->rec.residency_ns = 0;
+	c->rec.kernel_residency_ns = 0;
+	c->inputs = p->inputs;
+	memset(c->state_ns, 0, sizeof(c->state_ns));
+	memset(c->shadow_state_ns, 0, sizeof(c->shadow_state_ns));
+	for (s = 0; s < lg->nr_shadows; s++) {
+		c->shadows[s] = p->shadows ? p->shadows[s] : (struct agg_shadow_period) {
+			.predicted_ns = IDLESCOPE_UNKNOWN_NS, .chosen_state = -1,
+		};
+		/* The running governor's model was checked on the raw periods. */
+		c->shadows[s].agreement = -1;
+		c->shadows[s].state_agreement = -1;
+	}
+}
+
+/*
+ * Raw period @p into the open logical one: its wake-up is the logical
+ * period's so far, its states' times and its models' add up.
+ */
+static void extend_period(struct logical *lg, struct logical_cpu *c, const struct period *p)
+{
+	const struct idlescope_record *rec = p->rec;
+	int s, chosen;
+
+	/* The periods before it lasted to their exits, before this wake-up. */
+	c->woke_ns = sat_add(c->rec.residency_ns, p->woke_ns);
+	c->exit_ns = p->exit_ns;
+	sat_inc(&c->rec.residency_ns, rec->residency_ns);
+	sat_inc(&c->rec.kernel_residency_ns, rec->kernel_residency_ns);
+	for (s = 0; s < IDLESCOPE_MAX_STATES; s++)
+		sat_inc(&c->state_ns[s], p->state_ns[s]);
+	for (s = 0; p->shadows && s < lg->nr_shadows; s++) {
+		chosen = p->shadows[s].chosen_state;
+		if (chosen >= 0 && chosen < IDLESCOPE_MAX_STATES)
+			sat_inc(&c->shadow_state_ns[s][chosen], p->woke_ns);
+	}
+}
+
+void logical_add(struct logical *lg, const struct period *p)
+{
+	const struct idlescope_record *rec = p->rec;
+	struct logical_cpu *c;
 
 	if (rec->cpu >= IDLESCOPE_MAX_CPUS)
 		return;
 	c = &lg->cpus[rec->cpu];
 	lg->raw_periods++;
-	if (continues(c, rec)) {
-		c->rec.residency_ns += rec->residency_ns;
-		c->rec.kernel_residency_ns += rec->kernel_residency_ns;
-	} else {
+	if (!continues(c, rec)) {
 		score(lg, c);
-		c->open = true;
-		c->nr_periods = 0;
-		c->rec = *rec;
-		for (s = 0; s < lg->nr_shadows; s++) {
-			c->shadows[s] = shadows ? shadows[s] : (struct agg_shadow_period) {
-				.predicted_ns = IDLESCOPE_UNKNOWN_NS, .chosen_state = -1,
-			};
-			/* The running governor's model was checked on the raw periods. */
-			c->shadows[s].agreement = -1;
-			c->shadows[s].state_agreement = -1;
-		}
+		open_period(lg, c, p);
 	}
+	extend_period(lg, c, p);
 	c->nr_periods++;
 	c->tick_only = logical_tick_only(rec);
 	c->last_seq = rec->seq;

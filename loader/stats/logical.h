@@ -13,8 +13,10 @@
  * whose actual length is the sum of theirs and which is scored against
  * the prediction made at its first entry, the governor's and the shadow
  * models'.  A period is ended by the tick alone when the tick's hrtimer
- * fired in it and no sleep's timer did (IDLESCOPE_F_TICK_ENDED without
- * IDLESCOPE_F_SLEEP_WOKE); the next one continues it when no context
+ * fired in it for the tick's own sake: no sleep's timer fired and no
+ * timer_list timer expired (IDLESCOPE_F_TICK_ENDED without
+ * IDLESCOPE_F_SLEEP_WOKE or IDLESCOPE_F_TIMER_LIST; a stopped tick's
+ * hrtimer is programmed for the next timer_list expiry); the next one continues it when no context
  * switch happened since (IDLESCOPE_F_IDLE_CONTINUED) and its sequence
  * number follows.
  */
@@ -33,8 +35,14 @@ struct logical_cpu {
 	__u32 last_seq;
 	__u32 nr_periods;		/* raw periods merged so far */
 	struct idlescope_record rec;	/* the first period's, residency the sum */
-	/* What the models predicted and chose at its entry. */
+	__u64 woke_ns;			/* from its entry to the last wake-up */
+	__u64 exit_ns;			/* the last period's exit */
+	unsigned int inputs;		/* the first period's */
+	__u64 state_ns[IDLESCOPE_MAX_STATES];	/* time in each state entered */
+	/* What the models predicted and chose at its entry ... */
 	struct agg_shadow_period shadows[AGG_MAX_SHADOWS];
+	/* ... and the time each model's chosen states held it. */
+	__u64 shadow_state_ns[AGG_MAX_SHADOWS][IDLESCOPE_MAX_STATES];
 };
 
 struct logical {
@@ -60,15 +68,13 @@ bool logical_tick_only(const struct idlescope_record *rec);
 /**
  * logical_add() - one raw period, in its CPU's order
  * @lg: the merger
- * @rec: the period's record
- * @shadows: what the shadow models did on it (@lg's nr_shadows of them, as
- *	agg_add_shadows() took them), or NULL for none
+ * @p: the period (stats/period.h), with what the shadow models did on it
+ *	(@lg's nr_shadows of them) or without (NULL shadows)
  *
  * Merges it into its CPU's open logical period, or scores that one and
  * opens a new one with it.
  */
-void logical_add(struct logical *lg, const struct idlescope_record *rec,
-		 const struct agg_shadow_period *shadows);
+void logical_add(struct logical *lg, const struct period *p);
 
 /**
  * logical_flush() - score every open logical period

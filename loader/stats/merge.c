@@ -14,6 +14,7 @@ static void merge_ideal(struct agg_stats *dst, const struct agg_stats *src)
 	dst->ideal_hit_samples += src->ideal_hit_samples;
 	dst->ideal_too_deep_samples += src->ideal_too_deep_samples;
 	dst->ideal_too_shallow_samples += src->ideal_too_shallow_samples;
+	dst->ideal_split_samples += src->ideal_split_samples;
 	sat_inc(&dst->ideal_idle_ns, src->ideal_idle_ns);
 	sat_inc(&dst->ideal_shallow_idle_ns, src->ideal_shallow_idle_ns);
 	ci_merge(&dst->ideal_hit_ci, &src->ideal_hit_ci);
@@ -91,6 +92,7 @@ void agg_stats_merge(struct agg_stats *dst, const struct agg_stats *src)
 		d->ideal_hit_samples += s->ideal_hit_samples;
 		d->ideal_too_deep_samples += s->ideal_too_deep_samples;
 		d->ideal_too_shallow_samples += s->ideal_too_shallow_samples;
+		d->ideal_split_samples += s->ideal_split_samples;
 		ci_merge(&d->ideal_hit_ci, &s->ideal_hit_ci);
 		ci_merge(&d->ideal_too_deep_ci, &s->ideal_too_deep_ci);
 		ci_merge(&d->ideal_too_shallow_ci, &s->ideal_too_shallow_ci);

@@ -5,8 +5,9 @@
  * The shadow replay (pipeline.c) steps every model on each idle period the
  * running governor had, and hands the models' verdicts here, by index of
  * agg_set_shadows().  A shadow's prediction and chosen state are scored in
- * the key agg_add() counted the period in, by the same rules as the
- * governor's (stats/aggregate.c), so the two compare period for period.  A
+ * the key agg_add_period() counted the period in, by the same rules as the
+ * governor's (stats/aggregate.c), against the same actual and ideal state,
+ * so the two compare period for period.  A
  * period whose record lacks an input the model needs is counted as
  * excluded, not scored.
  */
@@ -81,49 +82,62 @@ static struct agg_stats *counted_key(struct agg *agg, const struct idlescope_rec
 	return st->samples ? st : NULL;
 }
 
-/* A model's chosen state against the period's @ideal one. */
+/*
+ * Model @shadow's chosen states against the period's @ideal one: by the
+ * time each held the period (a logical period's, period.h), else its one
+ * chosen state for all of it.
+ */
 static void score_shadow_state(const struct agg *agg, struct agg_shadow *sh,
-			       int ideal, int chosen)
+			       const struct period *p, int shadow, int ideal, int chosen)
 {
+	__u64 one_state_ns[IDLESCOPE_MAX_STATES] = {};
+	struct agg_ideal_score sc = AGG_IDEAL_SCORE_OF(sh);
+	const __u64 *state_ns = one_state_ns;
+	struct period_shares shares;
+
 	if (ideal < 0 || chosen < 0 || chosen >= agg->nr_states)
 		return;
-	sh->ideal_samples++;
-	sh->ideal_hit_samples += chosen == ideal;
-	sh->ideal_too_deep_samples += chosen > ideal;
-	sh->ideal_too_shallow_samples += chosen < ideal;
-	ci_add_hit(&sh->ideal_hit_ci, chosen == ideal);
-	ci_add_hit(&sh->ideal_too_deep_ci, chosen > ideal);
-	ci_add_hit(&sh->ideal_too_shallow_ci, chosen < ideal);
+	if (p->shadow_state_ns)
+		state_ns = p->shadow_state_ns[shadow];
+	else
+		one_state_ns[chosen] = p->woke_ns;
+	if (period_shares(state_ns, agg->nr_states, ideal, chosen, &shares))
+		agg_score_shares(&sc, &shares);
 }
 
-/*
- * agg_add_shadows() of one shadow, once the arguments are checked; @ideal
- * is the period's ideal state.
- */
+/* One shadow's verdict on period @p, whose ideal state is @ideal. */
 static void score_shadow(const struct agg *agg, struct agg_stats *st, int shadow,
-			 const struct idlescope_record *rec, int ideal,
-			 const struct agg_shadow_period *p)
+			 const struct period *p, int ideal, const struct agg_shadow_period *v)
 {
 	struct agg_shadow *sh = &st->shadow[shadow];
 
-	if (p->stepped && !p->has_inputs) {
+	if (v->stepped && !v->has_inputs) {
 		sh->excluded_samples++;
 	} else {
-		if (agg_prediction_made(p->predicted_ns)) {
+		if (agg_prediction_made(v->predicted_ns)) {
 			sh->samples++;
 			agg_score_prediction(sh->within_factor, sh->within_ci, sh->ratio_hist,
-					     p->predicted_ns, rec->residency_ns);
+					     v->predicted_ns, p->woke_ns);
 		}
-		score_shadow_state(agg, sh, ideal, p->chosen_state);
+		score_shadow_state(agg, sh, p, shadow, ideal, v->chosen_state);
 	}
-	if (p->agreement >= 0) {
+	if (v->agreement >= 0) {
 		sh->agree_checked++;
-		sh->agree_samples += p->agreement;
+		sh->agree_samples += v->agreement;
 	}
-	if (p->state_agreement >= 0) {
+	if (v->state_agreement >= 0) {
 		sh->state_agree_checked++;
-		sh->state_agree_samples += p->state_agreement;
+		sh->state_agree_samples += v->state_agreement;
 	}
+}
+
+void agg_score_shadows(const struct agg *agg, struct agg_stats *st, const struct period *p,
+		       int ideal, int first, int nr, const struct agg_shadow_period *periods)
+{
+	int s;
+
+	for (s = 0; s < nr; s++)
+		score_shadow(agg, st, first + s, p, ideal, &periods[s]);
 }
 
 int agg_add_shadow(struct agg *agg, const struct idlescope_record *rec,
@@ -146,26 +160,33 @@ static bool valid_agreement(int agreement)
 	return agreement >= -1 && agreement <= 1;
 }
 
+bool agg_shadow_periods_valid(const struct agg_shadow_period *periods, int nr)
+{
+	int s;
+
+	for (s = 0; s < nr; s++)
+		if (!valid_agreement(periods[s].agreement) ||
+		    !valid_agreement(periods[s].state_agreement))
+			return false;
+	return true;
+}
+
 int agg_add_shadows(struct agg *agg, const struct idlescope_record *rec,
 		    int first, int nr, const struct agg_shadow_period *periods)
 {
 	struct agg_stats *st;
-	int s, ideal;
+	struct period p;
 
 	if (rec->cpu >= IDLESCOPE_MAX_CPUS)
 		return -ERANGE;
 	if (rec->governor >= IDLESCOPE_NR_GOVERNORS ||
-	    first < 0 || nr < 0 || nr > agg->nr_shadows - first)
+	    first < 0 || nr < 0 || nr > agg->nr_shadows - first ||
+	    !agg_shadow_periods_valid(periods, nr))
 		return -EINVAL;
-	for (s = 0; s < nr; s++)
-		if (!valid_agreement(periods[s].agreement) ||
-		    !valid_agreement(periods[s].state_agreement))
-			return -EINVAL;
 	st = counted_key(agg, rec);
 	if (!st)
 		return -ENOENT;
-	ideal = agg_record_ideal_state(agg, rec);
-	for (s = 0; s < nr; s++)
-		score_shadow(agg, st, first + s, rec, ideal, &periods[s]);
+	period_of_record(&p, rec, 0);
+	agg_score_shadows(agg, st, &p, agg_period_ideal_state(agg, &p), first, nr, periods);
 	return 0;
 }

@@ -155,18 +155,18 @@ static bool prediction_made(const struct idlescope_record *rec)
 	       rec->predicted_ns != IDLESCOPE_UNKNOWN_NS;
 }
 
-static void score_class(struct wake_score *sc, const struct idlescope_record *rec,
-			int ideal_state)
+static void score_class(struct wake_score *sc, const struct period *p, int ideal_state)
 {
+	const struct idlescope_record *rec = p->rec;
 	bool within;
 
 	sc->periods++;
-	sc->residency_ns += rec->residency_ns;
+	sc->residency_ns += p->woke_ns;
 	sc->resched += !!(rec->flags & IDLESCOPE_F_WAKE_RESCHED);
 	sc->miss_above += !!(rec->flags & IDLESCOPE_F_MISS_ABOVE);
 	sc->miss_below += !!(rec->flags & IDLESCOPE_F_MISS_BELOW);
 	if (prediction_made(rec)) {
-		within = agg_within_ratio(rec->predicted_ns, rec->residency_ns, 2, 1);
+		within = agg_within_ratio(rec->predicted_ns, p->woke_ns, 2, 1);
 		sc->predicted++;
 		sc->within_2x += within;
 		ci_add_hit(&sc->within_2x_ci, within);
@@ -181,13 +181,16 @@ static void score_class(struct wake_score *sc, const struct idlescope_record *re
 }
 
 /*
- * The period's energy in its state and in the oracle's.  The governor's
- * state is a candidate too: were it outside what the oracle may pick (a
- * PM QoS limit that changed under it), the oracle still spends no more.
+ * The period's energy in its state and in the oracle's, both over the time
+ * until its wake-up (stats/period.h), each with its own state's entry and
+ * exit energy.  The governor's state is a candidate too: were it outside
+ * what the oracle may pick (a PM QoS limit that changed under it), the
+ * oracle still spends no more.
  */
 static void score_energy(const struct why *why, struct energy_stats *es,
-			 const struct idlescope_record *rec)
+			 const struct period *p)
 {
+	const struct idlescope_record *rec = p->rec;
 	const struct power_table *pt = &why->power;
 	__s64 latency_req_ns = rec->flags & IDLESCOPE_F_SELECT_PROBED ?
 			       rec->latency_req_ns : IDLESCOPE_LATENCY_REQ_UNKNOWN;
@@ -196,10 +199,10 @@ static void score_energy(const struct why *why, struct energy_stats *es,
 
 	if (rec->state < 0 || rec->state >= pt->nr_states || rec->state >= why->nr_states)
 		return;
-	fj = energy_of_period_fj(&pt->states[rec->state], rec->residency_ns);
-	oracle = energy_oracle_state(pt, why->states, why->nr_states, rec->residency_ns,
+	fj = energy_of_period_fj(&pt->states[rec->state], p->woke_ns);
+	oracle = energy_oracle_state(pt, why->states, why->nr_states, p->woke_ns,
 				     latency_req_ns);
-	oracle_fj = oracle < 0 ? fj : energy_of_period_fj(&pt->states[oracle], rec->residency_ns);
+	oracle_fj = oracle < 0 ? fj : energy_of_period_fj(&pt->states[oracle], p->woke_ns);
 	if (oracle < 0 || oracle_fj > fj) {
 		oracle = rec->state;
 		oracle_fj = fj;
@@ -209,18 +212,18 @@ static void score_energy(const struct why *why, struct energy_stats *es,
 	es->oracle_fj += oracle_fj;
 	es->exit_latency_ns += why->states[rec->state].exit_latency_ns;
 	es->oracle_exit_latency_ns += why->states[oracle].exit_latency_ns;
-	es->idle_ns += rec->residency_ns;
+	es->idle_ns += p->woke_ns;
 	if (rec->state < oracle) {
 		es->shallower++;
-		es->shallow_ns += rec->residency_ns;
+		es->shallow_ns += p->woke_ns;
 	}
 	es->deeper += rec->state > oracle;
 	ci_add(&es->excess_ci, (double)(fj - oracle_fj), (double)oracle_fj);
 }
 
-int why_add(struct why *why, int workload, const struct idlescope_record *rec,
-	    int ideal_state)
+int why_add(struct why *why, int workload, const struct period *p, int ideal_state)
 {
+	const struct idlescope_record *rec = p->rec;
 	struct why_stats **slot, *st;
 	enum wake_verdict verdict;
 	int cls;
@@ -237,7 +240,7 @@ int why_add(struct why *why, int workload, const struct idlescope_record *rec,
 	st->periods++;
 	tick_stats_add(&st->tick, tick_verdict_of(rec, why->tick_ns));
 	if (why->power.nr_states)
-		score_energy(why, &st->energy, rec);
+		score_energy(why, &st->energy, p);
 	if (!(rec->flags & IDLESCOPE_F_HAS_WAKE))
 		return 0;
 	st->wake_known++;
@@ -246,7 +249,7 @@ int why_add(struct why *why, int workload, const struct idlescope_record *rec,
 		st->other_periods++;
 		return 0;
 	}
-	score_class(&st->cls[cls], rec, ideal_state);
+	score_class(&st->cls[cls], p, ideal_state);
 	verdict = wake_class_verdict(&why->classes[cls]);
 	if (verdict == WAKE_NEITHER)
 		return 0;

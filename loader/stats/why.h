@@ -21,6 +21,7 @@
 #include "idlescope.h"
 #include "stats/ci.h"
 #include "stats/energy.h"
+#include "stats/period.h"
 #include "stats/tickstop.h"
 #include "stats/wakeup.h"
 
@@ -30,7 +31,7 @@
 /* One wake-up class's periods on one key, scored as the aggregate scores all. */
 struct wake_score {
 	__u64 periods;
-	__u64 residency_ns;
+	__u64 residency_ns;		/* until the wake-ups (stats/period.h) */
 	__u64 resched;			/* the wake-up had a task to run */
 	__u64 predicted;		/* predictions made */
 	__u64 within_2x;
@@ -48,7 +49,7 @@ struct energy_stats {
 	energy_fj_t oracle_fj;		/* in the oracle's states */
 	__u64 exit_latency_ns;		/* exit latencies of the states entered */
 	__u64 oracle_exit_latency_ns;
-	__u64 idle_ns;
+	__u64 idle_ns;			/* until the wake-ups (stats/period.h) */
 	__u64 shallow_ns;		/* idle time shallower than the oracle's state */
 	__u64 shallower, deeper;	/* periods shallower / deeper than the oracle */
 	struct ci_acc excess_ci;	/* (energy - oracle's) over the oracle's */
@@ -133,16 +134,16 @@ void why_set_resolver(struct why *why, wake_resolve_fn resolve, void *ctx);
 const struct wake_names *why_names(const struct why *why);
 
 /**
- * why_add() - one record
+ * why_add() - one raw period
  * @why: the store
  * @workload: the aggregate's index of its workload, < AGG_MAX_WORKLOADS
- * @rec: the record; its cpu and governor are in range
+ * @p: the period (stats/period.h), judged by its wake-up; its record's cpu
+ *	and governor are in range
  * @ideal_state: agg_ideal_state() of the period, -1 when not scored
  *
  * Return: 0, or -ENOMEM (nothing counted).
  */
-int why_add(struct why *why, int workload, const struct idlescope_record *rec,
-	    int ideal_state);
+int why_add(struct why *why, int workload, const struct period *p, int ideal_state);
 
 /**
  * why_nr_classes() - how many wake-up classes the records had

@@ -18,6 +18,16 @@
 
 #define TICK_NS		1000000ULL	/* HZ 1000 */
 
+/* why_add() of a record's raw period. */
+static int why_add_record(struct why *why, int workload, const struct idlescope_record *rec,
+			  int ideal_state)
+{
+	struct period p;
+
+	period_of_record(&p, rec, 0);
+	return why_add(why, workload, &p, ideal_state);
+}
+
 /* A three-state table, its power: A 1 W, B 100 mW + 5 uJ, C 10 mW + 50.5 uJ. */
 static const struct idlescope_state abc_states[] = {
 	{ .target_residency_ns = 0, .exit_latency_ns = 0, .polling = 1 },
@@ -48,7 +58,7 @@ static void add(struct why *why, int state, __u64 residency_ns)
 {
 	struct idlescope_record rec = make_record("w", IDLESCOPE_GOV_MENU, 0, state, residency_ns);
 
-	why_add(why, 0, &rec, -1);
+	why_add_record(why, 0, &rec, -1);
 }
 
 /*
@@ -131,7 +141,7 @@ static void test_oracle_never_more(void)
 				best = energy_of_period_fj(&pt.states[s], rec.residency_ns);
 		not_min += oracle >= 0 &&
 			   energy_of_period_fj(&pt.states[oracle], rec.residency_ns) != best;
-		why_add(why, 0, &rec, -1);
+		why_add_record(why, 0, &rec, -1);
 		gov_fj += fj;
 		why_sum(why, 0, rec.governor, rec.cpu, &ws);
 		worse += ws.energy.oracle_fj > ws.energy.energy_fj;
@@ -284,8 +294,8 @@ static void test_wake_classes(void)
 	why_set_names(why, &names);
 	why_set_resolver(why, resolve, NULL);
 	for (i = 0; i < ARRAY_SIZE(recs); i++)
-		why_add(why, 0, &recs[i], -1);
-	why_add(why, 0, &plain, -1);
+		why_add_record(why, 0, &recs[i], -1);
+	why_add_record(why, 0, &plain, -1);
 	for (i = 0; i < (unsigned int)why_nr_classes(why); i++) {
 		wake_class_label(why_class(why, i), label, sizeof(label));
 		snprintf(got + strlen(got), sizeof(got) - strlen(got), "%s%s", i ? "|" : "", label);
@@ -324,7 +334,7 @@ static void test_class_scores(void)
 		rec.flags |= IDLESCOPE_F_PREDICTED;
 		/* tick: 3 of 4 within 2x; IPI: 1 of 4. */
 		rec.predicted_ns = (i < 4 ? i < 3 : i == 4) ? 60 * US : 500 * US;
-		why_add(why, 0, &rec, i % 2 ? 1 : 2);
+		why_add_record(why, 0, &rec, i % 2 ? 1 : 2);
 	}
 	why_sum(why, 0, IDLESCOPE_GOV_TEO, 0, &ws);
 	check(ws.cls[0].predicted == 4 && ws.cls[0].within_2x == 3 && ws.cls[1].within_2x == 1,
@@ -377,9 +387,9 @@ static void test_tick(void)
 	CHECK_EQ("tick: ... and after 6 ms, 7 ms", tick_next_ns(6000 * US, TICK_NS), 7000 * US);
 	why_set_states(why, abc_states, 3, 1000);
 	for (i = 0; i < ARRAY_SIZE(recs); i++)
-		why_add(why, 0, &recs[i], -1);
-	why_add(why, 0, &no_probe, -1);
-	why_add(why, 0, &no_wake, -1);
+		why_add_record(why, 0, &recs[i], -1);
+	why_add_record(why, 0, &no_probe, -1);
+	why_add_record(why, 0, &no_wake, -1);
 	why_sum(why, -1, -1, -1, &ws);
 	check(ws.tick.stopped == 3 && ws.tick.stopped_short == 1 && ws.tick.kept == 3 &&
 	      ws.tick.kept_needless == 1 && ws.tick.kept_unknown == 1,

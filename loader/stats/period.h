@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * period.h - one idle period as every score judges it.
+ *
+ * A period is judged by when its wake-up came: its actual duration is the
+ * time from the cpu_idle entry to the moment the event that ended it
+ * arrived, never to the cpu_idle exit.  What the idle driver spends after
+ * the wake-up, the entered state's exit latency, is the cost of the choice,
+ * not part of the period it is judged on: counted in, a state too deep
+ * would lengthen its own period and so partly make itself right (C8's
+ * 200 us exit turns a 600 us wake-up into an 800 us "period", which C8's
+ * target residency then fits).  The kernel's menu does the same before it
+ * learns: it takes the exit latency off the measured idle time.
+ *
+ * The wake-up is where idlescope_states' exit wait starts, as its halt
+ * returns (kernel/modules/idlescope_states); the BPF side times that wait
+ * (IDLESCOPE_F_EXIT_TIMED, exit_ns), so the actual is the residency less
+ * the exit spent.  A record without that timing (a kernel without the
+ * module, an older record file) keeps its residency as the actual.
+ *
+ * What a record alone gives is worked out once, in period_of_record(), and
+ * handed up with the record to every score: the aggregate, the shadow
+ * models' scores, the wake-up classes and the energy (one pass per record).
+ * A logical period (stats/logical.h) is several raw periods merged; it
+ * says how long each state held it, so that it is scored on what it spent.
+ */
+#ifndef __IDLESCOPE_STATS_PERIOD_H
+#define __IDLESCOPE_STATS_PERIOD_H
+
+#include <stdbool.h>
+#include <linux/types.h>
+#include "idlescope.h"
+#include "models/registry.h"
+
+/* The models scored beside the running governor: one verdict per registry row. */
+#define PERIOD_MAX_SHADOWS	MODEL_REGISTRY_COUNT
+
+/* One shadow model's verdict on one period. */
+struct agg_shadow_period {
+	bool stepped;		/* the model ran on the period (it had a select) */
+	__u64 predicted_ns;	/* IDLESCOPE_UNKNOWN_NS: not stepped, or none made */
+	int chosen_state;	/* -1: the model chose none */
+	bool has_inputs;	/* the record holds every input the model used */
+	int agreement;		/* the prediction against the kernel's: -1, 0, 1 */
+	int state_agreement;	/* the chosen state against the kernel's: -1, 0, 1 */
+};
+
+/*
+ * One period, raw or logical.  @state_ns says how long before the wake-up
+ * each state held it: a raw period's is its entered state's @woke_ns; a
+ * logical period's adds up its raw periods'.  A state index outside
+ * 0..IDLESCOPE_MAX_STATES - 1 holds no time (the record's state is checked
+ * against the state table where it is scored).
+ */
+struct period {
+	const struct idlescope_record *rec;	/* a logical period's first record */
+	__u64 woke_ns;			/* entry to wake-up: the actual duration */
+	__u64 exit_ns;			/* spent after the wake-up; 0: not timed */
+	unsigned int inputs;		/* IDLESCOPE_F_HAS_* (replay/inputs.h) */
+	unsigned int nr_raw;		/* raw periods it is made of */
+	__u64 state_ns[IDLESCOPE_MAX_STATES];
+	/*
+	 * The models' verdicts, PERIOD_MAX_SHADOWS of them, or NULL; for a
+	 * logical period, their first raw period's (its prediction is made
+	 * at its entry), with @shadow_state_ns the time each model's chosen
+	 * states held it (NULL: each chosen state held all of @woke_ns).
+	 */
+	const struct agg_shadow_period *shadows;
+	const __u64 (*shadow_state_ns)[IDLESCOPE_MAX_STATES];
+};
+
+/**
+ * period_woke_ns() - how long a record's period lasted until its wake-up
+ * @rec: the record
+ *
+ * Return: residency_ns less the exit the idle driver spent after the
+ * wake-up, when the BPF side timed it (IDLESCOPE_F_EXIT_TIMED) and it fits
+ * in the residency; else residency_ns.
+ */
+static inline __u64 period_woke_ns(const struct idlescope_record *rec)
+{
+	if ((rec->flags & IDLESCOPE_F_EXIT_TIMED) && rec->exit_ns <= rec->residency_ns)
+		return rec->residency_ns - rec->exit_ns;
+	return rec->residency_ns;
+}
+
+/**
+ * period_of_record() - the raw period of one record
+ * @p: filled in; its models' verdicts NULL
+ * @rec: the record, which @p points to from now on
+ * @inputs: what the record holds (inputs_of_record())
+ */
+void period_of_record(struct period *p, const struct idlescope_record *rec,
+		      unsigned int inputs);
+
+/* How a period's time splits against its ideal state: shares of 1. */
+struct period_shares {
+	double hit;		/* in the ideal state */
+	double deeper;		/* in states deeper than it */
+	double shallower;	/* in states shallower than it */
+	__u64 shallow_ns;	/* the time shallower than it */
+};
+
+/**
+ * period_shares() - a period's time against its ideal state
+ * @state_ns: the time each state held it (struct period's)
+ * @nr_states: the states that count, 0..@nr_states - 1
+ * @ideal: the ideal state
+ * @fallback: the state that held it when no state held any time (a
+ *	period of 0 ns): that one takes it all
+ * @out: the shares
+ *
+ * Return: false when no valid state held it (nothing to score).
+ */
+bool period_shares(const __u64 *state_ns, int nr_states, int ideal, int fallback,
+		   struct period_shares *out);
+
+#endif /* __IDLESCOPE_STATS_PERIOD_H */
