@@ -498,6 +498,21 @@ int BPF_PROG(hrtimer_expire_entry, struct hrtimer *timer, ktime_t *now)
 }
 
 /*
+ * A timer_list timer expiring in the period (in the timer softirq at the
+ * exit of the interrupt that woke the CPU): the tick's hrtimer, when it
+ * fired, fired for it, and the period was not the tick's alone.
+ */
+SEC("tp_btf/timer_expire_entry")
+int BPF_PROG(timer_expire_entry, struct timer_list *timer, unsigned long baseclk)
+{
+	struct cpu_state *cs = this_cpu_state();
+
+	if (cs && cs->in_idle && wake_watching())
+		current_rec(cs)->flags |= IDLESCOPE_F_TIMER_LIST;
+	return 0;
+}
+
+/*
  * The idle driver's exit (kernel/modules/idlescope_states): from the entry
  * of idlescope_exit_wait(), called as its halt returns, to its return.
  * Trampolines like the select probes; not loaded without the module.

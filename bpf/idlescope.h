@@ -101,6 +101,12 @@ enum idlescope_governor {
 #define IDLESCOPE_F_IDLE_CONTINUED (1U << 24)	/* no task ran on the CPU since the
 						 * previous period ended */
 /*
+ * A timer_list timer expired in the period: the tick's hrtimer, when it
+ * fired too, fired (also) to run it, so the tick did not end the period
+ * alone (a stopped tick is programmed for the next timer_list expiry).
+ */
+#define IDLESCOPE_F_TIMER_LIST	(1U << 25)
+/*
  * What ended the period (wake_source, wake_fn, wake_irq), from the top bit
  * down: the bits from 0 up are the governors' inputs and the exit's timings.
  */

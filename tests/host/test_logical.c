@@ -207,11 +207,34 @@ static void test_files_merge(void)
 	rmdir(dir);
 }
 
+/* Only the tick's own hrtimer makes a period the tick's alone. */
+static void test_tick_only(void)
+{
+	static const struct {
+		unsigned int flags;
+		bool tick_only;
+	} cases[] = {
+		{ TICK, true }, { TICK | CONT, true }, { TICK | SLEEP, false },
+		{ TICK | IDLESCOPE_F_TIMER_LIST, false }, { IDLESCOPE_F_TIMER_LIST, false },
+		{ 0, false },
+	};
+	struct idlescope_record rec = make_record("t", IDLESCOPE_GOV_MENU, 0, 1, 1 * MS);
+	unsigned int i, wrong = 0;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		rec.flags = cases[i].flags;
+		wrong += logical_tick_only(&rec) != cases[i].tick_only;
+	}
+	CHECK_EQ("logical: a timer_list expiry the tick fired for is not the tick alone",
+		 wrong, 0);
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	make_sequence();
 	test_merges();
 	test_files_merge();
+	test_tick_only();
 	return nr_failed ? 1 : 0;
 }
