@@ -83,3 +83,23 @@ int report_print_late_sleeps(FILE *f, const struct agg *agg)
 		all.late_sleep_max_ns / 1e6, HEADLINE_LATE_MARK);
 	return 1;
 }
+
+void report_print_exit_spent(FILE *f, const struct agg *agg)
+{
+	const struct exit_spent *es;
+	int i, n = 0;
+
+	for (i = 0; i < agg_nr_states(agg); i++) {
+		es = agg_exit_spent(agg, i);
+		if (!es->count)
+			continue;
+		if (!n++)
+			fprintf(f, "  %-14s after the wake-up, us: state (declared) p50 p99 max, "
+				"periods; no score counts it\n", "exit spent");
+		fprintf(f, "  %-14s %d (%.1f) %.1f %.1f %.1f, %llu\n", "", i,
+			agg_state(agg, i)->exit_latency_ns / 1e3,
+			exit_spent_percentile_ns(es, 50) / 1e3,
+			exit_spent_percentile_ns(es, 99) / 1e3, es->max_ns / 1e3,
+			(unsigned long long)es->count);
+	}
+}

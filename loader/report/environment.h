@@ -62,4 +62,14 @@ void report_print_guest_speed(FILE *f, const struct run_meta *meta);
  */
 int report_print_late_sleeps(FILE *f, const struct agg *agg);
 
+/**
+ * report_print_exit_spent() - the exits the states spent, against their declared latency
+ * @f: the stream
+ * @agg: the report's aggregate
+ *
+ * A line per state that spent one after a wake-up: how many, their
+ * median, 99th percentile and maximum; nothing when no exit was timed.
+ */
+void report_print_exit_spent(FILE *f, const struct agg *agg);
+
 #endif /* __IDLESCOPE_REPORT_ENVIRONMENT_H */

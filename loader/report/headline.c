@@ -24,6 +24,8 @@
 #include "format/numbers.h"
 #include "report/environment.h"
 
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
 /* agg_factors[] index of the headline's factor. */
 #define HEADLINE_FACTOR		1
 _Static_assert(AGG_NR_FACTORS > HEADLINE_FACTOR, "2x is in the factor table");
@@ -278,17 +280,63 @@ static int headline_nr_workloads(const struct agg *agg)
 	return n;
 }
 
-/* One metric (or, with metric < 0, the periods), a row per workload. */
+/* The headline's two views of the periods (stats/logical.h). */
+enum headline_view {
+	HV_RAW,			/* the idle driver's periods: the 2010 table's unit */
+	HV_LOGICAL,		/* tick-ended runs as one */
+	HV_NR_VIEWS,
+};
+
+static const char *const headline_view_names[HV_NR_VIEWS] = {
+	[HV_RAW] = "raw", [HV_LOGICAL] = "logical",
+};
+
+static bool view_cell(const struct agg *agg, int w, int g, enum headline_view view,
+		      struct headline_cell *cell)
+{
+	return view == HV_RAW ? headline_cell(agg, w, g, cell) :
+	       headline_cell_logical(agg, w, g, cell);
+}
+
+/* One headline cell's text: a share of @view, or (@metric < 0) both views' periods. */
+static void headline_cell_text(char *buf, size_t size, const struct agg *agg, int w, int g,
+			       int metric, enum headline_view view)
+{
+	struct headline_cell raw, logical;
+
+	if (!view_cell(agg, w, g, metric < 0 ? HV_RAW : view, &raw)) {
+		snprintf(buf, size, " ");
+	} else if (metric < 0) {
+		view_cell(agg, w, g, HV_LOGICAL, &logical);
+		snprintf(buf, size, "%llu/%llu%s", (unsigned long long)raw.periods,
+			 (unsigned long long)logical.periods,
+			 raw.late_sleeps ? HEADLINE_LATE_MARK : "");
+	} else {
+		fmt_share(buf, size, &raw.metric[metric]);
+		if (raw.late_sleeps)
+			strncat(buf, HEADLINE_LATE_MARK, size - strlen(buf) - 1);
+	}
+}
+
+/*
+ * One metric of one view (or, with @metric < 0, the periods of both), a
+ * row per workload.
+ */
 static void headline_table(FILE *f, const struct agg *agg, const struct run_meta *meta,
-			   int metric, int nr_rows, const int *govs, int nr_govs)
+			   int metric, enum headline_view view, int nr_rows,
+			   const int *govs, int nr_govs)
 {
 	char buf[TABLE_CELL_LEN], label[TABLE_CELL_LEN];
-	struct headline_cell cell;
 	struct table t;
 	int w, g, row, shown = 0;
 
 	table_init(&t, 1 + nr_govs);
-	table_add_row(&t, metric < 0 ? "periods" : headline_metrics[metric].title);
+	if (metric < 0)
+		snprintf(label, sizeof(label), "periods raw/logical");
+	else
+		snprintf(label, sizeof(label), "%s %s", headline_metrics[metric].title,
+			 headline_view_names[view]);
+	table_add_row(&t, label);
 	for (g = 0; g < nr_govs; g++)
 		table_set(&t, 0, 1 + g, "%s", governor_name(govs[g]));
 	for (w = 0; w < agg_nr_workloads(agg) && shown < nr_rows; w++) {
@@ -298,15 +346,8 @@ static void headline_table(FILE *f, const struct agg *agg, const struct run_meta
 		row = table_add_row(&t, report_workload_row_label(label, sizeof(label), meta,
 								  agg_workload_name(agg, w)));
 		for (g = 0; g < nr_govs; g++) {
-			if (!headline_cell_logical(agg, w, govs[g], &cell))
-				snprintf(buf, sizeof(buf), " ");
-			else if (metric < 0)
-				snprintf(buf, sizeof(buf), "%llu",
-					 (unsigned long long)cell.periods);
-			else
-				fmt_share(buf, sizeof(buf), &cell.metric[metric]);
-			table_set(&t, row, 1 + g, "%s%s", buf,
-				  cell.late_sleeps ? HEADLINE_LATE_MARK : "");
+			headline_cell_text(buf, sizeof(buf), agg, w, govs[g], metric, view);
+			table_set(&t, row, 1 + g, "%s", buf);
 		}
 	}
 	table_print_text(f, &t, "", 14, 11);
@@ -323,7 +364,7 @@ static void headline_print_title(FILE *f, const struct agg *agg)
 
 	for (w = 0; w < agg_nr_workloads(agg); w++) {
 		for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++) {
-			if (!headline_workload_shown(agg, w) || !headline_cell_logical(agg, w, g, &cell))
+			if (!headline_workload_shown(agg, w) || !headline_cell(agg, w, g, &cell))
 				continue;
 			lo = cell.nr_boots < lo ? cell.nr_boots : lo;
 			hi = cell.nr_boots > hi ? cell.nr_boots : hi;
@@ -338,17 +379,36 @@ static void headline_print_title(FILE *f, const struct agg *agg)
 	else
 		fprintf(f, "headline: %% ±95%% interval within one boot (batch means; boot-to-boot "
 			"spread not seen), all CPUs\n");
-	fprintf(f, "logical idle periods (tick-ended runs as one); ±? = too few independent "
-		"samples; see method\n");
+	fprintf(f, "until the wake-up; raw = idle driver's periods, logical = tick-ended runs as "
+		"one; ±? = see method\n");
 }
+
+/* The tables of the first screen, in order: a metric and a view each. */
+static const struct {
+	enum headline_metric metric;
+	enum headline_view view;
+} first_screen[] = {
+	{ HL_WITHIN_2X, HV_RAW }, { HL_WITHIN_2X, HV_LOGICAL },
+	{ HL_IDEAL_HIT, HV_RAW }, { HL_IDEAL_HIT, HV_LOGICAL },
+};
+
+/* The tables after it: the rest of the ideal state's verdicts. */
+static const struct {
+	enum headline_metric metric;
+	enum headline_view view;
+} continued[] = {
+	{ HL_TOO_DEEP, HV_RAW }, { HL_TOO_DEEP, HV_LOGICAL },
+	{ HL_TOO_SHALLOW, HV_RAW }, { HL_TOO_SHALLOW, HV_LOGICAL },
+};
 
 void headline_print(FILE *f, const struct agg *agg, const struct run_meta *meta,
 		    int max_lines)
 {
 	/* Two title lines, each table a header and rows, a line of "more". */
-	const int nr_tables = HL_NR_METRICS + 1;
+	const int nr_tables = ARRAY_SIZE(first_screen) + 1;
 	int nr_workloads = headline_nr_workloads(agg), nr_rows = nr_workloads;
-	int govs[IDLESCOPE_NR_GOVERNORS], nr_govs, m;
+	int govs[IDLESCOPE_NR_GOVERNORS], nr_govs;
+	unsigned int i;
 
 	/* The event sources' line and the host-timed mark's below the tables. */
 	if (meta->events.nr)
@@ -358,15 +418,27 @@ void headline_print(FILE *f, const struct agg *agg, const struct run_meta *meta,
 	if (nr_rows > TABLE_MAX_ROWS - 1)
 		nr_rows = TABLE_MAX_ROWS - 1;
 	headline_print_title(f, agg);
-	for (m = 0; m < HL_NR_METRICS; m++) {
-		nr_govs = headline_governors(agg, m == HL_WITHIN_2X, govs);
-		headline_table(f, agg, meta, m, nr_rows, govs, nr_govs);
+	for (i = 0; i < ARRAY_SIZE(first_screen); i++) {
+		nr_govs = headline_governors(agg, first_screen[i].metric == HL_WITHIN_2X, govs);
+		headline_table(f, agg, meta, first_screen[i].metric, first_screen[i].view,
+			       nr_rows, govs, nr_govs);
 	}
 	nr_govs = headline_governors(agg, false, govs);
-	headline_table(f, agg, meta, -1, nr_rows, govs, nr_govs);
+	headline_table(f, agg, meta, -1, HV_RAW, nr_rows, govs, nr_govs);
 	if (nr_workloads > nr_rows)
 		fprintf(f, "(%d more workloads in the detail below)\n", nr_workloads - nr_rows);
 	report_print_event_sources(f, meta);
+}
+
+void headline_print_continued(FILE *f, const struct agg *agg, const struct run_meta *meta)
+{
+	int govs[IDLESCOPE_NR_GOVERNORS], nr_govs = headline_governors(agg, false, govs);
+	unsigned int i;
+
+	fprintf(f, "\n== headline, continued: the ideal state's other verdicts ==\n");
+	for (i = 0; i < ARRAY_SIZE(continued); i++)
+		headline_table(f, agg, meta, continued[i].metric, continued[i].view,
+			       TABLE_MAX_ROWS - 1, govs, nr_govs);
 }
 
 static void seed_method_table(const struct seed_method *sm, struct table *t)

@@ -119,6 +119,15 @@ void headline_print(FILE *f, const struct agg *agg, const struct run_meta *meta,
 		    int max_lines);
 void headline_print_seed_methods(FILE *f, const struct agg *agg);
 
+/*
+ * headline_print_continued() - the headline's other tables, after the
+ * first screen: deeper and shallower than ideal, raw and logical
+ * @f: the stream
+ * @agg: the report's aggregate
+ * @meta: the run's facts (the workloads' event sources)
+ */
+void headline_print_continued(FILE *f, const struct agg *agg, const struct run_meta *meta);
+
 /* report.json's "headline" and "seed_method" members. */
 void headline_json(struct json *j, const struct agg *agg, const struct run_meta *meta);
 

@@ -274,6 +274,32 @@ static void json_meta(struct json *j, const struct agg *agg,
 	json_array_end(j);
 }
 
+/*
+ * The exits the states spent after their wake-ups (stats/exitspent.h),
+ * a state each that spent one, beside its declared exit latency.
+ */
+static void json_exit_spent(struct json *j, const struct agg *agg)
+{
+	const struct exit_spent *es;
+	int i;
+
+	json_array(j, "exit_spent", false);
+	for (i = 0; i < agg_nr_states(agg); i++) {
+		es = agg_exit_spent(agg, i);
+		if (!es->count)
+			continue;
+		json_object(j, NULL, true);
+		json_int(j, "state", i);
+		json_u64(j, "exit_latency_ns", agg_state(agg, i)->exit_latency_ns);
+		json_u64(j, "periods", es->count);
+		json_u64(j, "p50_ns", exit_spent_percentile_ns(es, 50));
+		json_u64(j, "p99_ns", exit_spent_percentile_ns(es, 99));
+		json_u64(j, "max_ns", es->max_ns);
+		json_object_end(j);
+	}
+	json_array_end(j);
+}
+
 static void json_definitions(struct json *j, const struct agg *agg,
 			     const struct run_meta *meta)
 {
@@ -320,6 +346,7 @@ static void json_definitions(struct json *j, const struct agg *agg,
 		json_object_end(j);
 	}
 	json_array_end(j);
+	json_exit_spent(j, agg);
 }
 
 static void json_results(struct json *j, const struct agg *agg)

@@ -74,8 +74,8 @@ void report_print_definitions(FILE *f)
 {
 	fprintf(f, "  logical idle period: consecutive idle periods of a CPU of which all but the\n"
 		"    last were ended by the tick alone with nothing run in between, as one period\n"
-		"    whose length is their sum, scored against the prediction at its first entry\n"
-		"    (the headline's view; the raw periods are in the detail).\n"
+		"    from its first entry to its last wake-up, scored against the prediction at\n"
+		"    its first entry; raw: the idle driver's periods, the 2010 table's unit.\n"
 		"  deeper / shallower than ideal: the entered state is deeper / shallower than\n"
 		"    the ideal state (below).\n"
 		"  kernel above / below: the kernel's cpu_idle_miss verdicts: above, the measured\n"

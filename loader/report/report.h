@@ -19,7 +19,7 @@
 #include "format/table.h"
 #include "runinfo/meta.h"
 
-#define REPORT_SCHEMA_VERSION	2
+#define REPORT_SCHEMA_VERSION	3
 /*
  * report.txt's fidelity lines before the headline, at most (kernel, clock,
  * late sleeps, losses).

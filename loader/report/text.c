@@ -196,10 +196,16 @@ static void print_method(FILE *f, const struct agg *agg)
 	report_print_definitions(f);
 	fprintf(f, "  intervals: 95%%, batch means over consecutive periods of a CPU (batches of 32,\n"
 		"    256 or 2048, the longest with >= 20 batches); idle periods are autocorrelated,\n"
-		"    so a binomial (Wilson) interval would be too narrow.  No \"±\": under 4 batches.\n"
+		"    so a binomial (Wilson) interval would be too narrow.  No \"±\": under 4 batches;\n"
+		"    \"±?\": too few independent samples for an interval.\n"
+		"  actual: every score judges a period from its entry to its wake-up, where the\n"
+		"    idle state's halt returned, not to its exit: the exit latency the state spends\n"
+		"    after the wake-up is the cost of the choice (\"exit spent\" above), not part of\n"
+		"    the period.  The residencies and the kernel's own rule keep entry to exit.\n"
 		"  ideal state: the deepest enabled state whose target residency <= the period and\n"
 		"    whose exit latency <= the PM QoS limit (when recorded); hit / deeper / shallower\n"
-		"    than ideal compare the entered state with it.  The kernel's cpu_idle_miss differs:\n"
+		"    than ideal compare the entered state with it (a logical period: by the time\n"
+		"    each of its states held it).  The kernel's cpu_idle_miss differs:\n"
 		"    it subtracts the entered state's exit latency before calling it too shallow,\n"
 		"    looks one enabled state deeper only, and ignores the PM QoS limit.\n");
 	why_print_method(f, agg);
@@ -423,6 +429,7 @@ static void print_fidelity(FILE *f, const struct agg *agg, const struct run_meta
 		"exit cost", recfile_exit_cost_name(meta->exit_cost),
 		meta->exit_cost == RECFILE_EXIT_COST_ON ? "spend" :
 		meta->exit_cost == RECFILE_EXIT_COST_OFF ? "do not spend" : "may or may not spend");
+	report_print_exit_spent(f, agg);
 	fprintf(f, "  %-14s ", "timer lateness");
 	print_lateness(f, meta);
 	fprintf(f, "  %-14s", "capabilities");
@@ -554,6 +561,7 @@ int report_fprint_text(FILE *f, const struct agg *agg,
 	headline_print(f, agg, meta, budget - why_lines);
 	why_headline_print(f, agg, why_lines);
 	headline_print_seed_methods(f, agg);
+	headline_print_continued(f, agg, meta);
 	figures_fprint_text(f, meta->figures);
 	print_method(f, agg);
 	report_print_logical(f, agg);

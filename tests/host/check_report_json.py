@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Check an idlescope report.json against schema_version 2.
+"""Check an idlescope report.json against schema_version 3.
 
 usage: check_report_json.py REPORT.json... [--expect PATH=VALUE ...]
 
@@ -33,7 +33,7 @@ TOP_KEYS = [
     "sysfs_usage_delta", "sysfs_above_delta", "sysfs_below_delta",
     "aggregator_rejected_records", "per_cpu_records", "skipped_programs",
     "factors", "seed_reference", "shadow_models", "shadow_replay_resets",
-    "state_table", "boots", "headline", "headline_logical", "seed_method", "results",
+    "state_table", "exit_spent", "boots", "headline", "headline_logical", "seed_method", "results",
     "across_governors", "workload_figures", "power_table", "why",
 ]
 FIGURE_KEYS = ["workload", "governor", "figure", "unit", "runs", "mean", "values"]
@@ -461,11 +461,31 @@ def check_workload_figures(doc):
         seen.add(key)
 
 
+def check_exit_spent(doc):
+    """One entry per state that spent an exit, in state order, p50 <= p99 <= max."""
+    last = -1
+    for i, e in enumerate(doc["exit_spent"]):
+        w = f"$.exit_spent[{i}]"
+        if not check_keys(w, e, ["state", "exit_latency_ns", "periods", "p50_ns", "p99_ns",
+                                 "max_ns"]):
+            continue
+        if not all(is_count(e[k]) for k in e):
+            fail(w, "not all u64")
+        elif e["state"] <= last or e["state"] >= len(doc["state_table"]):
+            fail(w, "state out of order or not in state_table")
+        elif e["exit_latency_ns"] != doc["state_table"][e["state"]]["exit_latency_ns"]:
+            fail(w, "exit_latency_ns is not the state table's")
+        elif not (e["periods"] > 0 and e["p50_ns"] <= e["p99_ns"] <= e["max_ns"]):
+            fail(w, "no periods, or p50 > p99 > max")
+        else:
+            last = e["state"]
+
+
 def check_top(doc):
     if not check_keys("$", doc, TOP_KEYS):
         return
-    if doc["schema_version"] != 2:
-        fail("$.schema_version", f"{doc['schema_version']!r} != 2")
+    if doc["schema_version"] != 3:
+        fail("$.schema_version", f"{doc['schema_version']!r} != 3")
     if doc["tool"] != "idlescope":
         fail("$.tool", "not idlescope")
     if doc["start_time_utc"] != "unknown" and \
@@ -529,6 +549,7 @@ def check_top(doc):
                                                   "exit_latency_ns", "disabled"]):
             if s["state"] != i:
                 fail(f"$.state_table[{i}]", "state index out of order")
+    check_exit_spent(doc)
     seen = set()
     for i, res in enumerate(doc["results"]):
         check_result(f"$.results[{i}]", res)

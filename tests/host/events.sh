@@ -30,7 +30,7 @@ rc=$?
 check -m "exit $rc: $(head -c 300 "$tmp/err")" "events: report -w takes the list" [ $rc = 0 ]
 
 # The headline's first screen: up to the seed method.
-awk '/^seed method/ { exit } { print }' "$tmp/out/report.txt" >"$tmp/headline.txt"
+awk '/^== seed method/ { exit } { print }' "$tmp/out/report.txt" >"$tmp/headline.txt"
 marked=$(grep -c '^poisson2ms^ ' "$tmp/headline.txt")
 check -m "$marked rows" "events: the host-timed workload's 5 headline rows are marked ^" \
 	[ "$marked" = 5 ]

@@ -894,7 +894,7 @@ static void test_json_report(const char *dir)
 
 	snprintf(cmd, sizeof(cmd),
 		 "python3 '%s' '%s'"
-		 " --expect schema_version=2"
+		 " --expect schema_version=3"
 		 " --expect duration_s=12.5"
 		 " --expect start_time_utc=2023-11-14T22:13:20Z"
 		 " --expect records_produced=11 --expect dropped_records=1"
@@ -925,7 +925,7 @@ static void test_json_report(const char *dir)
 	check(json && strstr(json, "\"reason\": \"no \\\"teo_select\\\"\\n\\\\ in BTF\""),
 	      "report.json: strings are JSON-escaped (quote, newline, backslash)",
 	      "escaped reason not found");
-	check(json && !strncmp(json, "{\n  \"schema_version\": 2,\n  \"tool\": \"idlescope\",", 47),
+	check(json && !strncmp(json, "{\n  \"schema_version\": 3,\n  \"tool\": \"idlescope\",", 47),
 	      "report.json: starts with schema_version, then tool", "got %.60s", json);
 
 	mem = open_memstream(&streamed, &streamed_size);
