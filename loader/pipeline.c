@@ -72,6 +72,7 @@ int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
 	pl->nr_states = nr_states;
 	memset(&pl->reconstruct, 0, sizeof(pl->reconstruct));
 	memcpy(pl->states, states, sizeof(*states) * nr_states);
+	period_exits_of(&pl->exits, states, nr_states, pl->exit_cost == RECFILE_EXIT_COST_ON);
 	pl->agg = pipeline_new_agg(pl);
 	pl->cur = pl->agg;
 	pl->replay = calloc(1, sizeof(*pl->replay));
@@ -101,6 +102,7 @@ int pipeline_restart(struct pipeline *pl, const struct idlescope_state *states,
 		return -EINVAL;
 	model_table_of(states, nr_states, hz, &table);
 	replay_init(pl->replay, &table, kernel_release);
+	period_exits_of(&pl->exits, states, nr_states, pl->exit_cost == RECFILE_EXIT_COST_ON);
 	pipeline_flush(pl);
 	return 0;
 }
@@ -200,7 +202,7 @@ int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
 		rec = &copy;
 	}
 	/* The period's numbers once, for every score (stats/period.h). */
-	period_of_record(&p, rec, inputs_of_record(rec));
+	period_of_record(&p, rec, inputs_of_record(rec), &pl->exits);
 	/* A record the aggregate refuses for its ids is not replayed either. */
 	if (rec->cpu < IDLESCOPE_MAX_CPUS && rec->governor < IDLESCOPE_NR_GOVERNORS &&
 	    replay_shadows(pl, &p, verdicts))
@@ -262,6 +264,7 @@ int pipeline_add_file(struct pipeline *pl, struct recfile *rf, bool first,
 	enum recfile_status ret;
 	int err;
 
+	pl->exit_cost = rf->hdr.exit_cost;
 	err = first ? pipeline_init(pl, rf->hdr.states, rf->hdr.nr_states, rf->hdr.hz,
 				    rf->hdr.kernel_release) :
 		      pipeline_restart(pl, rf->hdr.states, rf->hdr.nr_states, rf->hdr.hz,

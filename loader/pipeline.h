@@ -39,6 +39,14 @@ struct pipeline {
 	 * it fits the state table.
 	 */
 	const struct power_table *power;
+	/*
+	 * Set before pipeline_init() and pipeline_restart(): whether the
+	 * records' idle states spent their exit latency (enum
+	 * recfile_exit_cost), which an untimed record's wake-up is found
+	 * with (stats/period.h); 0, unknown: nothing assumed.
+	 */
+	unsigned int exit_cost;
+	struct period_exits exits;	/* of @states and @exit_cost */
 };
 
 /**

@@ -273,6 +273,7 @@ static int run_prepare(struct run *run)
 			return err;
 	}
 	nr_states = sysfs_read_state_table(states);
+	run->pl.exit_cost = run->meta.exit_cost;
 	err = pipeline_init(&run->pl, states, nr_states, run->meta.hz,
 			    run->meta.kernel_release);
 	if (err)

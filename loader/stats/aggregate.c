@@ -429,7 +429,7 @@ int agg_add(struct agg *agg, const struct idlescope_record *rec)
 {
 	struct period p;
 
-	period_of_record(&p, rec, 0);
+	period_of_record(&p, rec, 0, NULL);
 	return agg_add_period(agg, &p);
 }
 

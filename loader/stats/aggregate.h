@@ -284,7 +284,8 @@ int agg_add_period(struct agg *agg, const struct period *p);
  * @agg: the aggregate
  * @rec: the record
  *
- * agg_add_period() of period_of_record(@rec): no shadow verdicts.
+ * agg_add_period() of period_of_record(@rec): no shadow verdicts, no
+ * untimed exit assumed (the pipeline knows the run's exit cost).
  *
  * Return: as agg_add_period().
  */

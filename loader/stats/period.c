@@ -6,12 +6,36 @@
 #include "stats/period.h"
 #include "stats/sat.h"
 
+void period_exits_of(struct period_exits *px, const struct idlescope_state *states,
+		     int nr_states, bool exit_cost_on)
+{
+	int i;
+
+	memset(px, 0, sizeof(*px));
+	for (i = 0; exit_cost_on && i < nr_states && i < IDLESCOPE_MAX_STATES; i++)
+		if (!states[i].polling)
+			px->untimed_ns[i] = states[i].exit_latency_ns;
+}
+
+__u64 period_woke_ns(const struct idlescope_record *rec, const struct period_exits *px)
+{
+	__u64 exit_ns = 0;
+
+	if (rec->flags & IDLESCOPE_F_EXIT_TIMED)
+		return rec->exit_ns <= rec->residency_ns ? rec->residency_ns - rec->exit_ns :
+		       rec->residency_ns;
+	if (px && rec->state >= 0 && rec->state < IDLESCOPE_MAX_STATES)
+		exit_ns = px->untimed_ns[rec->state];
+	/* A residency no longer than the exit never halted: it spent none. */
+	return exit_ns < rec->residency_ns ? rec->residency_ns - exit_ns : rec->residency_ns;
+}
+
 void period_of_record(struct period *p, const struct idlescope_record *rec,
-		      unsigned int inputs)
+		      unsigned int inputs, const struct period_exits *px)
 {
 	memset(p, 0, sizeof(*p));
 	p->rec = rec;
-	p->woke_ns = period_woke_ns(rec);
+	p->woke_ns = period_woke_ns(rec, px);
 	p->exit_ns = rec->residency_ns - p->woke_ns;
 	p->inputs = inputs;
 	p->nr_raw = 1;

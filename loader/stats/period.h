@@ -14,9 +14,13 @@
  *
  * The wake-up is where idlescope_states' exit wait starts, as its halt
  * returns (kernel/modules/idlescope_states); the BPF side times that wait
- * (IDLESCOPE_F_EXIT_TIMED, exit_ns), so the actual is the residency less
- * the exit spent.  A record without that timing (a kernel without the
- * module, an older record file) keeps its residency as the actual.
+ * when asked to (IDLESCOPE_F_EXIT_TIMED, exit_ns), so the actual is the
+ * residency less the exit spent.  Untimed, with the exit cost on, a halting
+ * state spent its declared exit latency (the wait ends exactly that long
+ * after the wake-up; an interrupt handled meanwhile that outlasts it is
+ * the one thing only the timing sees), unless it never halted (a wake-up
+ * before the halt, a residency no longer than the latency).  With the exit
+ * cost off or unknown an untimed record keeps its residency as the actual.
  *
  * What a record alone gives is worked out once, in period_of_record(), and
  * handed up with the record to every score: the aggregate, the shadow
@@ -69,29 +73,43 @@ struct period {
 	const __u64 (*shadow_state_ns)[IDLESCOPE_MAX_STATES];
 };
 
+/* The exit each state spends after a wake-up that the BPF side did not time. */
+struct period_exits {
+	__u64 untimed_ns[IDLESCOPE_MAX_STATES];	/* 0: none */
+};
+
+/**
+ * period_exits_of() - what an untimed exit spent, per state
+ * @px: filled in
+ * @states: the state table the records were taken with
+ * @nr_states: how many
+ * @exit_cost_on: the idle states spent their declared exit latency
+ *	(recfile_header.exit_cost on); false: off or unknown, nothing assumed
+ */
+void period_exits_of(struct period_exits *px, const struct idlescope_state *states,
+		     int nr_states, bool exit_cost_on);
+
 /**
  * period_woke_ns() - how long a record's period lasted until its wake-up
  * @rec: the record
+ * @px: the untimed exits (period_exits_of()), or NULL for none
  *
  * Return: residency_ns less the exit the idle driver spent after the
- * wake-up, when the BPF side timed it (IDLESCOPE_F_EXIT_TIMED) and it fits
- * in the residency; else residency_ns.
+ * wake-up: the one the BPF side timed (IDLESCOPE_F_EXIT_TIMED) when it
+ * fits in the residency, else the state's untimed exit when the residency
+ * is longer; else residency_ns.
  */
-static inline __u64 period_woke_ns(const struct idlescope_record *rec)
-{
-	if ((rec->flags & IDLESCOPE_F_EXIT_TIMED) && rec->exit_ns <= rec->residency_ns)
-		return rec->residency_ns - rec->exit_ns;
-	return rec->residency_ns;
-}
+__u64 period_woke_ns(const struct idlescope_record *rec, const struct period_exits *px);
 
 /**
  * period_of_record() - the raw period of one record
  * @p: filled in; its models' verdicts NULL
  * @rec: the record, which @p points to from now on
  * @inputs: what the record holds (inputs_of_record())
+ * @px: the untimed exits, or NULL (period_woke_ns())
  */
 void period_of_record(struct period *p, const struct idlescope_record *rec,
-		      unsigned int inputs);
+		      unsigned int inputs, const struct period_exits *px);
 
 /* How a period's time splits against its ideal state: shares of 1. */
 struct period_shares {

@@ -186,7 +186,7 @@ int agg_add_shadows(struct agg *agg, const struct idlescope_record *rec,
 	st = counted_key(agg, rec);
 	if (!st)
 		return -ENOENT;
-	period_of_record(&p, rec, 0);
+	period_of_record(&p, rec, 0, NULL);
 	agg_score_shadows(agg, st, &p, agg_period_ideal_state(agg, &p), first, nr, periods);
 	return 0;
 }

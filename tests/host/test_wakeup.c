@@ -57,11 +57,17 @@ static void init_states(void)
 }
 
 /* A pipeline on the Skylake states, its default power table on. */
-static bool start(struct pipeline *pl)
+static bool start_with(struct pipeline *pl, unsigned int exit_cost)
 {
 	memset(pl, 0, sizeof(*pl));
 	memset(next_seq, 0, sizeof(next_seq));
+	pl->exit_cost = exit_cost;
 	return !pipeline_init(pl, states, NR_STATES, 1000, NULL);
+}
+
+static bool start(struct pipeline *pl)
+{
+	return start_with(pl, RECFILE_EXIT_COST_UNKNOWN);
 }
 
 /*
@@ -123,6 +129,36 @@ static void test_ideal_state(void)
 	      st.too_deep_samples == 0 && st.too_shallow_samples == 0,
 	      "wake-up: the residency and the kernel's rule keep entry to exit (824 us)",
 	      "residency %llu ns", (unsigned long long)st.residency_sum_ns);
+	pipeline_free(&pl);
+}
+
+/*
+ * Untimed exits (the loader without --exit-timing) with the exit cost on:
+ * a halting state spent its declared latency after the wake-up, unless
+ * its residency was no longer (it never halted).
+ */
+static void test_untimed(void)
+{
+	struct idlescope_record rec;
+	struct pipeline pl;
+	struct agg_stats st;
+
+	if (!start_with(&pl, RECFILE_EXIT_COST_ON))
+		return;
+	rec = woken(0, "c8", 6, 800 * US, false);
+	pipeline_add(&pl, &rec);
+	rec = woken(0, "short", 6, 150 * US, false);
+	pipeline_add(&pl, &rec);
+	sum(&pl, "c8", 0, &st);
+	check(st.ideal_too_deep_samples == 1 && st.ideal_idle_ns == 600 * US,
+	      "wake-up: untimed, the exit cost on: C8's 800 us less its 200 us exit, too deep",
+	      "deep %llu, idle %llu ns", (unsigned long long)st.ideal_too_deep_samples,
+	      (unsigned long long)st.ideal_idle_ns);
+	sum(&pl, "short", 0, &st);
+	CHECK_EQ("wake-up: ... but a residency shorter than the exit spent none",
+		 st.ideal_idle_ns, 150 * US);
+	CHECK_EQ("wake-up: ... and untimed exits are no figure of the exit spent",
+		 agg_exit_spent(pl.agg, 6)->count, 0);
 	pipeline_free(&pl);
 }
 
@@ -290,6 +326,7 @@ int main(void)
 {
 	init_states();
 	test_ideal_state();
+	test_untimed();
 	test_energy();
 	test_prediction_and_exit();
 	test_exit_cost_off();

@@ -24,7 +24,7 @@ static int why_add_record(struct why *why, int workload, const struct idlescope_
 {
 	struct period p;
 
-	period_of_record(&p, rec, 0);
+	period_of_record(&p, rec, 0, NULL);
 	return why_add(why, workload, &p, ideal_state);
 }
 
