@@ -4,14 +4,15 @@
  */
 #include "stats/tickstop.h"
 
-enum tick_verdict tick_verdict_of(const struct idlescope_record *rec, __u64 tick_ns)
+enum tick_verdict tick_verdict_of(const struct idlescope_record *rec, __u64 woke_ns,
+				  __u64 tick_ns)
 {
 	if (!(rec->flags & IDLESCOPE_F_SELECT_PROBED))
 		return TICK_UNDECIDED;
 	if (rec->flags & IDLESCOPE_F_STOP_TICK) {
 		if (!tick_ns)
 			return TICK_UNDECIDED;
-		return rec->enter_ns + rec->residency_ns < tick_next_ns(rec->enter_ns, tick_ns) ?
+		return rec->enter_ns + woke_ns < tick_next_ns(rec->enter_ns, tick_ns) ?
 		       TICK_STOPPED_SHORT : TICK_STOPPED_PAID;
 	}
 	if (!(rec->flags & IDLESCOPE_F_HAS_WAKE))

@@ -9,7 +9,7 @@
  * keeping it costs a wake-up whenever the tick comes first and finds
  * nothing to do.  So, per period:
  *
- *   stopped, ended before the next tick	stopping cost for nothing
+ *   stopped, woken before the next tick	stopping cost for nothing
  *   stopped, ran past it			paid off
  *   kept, the tick ended it and woke nothing	a needless wake-up: the
  *						CPU would have stayed idle
@@ -18,7 +18,8 @@
  * The next tick: the tick runs on whole periods of CLOCK_MONOTONIC
  * (tick_init_jiffy_update() aligns it, no skew_tick), the clock of
  * enter_ns, so it is the first multiple of 10^9 / HZ ns after the entry
- * (docs/wakeup.md has the guest trace that shows it).  "Woke nothing": the
+ * (docs/wakeup.md has the guest trace that shows it); a period ran past it
+ * when its wake-up came after it (stats/period.h).  "Woke nothing": the
  * wake-up source was the tick and need_resched was clear at the exit
  * (IDLESCOPE_F_WAKE_RESCHED): the idle loop went straight back to idle.
  *
@@ -33,7 +34,7 @@
 
 enum tick_verdict {
 	TICK_UNDECIDED,			/* no select probe: stop_tick unknown */
-	TICK_STOPPED_SHORT,		/* stopped, ended before the next tick */
+	TICK_STOPPED_SHORT,		/* stopped, woken before the next tick */
 	TICK_STOPPED_PAID,		/* stopped, ran past the next tick */
 	TICK_KEPT_NEEDLESS,		/* kept, the tick woke it for nothing */
 	TICK_KEPT_OK,			/* kept, and no needless tick */
@@ -66,12 +67,14 @@ static inline __u64 tick_next_ns(__u64 t_ns, __u64 tick_ns)
 /**
  * tick_verdict_of() - a period's tick decision, judged
  * @rec: the record
+ * @woke_ns: how long it lasted until its wake-up (stats/period.h)
  * @tick_ns: the tick period (0: unknown HZ, then stopped periods are
  *	not judged)
  *
  * Return: the verdict (see the top of this file).
  */
-enum tick_verdict tick_verdict_of(const struct idlescope_record *rec, __u64 tick_ns);
+enum tick_verdict tick_verdict_of(const struct idlescope_record *rec, __u64 woke_ns,
+				  __u64 tick_ns);
 
 /**
  * tick_stats_add() - count one verdict

@@ -238,7 +238,7 @@ int why_add(struct why *why, int workload, const struct period *p, int ideal_sta
 	if (!st)
 		return -ENOMEM;
 	st->periods++;
-	tick_stats_add(&st->tick, tick_verdict_of(rec, why->tick_ns));
+	tick_stats_add(&st->tick, tick_verdict_of(rec, p->woke_ns, why->tick_ns));
 	if (why->power.nr_states)
 		score_energy(why, &st->energy, p);
 	if (!(rec->flags & IDLESCOPE_F_HAS_WAKE))
