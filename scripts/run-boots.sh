@@ -17,6 +17,7 @@
 #            [VM_ARG...]
 # Environment: SSHLOGINFILE (empty: this machine only), FIRST_SEED (0),
 # GOVERNORS_PER_BOOT (empty: all).
+# The workload list goes to OUT_DIR/workloads.txt.
 # The jobs are appended to OUT_DIR/jobs.txt, parallel's log of each (host,
 # start, run time, status) to OUT_DIR/jobs.log: a later call with other
 # seeds (scripts/run-until.sh) adds to them.  Exits 1 if a job failed.
@@ -46,6 +47,9 @@ fi
 
 mkdir -p "$out" || die "cannot create $out"
 out=$(cd "$out" && pwd)
+# Where each workload's events come from, beside its records: `idlescope
+# compare` leaves a host-timed workload's rows out of its test by it.
+cp "$top/workloads/suite.txt" "$out/workloads.txt" || die "cannot write $out/workloads.txt"
 # The governor sets, "+" between the governors of one (a job's list line
 # is "SEED SET", split at the space by parallel).
 groups=()

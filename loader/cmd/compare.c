@@ -16,6 +16,15 @@
  * share a boot (the same record file, or --pair of two governors of one
  * boot) are not independent: their differences are shown, flagged never.
  *
+ * Every headline number comes in both views of the periods, raw (the idle
+ * driver's, the 2010 table's unit) and logical (tick-ended runs as one),
+ * each row labelled; a model's within 2x is over the raw periods, as the
+ * report's model rows are.  A workload whose wake-ups the host times
+ * (EVENTS host in the workload list, -w or the run directory's
+ * workloads.txt) cannot end an idle period early under the virtual clock:
+ * its rows are shown but left out of the tested family, unless
+ * --include-host-timed, and the count of them is printed.
+ *
  * A gate fails closed: it passes only on what it saw.  A number one side
  * has and the other lacks (a workload or governor missing from B, a probe
  * that did not attach), a side without idle periods, a record file the
@@ -25,11 +34,14 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "cmd/cli.h"
 #include "cmd/compare.h"
 #include "cmd/comparison.h"
@@ -40,7 +52,9 @@
 #include "args.h"
 #include "pipeline.h"
 #include "recfile.h"
+#include "models/models.h"
 #include "replay/inputs.h"
+#include "report/environment.h"
 #include "report/headline.h"
 #include "runinfo/runinfo.h"
 
@@ -48,9 +62,35 @@
 #define COMPARE_EXIT_REGRESSION	1
 #define COMPARE_EXIT_ERROR	CLI_EXIT_USAGE
 #define COMPARE_ALPHA		0.05	/* family-wise, over the rows tested */
+/* The workload list a make run leaves in its run directory. */
+#define COMPARE_RUN_WORKLOADS	"workloads.txt"
+
+/*
+ * Where each workload's events come from: @list (-w), else the run
+ * directory's workload list when the side is a run directory that has one.
+ */
+static int load_workloads(struct side *s, const char *list)
+{
+	char path[PATH_MAX], err[256];
+	struct stat st;
+
+	if (!list) {
+		if (stat(s->arg, &st) || !S_ISDIR(st.st_mode))
+			return 0;
+		snprintf(path, sizeof(path), "%s/%s", s->arg, COMPARE_RUN_WORKLOADS);
+		if (access(path, R_OK))
+			return 0;
+		list = path;
+	}
+	if (event_sources_read(&s->meta.events, list, err, sizeof(err))) {
+		fprintf(stderr, "idlescope: error: %s\n", err);
+		return -EINVAL;
+	}
+	return 0;
+}
 
 /* The side's record files, one pipeline over all of them, their figures. */
-static int load_side(struct side *s, bool allow_missing)
+static int load_side(struct side *s, bool allow_missing, const char *workload_list)
 {
 	struct agg_key key = { .workload = -1 };
 	int err;
@@ -58,7 +98,9 @@ static int load_side(struct side *s, bool allow_missing)
 	s->files.refuse_untrailed = !allow_missing;
 	run_meta_init(&s->meta);
 	s->meta.figures = &s->figures;
-	err = recset_add(&s->files, s->arg);
+	err = load_workloads(s, workload_list);
+	if (!err)
+		err = recset_add(&s->files, s->arg);
 	if (!err)
 		err = recset_replay(&s->files, &s->pl, &s->meta);
 	if (!err)
@@ -106,7 +148,7 @@ static struct diff_row *new_row(struct compare *c)
 
 /* A row of numbers @a and @b (NULL: the side lacks it; NaN: so does the number). */
 static int add_row(struct compare *c, const char *workload, int ga, int gb,
-		   const char *model, int metric, const struct ci_pct *a,
+		   const char *model, int metric, int view, const struct ci_pct *a,
 		   const struct ci_pct *b)
 {
 	static const struct ci_pct none = { .pct = NAN, .lo = NAN, .hi = NAN, .half = NAN };
@@ -120,8 +162,10 @@ static int add_row(struct compare *c, const char *workload, int ga, int gb,
 		return -ENOMEM;
 	*r = (struct diff_row){
 		.workload = workload, .governor = ga, .governor_b = gb, .model = model,
-		.metric = metric, .a = has_a ? *a : none, .b = has_b ? *b : none,
+		.metric = metric, .view = view, .a = has_a ? *a : none, .b = has_b ? *b : none,
 		.diff = none, .p_value = NAN,
+		.host_timed = report_host_timed(&c->a.meta, workload) ||
+			      report_host_timed(&c->b.meta, workload),
 	};
 	if (!has_a || !has_b) {
 		r->only_in = has_a ? 'A' : 'B';
@@ -140,9 +184,9 @@ static int add_row(struct compare *c, const char *workload, int ga, int gb,
  * --pair, a model the other governor's records cannot feed is no number
  * one side lost.
  */
-static bool scorable(const struct agg *agg, int shadow, int g)
+static bool scorable(int shadow, int g)
 {
-	unsigned int needed = agg_shadow_inputs(agg, shadow);
+	unsigned int needed = model_input_masks[shadow];
 
 	return (inputs_of_governor(g) & needed) == needed;
 }
@@ -156,22 +200,25 @@ static int diff_pair(struct compare *c, const char *name, int wa, int wb, int ga
 	const struct agg *A = c->a.pl.agg, *B = c->b.pl.agg;
 	struct headline_cell ca, cb;
 	struct ci_pct ra, rb;
-	bool has_a = wa >= 0 && headline_cell_logical(A, wa, ga, &ca);
-	bool has_b = wb >= 0 && headline_cell_logical(B, wb, gb, &cb);
-	int m, s, err = 0;
+	bool has_a = false, has_b = false;
+	int m, s, v, err = 0;
 
+	for (v = 0; v < HV_NR_VIEWS && !err; v++) {
+		has_a = wa >= 0 && headline_view_cell(A, wa, ga, v, &ca);
+		has_b = wb >= 0 && headline_view_cell(B, wb, gb, v, &cb);
+		for (m = 0; m < HL_NR_METRICS && !err && (has_a || has_b); m++)
+			err = add_row(c, name, ga, gb, NULL, m, v, has_a ? &ca.metric[m] : NULL,
+				      has_b ? &cb.metric[m] : NULL);
+	}
 	if (!has_a && !has_b)
-		return 0;
-	for (m = 0; m < HL_NR_METRICS && !err; m++)
-		err = add_row(c, name, ga, gb, NULL, m, has_a ? &ca.metric[m] : NULL,
-			      has_b ? &cb.metric[m] : NULL);
+		return err;
 	for (s = 0; s < agg_nr_shadows(has_a ? A : B) && !err; s++) {
 		bool ma = has_a && headline_model_within_2x(A, wa, ga, s, &ra);
 		bool mb = has_b && headline_model_within_2x(B, wb, gb, s, &rb);
 
-		if (scorable(has_a ? A : B, s, ga) && scorable(has_a ? A : B, s, gb))
+		if (scorable(s, ga) && scorable(s, gb))
 			err = add_row(c, name, ga, gb, agg_shadow_name(has_a ? A : B, s),
-				      HL_WITHIN_2X, ma ? &ra : NULL, mb ? &rb : NULL);
+				      HL_WITHIN_2X, HV_RAW, ma ? &ra : NULL, mb ? &rb : NULL);
 	}
 	return err;
 }
@@ -243,6 +290,10 @@ static int flag_rows(struct compare *c)
 	c->shared_boot = sides_share_a_boot(c);
 	for (i = 0; !err && i < c->nr_rows; i++) {
 		p[i] = c->shared_boot ? NAN : c->rows[i].p_value;
+		if (c->rows[i].host_timed && !c->include_host_timed && !isnan(p[i])) {
+			p[i] = NAN;
+			c->nr_host_timed++;
+		}
 		c->nr_tested += !isnan(p[i]);
 	}
 	if (!err)
@@ -293,10 +344,10 @@ static int check_missing(const struct compare *c)
 	r = &c->rows[i];
 	compare_format_governors(gov, sizeof(gov), r);
 	fprintf(stderr, "idlescope: error: %d numbers on one side only, the first: workload %s, "
-		"governor %s, %s%s only in %c; --allow-missing compares the rest\n",
+		"governor %s, %s%s (%s) only in %c; --allow-missing compares the rest\n",
 		c->nr_missing, fmt_workload_label(r->workload), gov,
 		r->model ? r->model : headline_metrics[r->metric].name,
-		r->model ? " within 2x" : "", r->only_in);
+		r->model ? " within 2x" : "", headline_view_names[r->view], r->only_in);
 	return -ENODATA;
 }
 
@@ -343,6 +394,7 @@ enum {
 	OPT_ALLOW_MISSING,
 	OPT_ACROSS,
 	OPT_FORMAT,
+	OPT_INCLUDE_HOST_TIMED,
 };
 
 /* The most points a difference of two percentages can be. */
@@ -369,6 +421,12 @@ static error_t compare_parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case OPT_ACROSS:
 		parse_across(c, arg);
+		return 0;
+	case OPT_INCLUDE_HOST_TIMED:
+		c->include_host_timed = true;
+		return 0;
+	case 'w':
+		c->workload_list = arg;
 		return 0;
 	case OPT_FORMAT:
 		if (!strcmp(arg, "text"))
@@ -398,8 +456,10 @@ static error_t compare_parse(int key, char *arg, struct argp_state *state)
 
 static const char compare_doc[] =
 "What changed from run A to run B, and whether it is more than noise: every\n"
-"headline number of every workload x governor, B - A in percentage points\n"
-"with its 95% interval, flagged (*) when the interval excludes 0.\n"
+"headline number of every workload x governor, over the raw and the logical\n"
+"periods, B - A in percentage points with its 95% interval, flagged (*) by\n"
+"Holm's procedure over the rows tested.  Rows of host-timed workloads (-w,\n"
+"or a run directory's workloads.txt) are shown, not tested.\n"
 "\n"
 "A and B are record files or run directories (their *.rec files).  A gate\n"
 "fails closed: a number on one side only, a side without idle periods, a\n"
@@ -421,6 +481,10 @@ static const struct argp_option compare_options[] = {
 	{ "across", OPT_ACROSS, "FACT[,FACT]", 0, "Compare sides whose setup differs in "
 	  "FACT: kernel, hz, driver, states or clock (a patch's before and after "
 	  "kernels: --across kernel)", 0 },
+	{ "workloads", 'w', "WORKLOAD_LIST", 0, "Where each workload's events come from "
+	  "(workloads/suite.txt's format; default: a run directory's workloads.txt)", 0 },
+	{ "include-host-timed", OPT_INCLUDE_HOST_TIMED, NULL, 0, "Test the rows of "
+	  "host-timed workloads too", 0 },
 	{ "format", OPT_FORMAT, "FORMAT", 0, "text (default), json (as -j), linux-pm "
 	  "(the before/after pair of the table governor patches are posted with) or "
 	  "headline (the live governors' shares, A beside B)", 0 },
@@ -450,7 +514,8 @@ int compare_command(int argc, char **argv)
 	cli_parse(&argp, "compare", argc, argv, &c);
 	/* A file that shrinks under the reader is an error too: status 2. */
 	recfile_set_fatal_status(COMPARE_EXIT_ERROR);
-	if (load_side(&c.a, c.allow_missing) || load_side(&c.b, c.allow_missing) ||
+	if (load_side(&c.a, c.allow_missing, c.workload_list) ||
+	    load_side(&c.b, c.allow_missing, c.workload_list) ||
 	    check_setups(&c))
 		goto cleanup;
 	if (diff_all(&c) || flag_rows(&c)) {

@@ -72,7 +72,7 @@ void compare_print_text(const struct compare *c)
 	print_setup(&c->a);
 	print_setup(&c->b);
 	putchar('\n');
-	printf("%-14s %-*s %-22s", "workload", gov_width, "governor", "number");
+	printf("%-14s %-*s %-26s", "workload", gov_width, "governor", "number");
 	print_cells("A", "B", "B - A");
 	putchar('\n');
 	for (i = 0; i < c->nr_rows; i++) {
@@ -89,16 +89,22 @@ void compare_print_text(const struct compare *c)
 		if (r->model)
 			snprintf(metric, sizeof(metric), "%s within 2x", r->model);
 		else
-			snprintf(metric, sizeof(metric), "%s", headline_metrics[r->metric].title);
+			snprintf(metric, sizeof(metric), "%s %s", headline_metrics[r->metric].title,
+				 headline_view_names[r->view]);
 		compare_format_governors(gov, sizeof(gov), r);
-		printf("%-14s %-*s %-22s", fmt_workload_label(r->workload), gov_width, gov,
+		printf("%-14s %-*s %-26s", fmt_workload_label(r->workload), gov_width, gov,
 		       metric);
 		print_cells(a, b, d);
-		printf("%s%s\n", r->flagged ? " *" : "", compare_fails_gate(c, r) ? " FAIL" : "");
+		printf("%s%s%s\n", r->flagged ? " *" : "", compare_fails_gate(c, r) ? " FAIL" : "",
+		       r->host_timed && !c->include_host_timed && !r->only_in ?
+		       " (host-timed, not tested)" : "");
 	}
 	if (c->shared_boot)
 		printf("\nA and B share a boot: not independent runs, so not a significance test; "
 		       "nothing is flagged");
+	if (c->nr_host_timed)
+		printf("\n%d rows of host-timed workloads left out of the tested family "
+		       "(--include-host-timed tests them)", c->nr_host_timed);
 	printf("\n%d of %d differences flagged, %d numbers on one side only", c->nr_flagged,
 	       c->nr_rows - c->nr_missing, c->nr_missing);
 	if (!isnan(c->fail_above_pp))
@@ -131,6 +137,8 @@ static void json_row(struct json *j, const struct diff_row *r)
 	json_str(j, "governor_b", governor_name(r->governor_b));
 	json_str(j, "model", r->model ? r->model : "live");
 	json_str(j, "metric", headline_metrics[r->metric].name);
+	json_str(j, "view", headline_view_names[r->view]);
+	json_bool(j, "host_timed", r->host_timed);
 	json_ci(j, "a", &r->a);
 	json_ci(j, "b", &r->b);
 	if (r->only_in) {
@@ -157,6 +165,7 @@ void compare_print_json(const struct compare *c)
 	json_number(&j, "fail_above_pp", c->fail_above_pp);
 	json_str(&j, "correction", "holm");
 	json_u64(&j, "rows_tested", c->nr_tested);
+	json_u64(&j, "host_timed_untested", c->nr_host_timed);
 	json_bool(&j, "independent", !c->shared_boot);
 	json_array(&j, "differences", false);
 	for (i = 0; i < c->nr_rows; i++)
@@ -190,13 +199,20 @@ void compare_print_linuxpm(const struct compare *c)
 /* Governor columns per table: A and B each, 13 wide, within HEADLINE_MAX_COLS. */
 #define HEADLINE_GOVERNORS_PER_TABLE	3
 
-static bool live_row_of(const struct diff_row *r, int metric)
+/* One headline table's number: a metric over one view of the periods. */
+struct headline_number {
+	int metric;
+	int view;
+};
+
+static bool live_row_of(const struct diff_row *r, const struct headline_number *hn)
 {
-	return !r->model && r->metric == metric;
+	return !r->model && r->metric == hn->metric && r->view == hn->view;
 }
 
-/* The live row of @metric for @workload and @key's governors, or NULL. */
-static const struct diff_row *find_live_row(const struct compare *c, int metric,
+/* The live row of @hn for @workload and @key's governors, or NULL. */
+static const struct diff_row *find_live_row(const struct compare *c,
+					    const struct headline_number *hn,
 					    const char *workload, const struct diff_row *key)
 {
 	int i;
@@ -204,15 +220,16 @@ static const struct diff_row *find_live_row(const struct compare *c, int metric,
 	for (i = 0; i < c->nr_rows; i++) {
 		const struct diff_row *r = &c->rows[i];
 
-		if (live_row_of(r, metric) && r->governor == key->governor &&
+		if (live_row_of(r, hn) && r->governor == key->governor &&
 		    r->governor_b == key->governor_b && !strcmp(r->workload, workload))
 			return r;
 	}
 	return NULL;
 }
 
-/* Whether an earlier live row of @metric than @i has @i's governors (or workload). */
-static bool seen_before(const struct compare *c, int metric, int i, bool by_workload)
+/* Whether an earlier live row of @hn than @i has @i's governors (or workload). */
+static bool seen_before(const struct compare *c, const struct headline_number *hn, int i,
+			bool by_workload)
 {
 	const struct diff_row *r = &c->rows[i];
 	int j;
@@ -220,7 +237,7 @@ static bool seen_before(const struct compare *c, int metric, int i, bool by_work
 	for (j = 0; j < i; j++) {
 		const struct diff_row *q = &c->rows[j];
 
-		if (!live_row_of(q, metric))
+		if (!live_row_of(q, hn))
 			continue;
 		if (by_workload ? !strcmp(q->workload, r->workload) :
 		    q->governor == r->governor && q->governor_b == r->governor_b)
@@ -230,13 +247,15 @@ static bool seen_before(const struct compare *c, int metric, int i, bool by_work
 }
 
 /* One table: the workloads by the governors of keys[0..n), A beside B. */
-static void print_headline_table(const struct compare *c, int metric,
+static void print_headline_table(const struct compare *c, const struct headline_number *hn,
 				 const struct diff_row *const *keys, int n)
 {
 	char gov[40], head[56], a[32], b[32];
 	int i, k;
 
-	printf("\n%-16s", headline_metrics[metric].title);
+	snprintf(head, sizeof(head), "%s %s", headline_metrics[hn->metric].title,
+		 headline_view_names[hn->view]);
+	printf("\n%-20s", head);
 	for (k = 0; k < n; k++) {
 		compare_format_governors(gov, sizeof(gov), keys[k]);
 		snprintf(head, sizeof(head), "%s A", gov);
@@ -248,11 +267,11 @@ static void print_headline_table(const struct compare *c, int metric,
 	for (i = 0; i < c->nr_rows; i++) {
 		const char *workload = c->rows[i].workload;
 
-		if (!live_row_of(&c->rows[i], metric) || seen_before(c, metric, i, true))
+		if (!live_row_of(&c->rows[i], hn) || seen_before(c, hn, i, true))
 			continue;
-		printf("%-16s", fmt_workload_label(workload));
+		printf("%-20s", fmt_workload_label(workload));
 		for (k = 0; k < n; k++) {
-			const struct diff_row *r = find_live_row(c, metric, workload, keys[k]);
+			const struct diff_row *r = find_live_row(c, hn, workload, keys[k]);
 
 			snprintf(a, sizeof(a), "-");
 			snprintf(b, sizeof(b), "-");
@@ -271,29 +290,36 @@ static void print_headline_table(const struct compare *c, int metric,
 	}
 }
 
-void compare_print_headline(const struct compare *c)
+/* Every table of one number, HEADLINE_GOVERNORS_PER_TABLE governors each. */
+static void print_headline_number(const struct compare *c, const struct headline_number *hn)
 {
 	const struct diff_row *keys[HEADLINE_GOVERNORS_PER_TABLE];
-	int metric, i, n;
+	int i, n = 0;
+
+	for (i = 0; i < c->nr_rows; i++) {
+		if (!live_row_of(&c->rows[i], hn) || seen_before(c, hn, i, false))
+			continue;
+		keys[n++] = &c->rows[i];
+		if (n == HEADLINE_GOVERNORS_PER_TABLE) {
+			print_headline_table(c, hn, keys, n);
+			n = 0;
+		}
+	}
+	if (n)
+		print_headline_table(c, hn, keys, n);
+}
+
+void compare_print_headline(const struct compare *c)
+{
+	struct headline_number hn;
 
 	printf("idlescope compare: the headline's shares (%%), A beside B, 95%% interval; "
 	       "* = B - A flagged by Holm's procedure over the %d rows tested\n", c->nr_tested);
 	print_setup(&c->a);
 	print_setup(&c->b);
-	for (metric = 0; metric < HL_NR_METRICS; metric++) {
-		n = 0;
-		for (i = 0; i < c->nr_rows; i++) {
-			if (!live_row_of(&c->rows[i], metric) || seen_before(c, metric, i, false))
-				continue;
-			keys[n++] = &c->rows[i];
-			if (n == HEADLINE_GOVERNORS_PER_TABLE) {
-				print_headline_table(c, metric, keys, n);
-				n = 0;
-			}
-		}
-		if (n)
-			print_headline_table(c, metric, keys, n);
-	}
+	for (hn.metric = 0; hn.metric < HL_NR_METRICS; hn.metric++)
+		for (hn.view = 0; hn.view < HV_NR_VIEWS; hn.view++)
+			print_headline_number(c, &hn);
 	if (c->shared_boot)
 		printf("\nA and B share a boot: not independent runs, so not a significance test; "
 		       "nothing is flagged\n");

@@ -30,6 +30,8 @@ struct diff_row {
 	int governor_b;
 	const char *model;		/* NULL: the live governor's number */
 	int metric;
+	int view;			/* enum headline_view: raw or logical periods */
+	bool host_timed;		/* a host-timed workload's (report/environment.h) */
 	char only_in;			/* 'A' or 'B': a number the other side lacks */
 	struct ci_pct a, b, diff;
 	double p_value;			/* NaN: not tested */
@@ -49,9 +51,12 @@ struct compare {
 	double fail_above_pp;		/* NAN: no gate */
 	enum compare_format format;
 	bool allow_missing;
+	bool include_host_timed;	/* test host-timed workloads' rows too */
+	const char *workload_list;	/* -w: where each workload's events come from */
 	unsigned int across;		/* RUNINFO_* facts allowed to differ */
 	bool shared_boot;		/* A and B share a boot: no test */
 	int nr_tested;			/* rows with a p-value */
+	int nr_host_timed;		/* rows of host-timed workloads left untested */
 	int nr_rows, nr_alloc;
 	int nr_missing, nr_flagged, nr_failed;
 	struct diff_row *rows;

@@ -280,22 +280,15 @@ static int headline_nr_workloads(const struct agg *agg)
 	return n;
 }
 
-/* The headline's two views of the periods (stats/logical.h). */
-enum headline_view {
-	HV_RAW,			/* the idle driver's periods: the 2010 table's unit */
-	HV_LOGICAL,		/* tick-ended runs as one */
-	HV_NR_VIEWS,
-};
-
-static const char *const headline_view_names[HV_NR_VIEWS] = {
+const char *const headline_view_names[HV_NR_VIEWS] = {
 	[HV_RAW] = "raw", [HV_LOGICAL] = "logical",
 };
 
-static bool view_cell(const struct agg *agg, int w, int g, enum headline_view view,
-		      struct headline_cell *cell)
+bool headline_view_cell(const struct agg *agg, int workload, int governor,
+			enum headline_view view, struct headline_cell *cell)
 {
-	return view == HV_RAW ? headline_cell(agg, w, g, cell) :
-	       headline_cell_logical(agg, w, g, cell);
+	return view == HV_RAW ? headline_cell(agg, workload, governor, cell) :
+	       headline_cell_logical(agg, workload, governor, cell);
 }
 
 /* One headline cell's text: a share of @view, or (@metric < 0) both views' periods. */
@@ -304,10 +297,10 @@ static void headline_cell_text(char *buf, size_t size, const struct agg *agg, in
 {
 	struct headline_cell raw, logical;
 
-	if (!view_cell(agg, w, g, metric < 0 ? HV_RAW : view, &raw)) {
+	if (!headline_view_cell(agg, w, g, metric < 0 ? HV_RAW : view, &raw)) {
 		snprintf(buf, size, " ");
 	} else if (metric < 0) {
-		view_cell(agg, w, g, HV_LOGICAL, &logical);
+		headline_view_cell(agg, w, g, HV_LOGICAL, &logical);
 		snprintf(buf, size, "%llu/%llu%s", (unsigned long long)raw.periods,
 			 (unsigned long long)logical.periods,
 			 raw.late_sleeps ? HEADLINE_LATE_MARK : "");

@@ -28,6 +28,15 @@ enum headline_metric {
 	HL_NR_METRICS,
 };
 
+/* The two views of the periods a headline number is over (stats/logical.h). */
+enum headline_view {
+	HV_RAW,			/* the idle driver's periods: the 2010 table's unit */
+	HV_LOGICAL,		/* tick-ended runs as one */
+	HV_NR_VIEWS,
+};
+
+extern const char *const headline_view_names[HV_NR_VIEWS];
+
 struct headline_metric_info {
 	const char *name;	/* JSON key, compare's row name */
 	const char *title;	/* report.txt's table corner */
@@ -55,9 +64,12 @@ struct headline_cell {
 /* A cell of the raw periods; false when the workload x governor has none. */
 bool headline_cell(const struct agg *agg, int workload, int governor,
 		   struct headline_cell *cell);
-/* The same over the logical periods when @agg has them (the headline's view). */
+/* The same over the logical periods when @agg has them. */
 bool headline_cell_logical(const struct agg *agg, int workload, int governor,
 			   struct headline_cell *cell);
+/* headline_cell() or headline_cell_logical(), by @view. */
+bool headline_view_cell(const struct agg *agg, int workload, int governor,
+			enum headline_view view, struct headline_cell *cell);
 
 /*
  * Shadow model @shadow's within-2x on @governor's periods of @workload;

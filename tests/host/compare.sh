@@ -8,7 +8,7 @@
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
-plan 47
+plan 50
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 make -s -C "$top" --no-print-directory build/genrec build/tests/compare_tool || exit
@@ -21,7 +21,7 @@ gen -s 1 -o "$tmp/a.rec" && gen -s 1 -o "$tmp/same.rec" && gen -s 2 -o "$tmp/oth
 "$tool" compare "$tmp/a.rec" "$tmp/worse.rec" --fail-above 2 >"$tmp/worse.txt"
 rc=$?
 check -m "got $rc" "compare: a planted 5-point regression exits 1 with --fail-above 2" [ $rc = 1 ]
-line=$(grep -E '^periodic1ms +menu +within 2x %' "$tmp/worse.txt")
+line=$(grep -E '^periodic1ms +menu +within 2x % raw' "$tmp/worse.txt")
 diff_pp=$(echo "$line" | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^[+-][0-9.]+$/) { print $i; exit } }')
 check -m "$diff_pp" "compare: the planted difference is flagged, about -5 points" \
 	awk -v d="$diff_pp" -v l="$line" 'BEGIN { exit !(d <= -4 && d >= -6 && l ~ /\* FAIL$/) }'
@@ -33,7 +33,8 @@ check "compare -j: the within-2x drop is flagged, its interval below 0" python3 
 import json, sys
 doc = json.load(open(sys.argv[1]))
 rows = [r for r in doc["differences"] if r["workload"] == "periodic1ms" and
-        r["governor"] == "menu" and r["model"] == "live" and r["metric"] == "within_2x"]
+        r["governor"] == "menu" and r["model"] == "live" and r["metric"] == "within_2x"
+        and r["view"] == "raw"]
 assert len(rows) == 1, rows
 r = rows[0]
 assert r["flagged"] and r["worse"] and r["diff_pp"]["hi"] < 0, r
@@ -45,8 +46,8 @@ assert doc["fail_above_pp"] is None and doc["failed"] is False
 # table has them, the flagged difference marked on B's cell.
 "$tool" compare "$tmp/a.rec" "$tmp/worse.rec" --format headline >"$tmp/worse.hl"
 rc=$?
-want=$(echo "$line" | awk '{ for (i = 1; i < NF; i++) if ($i == "%") { print $(i + 1), $(i + 2), $(i + 3), $(i + 4) "*"; exit } }')
-got=$(awk '/^within 2x %/ { t = $4 == "menu" && $5 == "A"; next } t && $1 == "periodic1ms" {
+want=$(echo "$line" | awk '{ for (i = 1; i < NF; i++) if ($i == "raw") { print $(i + 1), $(i + 2), $(i + 3), $(i + 4) "*"; exit } }')
+got=$(awk '/^within 2x % raw/ { t = $5 == "menu" && $6 == "A"; next } t && $1 == "periodic1ms" {
 	print $2, $3, $4, $5; exit }' "$tmp/worse.hl")
 check -m "exit $rc, got '$got', text table '$want'" \
 	"compare --format headline: menu's A and B beside each other, the flagged B marked" \
@@ -115,7 +116,7 @@ check -m "exit $rc; $(tail -n 1 "$tmp/allow.txt")" \
 	"compare gate: --allow-missing compares the rest, and counts what it could not" \
 	[ $rc = 0 -a -n "$(grep -E '^0 of [0-9]+ differences flagged, [1-9][0-9]* numbers on one side only, 0 worse' "$tmp/allow.txt")" ]
 check "compare gate: ... listing each such number as only in A" \
-	grep -qE '^idle +menu2010 +within 2x % +[0-9.]+ ±[0-9.]+ +- +only in A$' "$tmp/allow.txt"
+	grep -qE '^idle +menu2010 +within 2x % raw +[0-9.]+ ±[0-9.]+ +- +only in A$' "$tmp/allow.txt"
 "$tool" compare "$tmp/a.rec" "$tmp/killed.rec" --allow-missing -j >"$tmp/allow.json" 2>"$tmp/allow.err"
 rc=$?
 check -m "exit $rc" "compare gate: --allow-missing takes a killed loader's file, with a warning" \
@@ -179,7 +180,7 @@ check -m "exit $rc: $(head -n 1 "$tmp/kruns.out")" \
 	[ $rc = 0 -a -n "$(grep -x '== kernel 6.1 (A) beside kernel 6.12 (B) ==' "$tmp/kruns.out")" \
 	  -a -n "$(grep -E '^B: .*kernel other-kernel \(HZ 1000' "$tmp/kruns/kernels-6.1-vs-6.12.txt")" ]
 check "run KERNELS: ... every number on both kernels with its interval" \
-	grep -qE '^idle +menu2010 +within 2x % +[0-9.]+ ±[0-9.]+ +[0-9.]+ ±[0-9.]+ ' \
+	grep -qE '^idle +menu2010 +within 2x % raw +[0-9.]+ ±[0-9.]+ +[0-9.]+ ±[0-9.]+ ' \
 	"$tmp/kruns/kernels-6.1-vs-6.12.txt"
 check -m "$(grep -A2 '^within 2x %' "$tmp/kruns.out" | tr '\n' ';')" \
 	"run KERNELS: it prints menu2010 on both kernels side by side first" \
@@ -203,3 +204,28 @@ for bad in 0x10 ' 5' -0 1e1 inf 5. .5; do
 		"$tool" compare "$tmp/a.rec" "$tmp/a.rec" --fail-above "$bad"
 done
 unset error_status
+
+# Issue 36: a host-timed workload's rows are shown, not tested, unless
+# asked; a run directory's workloads.txt says which they are.
+cat >"$tmp/host.list" <<'LIST'
+periodic1ms     default         host    periodic -d $d
+pingpong        default         host    pingpong -d $d
+poisson2ms      default         host    poisson -d $d
+idle            default         host    idle -d $d
+LIST
+"$tool" compare "$tmp/a.rec" "$tmp/worse.rec" --fail-above 2 -w "$tmp/host.list" >"$tmp/host.txt"
+rc=$?
+check -m "exit $rc; $(tail -n 2 "$tmp/host.txt" | tr '\n' ' ')" \
+	"compare: host-timed workloads' rows are left out of the tested family, and counted" \
+	[ $rc = 0 -a -n "$(grep -E '^[1-9][0-9]* rows of host-timed workloads left out of the tested family' "$tmp/host.txt")" \
+	  -a -n "$(grep -E '^periodic1ms +menu +within 2x % raw .*[0-9] \(host-timed, not tested\)$' "$tmp/host.txt")" ]
+"$tool" compare "$tmp/a.rec" "$tmp/worse.rec" --fail-above 2 -w "$tmp/host.list" \
+	--include-host-timed >/dev/null
+rc=$?
+check -m "exit $rc" "compare --include-host-timed: the planted regression fails the gate again" [ $rc = 1 ]
+cp "$tmp/host.list" "$tmp/runB/workloads.txt"
+"$tool" compare "$tmp/runA" "$tmp/runB" --fail-above 2 >"$tmp/hostdir.txt"
+rc=$?
+check -m "exit $rc; $(tail -n 2 "$tmp/hostdir.txt" | tr '\n' ' ')" \
+	"compare: a run directory's workloads.txt marks its host-timed workloads" \
+	[ $rc = 0 -a -n "$(grep -E 'rows of host-timed workloads left out' "$tmp/hostdir.txt")" ]
