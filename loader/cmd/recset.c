@@ -196,6 +196,10 @@ int recset_replay(struct recset *rs, struct pipeline *pl, struct run_meta *meta)
 			err = replay_file(rs, i, &rf, pl, meta);
 		recfile_close(&rf);
 	}
+	/* A run whose guest time jumped is no data point (stats/exclude.c). */
+	if (!err && agg_exclude_late_runs(pl->agg))
+		fprintf(stderr, "idlescope: warning: more than %d runs to leave out: "
+			"the rest count\n", AGG_MAX_EXCLUSIONS);
 	return err;
 }
 

@@ -44,7 +44,8 @@ int recset_add(struct recset *rs, const char *arg);
 
 /*
  * Replay every file into @pl (initialized by the first) and its facts
- * into @meta (run_meta_init()ed); 0, or -errno after one line.
+ * into @meta (run_meta_init()ed), then leave out the runs whose guest time
+ * jumped (agg_exclude_late_runs()); 0, or -errno after one line.
  */
 int recset_replay(struct recset *rs, struct pipeline *pl, struct run_meta *meta);
 

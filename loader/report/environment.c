@@ -7,6 +7,7 @@
 #include "report/environment.h"
 #include "report/headline.h"
 #include "format/numbers.h"
+#include "governors.h"
 
 /* CLOCK=virtual and CLOCK=fixed: icount without sleeping (docs/clock.md). */
 static bool clock_is_virtual(const struct run_meta *meta)
@@ -70,18 +71,44 @@ void report_print_guest_speed(FILE *f, const struct run_meta *meta)
 	fprintf(f, " ns/instruction");
 }
 
-int report_print_late_sleeps(FILE *f, const struct agg *agg)
+/* "boot 2 (1a2b3c4d)": an index of report.json's boots and its id's start. */
+static void print_boot(FILE *f, const struct agg *agg, int boot)
 {
-	struct agg_stats all;
+	const char *id = agg_boot_id(agg, boot);
 
-	if (!agg_sum(agg, AGG_ANY, AGG_ANY, AGG_ANY, &all) || !all.late_sleep_samples)
-		return 0;
+	fprintf(f, "boot %d", boot);
+	if (id && id[0])
+		fprintf(f, " (%.8s)", id);
+}
+
+int report_print_late_sleeps(FILE *f, const struct agg *agg, int max_lines)
+{
+	const struct agg_exclusion *x;
+	struct agg_stats all;
+	int i, n = agg_nr_exclusions(agg), lines = 0;
+
+	for (i = 0; i < n && lines < max_lines; i++) {
+		x = agg_exclusion(agg, i);
+		if (i + 1 < n && lines + 1 == max_lines) {
+			fprintf(f, "WARNING: %d more runs left out of the headline and the gate "
+				"(report.json's excluded_runs)\n", n - i);
+			return ++lines;
+		}
+		fprintf(f, "WARNING: left out of the headline and the gate: ");
+		print_boot(f, agg, x->boot);
+		fprintf(f, " %s %s: %s (cells marked %s)\n", governor_name(x->governor),
+			fmt_workload_label(x->workload), x->reason, HEADLINE_EXCLUDED_MARK);
+		lines++;
+	}
+	if (n || lines >= max_lines ||
+	    !agg_sum(agg, AGG_ANY, AGG_ANY, AGG_ANY, &all) || !all.late_sleep_samples)
+		return lines;
 	fprintf(f, "WARNING: %llu of %llu idle periods ended by a sleep's timer woke more than "
 		"%.0f ms late (max %.1f ms): cells marked %s\n",
 		(unsigned long long)all.late_sleep_samples,
 		(unsigned long long)all.sleep_woke_samples, AGG_LATE_SLEEP_NS / 1e6,
-		all.late_sleep_max_ns / 1e6, HEADLINE_LATE_MARK);
-	return 1;
+		all.late_sleep_max_ns / 1e6, HEADLINE_EXCLUDED_MARK);
+	return ++lines;
 }
 
 void report_print_exit_spent(FILE *f, const struct agg *agg)

@@ -49,18 +49,23 @@ int report_print_event_sources(FILE *f, const struct run_meta *meta);
 void report_print_guest_speed(FILE *f, const struct run_meta *meta);
 
 /**
- * report_print_late_sleeps() - a WARNING line, if sleeps woke far too late
+ * report_print_late_sleeps() - WARNING lines: runs left out, sleeps far too late
  * @f: the output
  * @agg: the run's periods
+ * @max_lines: at most this many lines
  *
- * Idle periods a sleep's timer ended more than AGG_LATE_SLEEP_NS late: the
- * guest's clock lost its pace (a spinning vCPU under shift=auto, the first
- * seconds after boot, the host clock); the headline marks their cells.
- * Prints nothing when there are none.
+ * A line per run left out of the headline and compare's test
+ * (agg_run_excluded(): its workload missed its own target, or a sleep woke
+ * more than AGG_LATE_SLEEP_NS late, the guest's time having jumped), its
+ * boot, governor, workload and why; past @max_lines one line says how many
+ * more (report.json's excluded_runs lists them).  Then, for a report
+ * without boots to leave out (a live one), a line when sleeps woke too
+ * late.  The headline marks their cells.  Prints nothing when there are
+ * none.
  *
- * Return: the lines printed, 0 or 1.
+ * Return: the lines printed.
  */
-int report_print_late_sleeps(FILE *f, const struct agg *agg);
+int report_print_late_sleeps(FILE *f, const struct agg *agg, int max_lines);
 
 /**
  * report_print_exit_spent() - the exits the states spent, against their declared latency

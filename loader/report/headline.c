@@ -159,6 +159,7 @@ bool headline_cell(const struct agg *agg, int workload, int governor,
 	if (found) {
 		cell_from_boots(cell, &bc);
 		cell->late_sleeps = bc.pooled.late_sleep_samples;
+		cell->nr_excluded = bc.nr_excluded;
 	}
 	boots_cell_free(&bc);
 	return found;
@@ -303,11 +304,11 @@ static void headline_cell_text(char *buf, size_t size, const struct agg *agg, in
 		headline_view_cell(agg, w, g, HV_LOGICAL, &logical);
 		snprintf(buf, size, "%llu/%llu%s", (unsigned long long)raw.periods,
 			 (unsigned long long)logical.periods,
-			 raw.late_sleeps ? HEADLINE_LATE_MARK : "");
+			 raw.late_sleeps || raw.nr_excluded ? HEADLINE_EXCLUDED_MARK : "");
 	} else {
 		fmt_share(buf, size, &raw.metric[metric]);
-		if (raw.late_sleeps)
-			strncat(buf, HEADLINE_LATE_MARK, size - strlen(buf) - 1);
+		if (raw.late_sleeps || raw.nr_excluded)
+			strncat(buf, HEADLINE_EXCLUDED_MARK, size - strlen(buf) - 1);
 	}
 }
 
@@ -622,11 +623,32 @@ static void json_headline_cells(struct json *j, const char *name, const struct a
 			json_u64(j, "periods", cell.periods);
 			json_u64(j, "predicted", cell.predicted);
 			json_u64(j, "late_sleeps", cell.late_sleeps);
+			json_u64(j, "excluded_boots", cell.nr_excluded);
 			for (m = 0; m < HL_NR_METRICS; m++)
 				json_ci(j, headline_metrics[m].name, &cell.metric[m]);
 			json_cell_boots(j, &cell);
 			json_object_end(j);
 		}
+	}
+	json_array_end(j);
+}
+
+/* The runs left out of the headline (agg_run_excluded()), and why. */
+static void json_excluded_runs(struct json *j, const struct agg *agg)
+{
+	const struct agg_exclusion *x;
+	int i;
+
+	json_array(j, "excluded_runs", false);
+	for (i = 0; i < agg_nr_exclusions(agg); i++) {
+		x = agg_exclusion(agg, i);
+		json_object(j, NULL, true);
+		json_u64(j, "boot", x->boot);
+		json_str(j, "boot_id", agg_boot_id(agg, x->boot));
+		json_str(j, "governor", governor_name(x->governor));
+		json_str(j, "workload", x->workload);
+		json_str(j, "reason", x->reason);
+		json_object_end(j);
 	}
 	json_array_end(j);
 }
@@ -643,6 +665,7 @@ void headline_json(struct json *j, const struct agg *agg, const struct run_meta 
 		json_object_end(j);
 	}
 	json_array_end(j);
+	json_excluded_runs(j, agg);
 	json_headline_cells(j, "headline", agg, meta, headline_cell);
 	json_headline_cells(j, "headline_logical", agg, meta, headline_cell_logical);
 	json_array(j, "seed_method", false);

@@ -18,7 +18,8 @@
 /* At most this many lines and columns: one screen of a terminal. */
 #define HEADLINE_MAX_LINES	60
 #define HEADLINE_MAX_COLS	100
-#define HEADLINE_LATE_MARK	"!"
+/* A cell that left a boot's run out (agg_run_excluded()) or saw a late sleep. */
+#define HEADLINE_EXCLUDED_MARK	"!"
 
 enum headline_metric {
 	HL_WITHIN_2X,		/* % of predictions within 2x of actual */
@@ -54,6 +55,7 @@ struct headline_cell {
 	__u64 periods;
 	__u64 predicted;
 	__u64 late_sleeps;	/* sleeps woken > AGG_LATE_SLEEP_NS late */
+	int nr_excluded;	/* boots whose run of it is left out */
 	struct ci_pct metric[HL_NR_METRICS];
 	int nr_boots;				/* boots that ran it */
 	int boot[AGG_MAX_BOOTS];		/* their agg_boot() indices */
@@ -125,7 +127,8 @@ bool headline_format_state_agreement(char *buf, size_t size, const struct agg *a
 /*
  * The first screen, in at most @max_lines lines.  @meta: the run (the
  * workloads' event sources); a cell whose periods include a sleep that
- * woke more than AGG_LATE_SLEEP_NS late is marked HEADLINE_LATE_MARK.
+ * woke more than AGG_LATE_SLEEP_NS late, or that left a boot's run out, is
+ * marked HEADLINE_EXCLUDED_MARK.
  */
 void headline_print(FILE *f, const struct agg *agg, const struct run_meta *meta,
 		    int max_lines);

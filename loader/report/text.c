@@ -387,6 +387,9 @@ static void print_losses(FILE *f, const struct agg *agg, const struct run_meta *
  * line when anything was).  The header after the headline has the rest.
  * Returns the lines printed.
  */
+/* The first screen's lines for the runs left out; the rest are in report.json. */
+#define REPORT_MAX_EXCLUSION_LINES	5
+
 static int print_fidelity_summary(FILE *f, const struct agg *agg,
 				  const struct run_meta *meta)
 {
@@ -400,7 +403,7 @@ static int print_fidelity_summary(FILE *f, const struct agg *agg,
 	report_print_guest_speed(f, meta);
 	fprintf(f, ", exit cost %s, timer lateness ", recfile_exit_cost_name(meta->exit_cost));
 	print_lateness(f, meta);
-	late = report_print_late_sleeps(f, agg);
+	late = report_print_late_sleeps(f, agg, REPORT_MAX_EXCLUSION_LINES);
 	print_losses(f, agg, meta);
 	return 3 + late;
 }

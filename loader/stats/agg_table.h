@@ -45,6 +45,9 @@ struct agg {
 	int nr_boots;
 	struct agg *boots[AGG_MAX_BOOTS];
 	char boot_ids[AGG_MAX_BOOTS][AGG_BOOT_ID_LEN];
+	/* Runs of those boots left out (agg_exclude_run()). */
+	int nr_exclusions;
+	struct agg_exclusion exclusions[AGG_MAX_EXCLUSIONS];
 	struct why *why;		/* wake-up sources, tick, energy */
 };
 

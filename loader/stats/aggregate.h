@@ -573,6 +573,62 @@ struct agg *agg_boot(const struct agg *agg, int boot);		/* NULL: none */
 const char *agg_boot_id(const struct agg *agg, int boot);	/* NULL: none */
 
 /*
+ * A run left out of the headline and of compare's test: one boot's
+ * periods of one workload under one governor, which did not deliver the
+ * pattern it stands for (its workload missed its own target, or a sleep
+ * woke far too late: the guest's time jumped).  Every other table keeps
+ * its periods and says so.
+ */
+#define AGG_MAX_EXCLUSIONS		256
+#define AGG_EXCLUSION_REASON_LEN	128
+
+struct agg_exclusion {
+	int boot;				/* agg_boot() index */
+	int governor;
+	char workload[AGG_WORKLOAD_NAME_LEN];
+	char reason[AGG_EXCLUSION_REASON_LEN];	/* what it missed, one line */
+};
+
+/**
+ * agg_exclude_run() - leave one boot's workload under one governor out
+ * @agg: the aggregate of the boots
+ * @boot: its agg_boot() index
+ * @workload: the workload's name (agg_workload_name())
+ * @governor: enum idlescope_governor
+ * @reason: what the run missed, one line (cut to fit)
+ *
+ * A run left out twice keeps its first reason.
+ *
+ * Return: 0, -EINVAL for a boot or governor out of range, -ENOSPC past
+ * AGG_MAX_EXCLUSIONS.
+ */
+int agg_exclude_run(struct agg *agg, int boot, const char *workload, int governor,
+		    const char *reason);
+
+/**
+ * agg_run_excluded() - why a run is left out
+ * @agg: the aggregate of the boots
+ * @boot: an agg_boot() index
+ * @workload: a workload's name
+ * @governor: enum idlescope_governor
+ *
+ * Return: the reason agg_exclude_run() was given, or NULL when the run counts.
+ */
+const char *agg_run_excluded(const struct agg *agg, int boot, const char *workload,
+			     int governor);
+
+/* The runs left out, in the order they were: agg_exclusion() 0..n - 1. */
+int agg_nr_exclusions(const struct agg *agg);
+const struct agg_exclusion *agg_exclusion(const struct agg *agg, int i);
+
+/*
+ * Every run of @agg's boots in which a sleep's timer woke more than
+ * AGG_LATE_SLEEP_NS late, left out (agg_exclude_run()): the guest's time
+ * jumped, and its periods are no pattern's.  0 or -ENOSPC.
+ */
+int agg_exclude_late_runs(struct agg *agg);
+
+/*
  * The exit the idle driver spent after each wake-up, per state entered,
  * over every raw period whose exit the BPF side timed (stats/period.h):
  * its distribution against the state's declared exit latency, a figure of

@@ -8,7 +8,9 @@
 /*
  * @agg's cell, or with @logical that of its logical periods: the logical
  * aggregates of @agg and of each of its boots (agg_logical()), which
- * intern the workloads in their own order, so found by name.
+ * intern the workloads in their own order, so found by name.  A run left
+ * out (agg_run_excluded()) is no boot of the cell: it keeps no share, and
+ * the pooled numbers are those of the boots that count.
  */
 static bool cell_get(const struct agg *agg, int workload, int governor, bool logical,
 		     struct boots_cell *cell)
@@ -19,6 +21,7 @@ static bool cell_get(const struct agg *agg, int workload, int governor, bool log
 	int b, w;
 
 	cell->nr_boots = 0;
+	cell->nr_excluded = 0;
 	cell->boot = NULL;
 	w = pool && name ? agg_workload_index(pool, name) : -1;
 	if (w < 0 || !agg_sum(pool, w, governor, AGG_ANY, &cell->pooled))
@@ -31,9 +34,18 @@ static bool cell_get(const struct agg *agg, int workload, int governor, bool log
 		boot = agg_boot(agg, b);
 		boot = logical ? agg_logical(boot) : boot;
 		w = boot ? agg_workload_index(boot, name) : -1;
-		if (w >= 0)
-			agg_sum(boot, w, governor, AGG_ANY, &cell->boot[b]);
+		if (w < 0 || !agg_sum(boot, w, governor, AGG_ANY, &cell->boot[b]))
+			continue;
+		if (agg_run_excluded(agg, b, name, governor)) {
+			memset(&cell->boot[b], 0, sizeof(cell->boot[b]));
+			cell->nr_excluded++;
+		}
 	}
+	if (!cell->nr_excluded)
+		return true;
+	memset(&cell->pooled, 0, sizeof(cell->pooled));
+	for (b = 0; b < cell->nr_boots; b++)
+		agg_stats_merge(&cell->pooled, &cell->boot[b]);
 	return true;
 }
 

@@ -19,6 +19,7 @@ typedef const struct ci_acc *(*boots_acc_fn)(const struct agg_stats *st, int arg
 /* One workload x governor, all CPUs: in all boots and in each. */
 struct boots_cell {
 	int nr_boots;			/* agg_nr_boots(); 0: no boots recorded */
+	int nr_excluded;		/* boots whose run is left out (agg_run_excluded()) */
 	struct agg_stats pooled;
 	struct agg_stats *boot;		/* nr_boots entries; samples 0: not in that boot */
 };
@@ -29,6 +30,10 @@ struct boots_cell {
  * @workload: index in @agg
  * @governor: enum idlescope_governor
  * @cell: filled; boots_cell_free() it whatever is returned
+ *
+ * A boot whose run of it is left out (agg_run_excluded()) counts as one
+ * without it, in the boots and the pooled numbers; nr_excluded says how
+ * many (all of them: nothing pooled, no share).
  *
  * Return: false when @agg has no record for it (or no memory for the boots).
  */

@@ -33,7 +33,7 @@ TOP_KEYS = [
     "sysfs_usage_delta", "sysfs_above_delta", "sysfs_below_delta",
     "aggregator_rejected_records", "per_cpu_records", "skipped_programs",
     "factors", "seed_reference", "shadow_models", "shadow_replay_resets",
-    "state_table", "exit_spent", "boots", "headline", "headline_logical", "seed_method", "results",
+    "state_table", "exit_spent", "boots", "excluded_runs", "headline", "headline_logical", "seed_method", "results",
     "across_governors", "workload_figures", "power_table", "why",
 ]
 FIGURE_KEYS = ["workload", "governor", "figure", "unit", "runs", "mean", "values"]
@@ -69,8 +69,9 @@ IDEAL_KEYS = ["samples", "hit_samples", "too_deep_samples", "too_shallow_samples
               "shallow_time"]
 CI_KEYS = ["pct", "lo", "hi"]
 HEADLINE_KEYS = ["workload", "events", "host_timed", "governor", "periods", "predicted",
-                 "late_sleeps", "within_2x", "ideal_hit", "too_deep", "too_shallow",
-                 "boots", "interval", "too_few_independent_samples", "per_boot"]
+                 "late_sleeps", "excluded_boots", "within_2x", "ideal_hit", "too_deep",
+                 "too_shallow", "boots", "interval", "too_few_independent_samples",
+                 "per_boot"]
 SEED_METHOD_KEYS = ["workload", "host_governor", "periods", "next_timer_wrap_samples",
                     "columns"]
 SEED_COLUMN_KEYS = ["column", "model", "samples", "excluded_samples", "within_factor"]
@@ -481,6 +482,26 @@ def check_exit_spent(doc):
             last = e["state"]
 
 
+def check_excluded_runs(doc):
+    """Each run left out: a boot of the report, a known governor, a reason."""
+    nr_boots = max(len(doc["boots"]), 1)
+    seen = set()
+    for i, x in enumerate(doc["excluded_runs"]):
+        w = f"$.excluded_runs[{i}]"
+        if not check_keys(w, x, ["boot", "boot_id", "governor", "workload", "reason"]):
+            continue
+        if not is_count(x["boot"]) or x["boot"] >= nr_boots:
+            fail(w, "boot is not one of the report's")
+        elif doc["boots"] and doc["boots"][x["boot"]]["boot_id"] != x["boot_id"]:
+            fail(w, "boot_id is not its boot's")
+        elif x["governor"] not in doc["governors"] or not x["reason"]:
+            fail(w, "an unknown governor or no reason")
+        key = (x["boot"], x["governor"], x["workload"])
+        if key in seen:
+            fail(w, "the same run left out twice")
+        seen.add(key)
+
+
 def check_top(doc):
     if not check_keys("$", doc, TOP_KEYS):
         return
@@ -559,6 +580,7 @@ def check_top(doc):
         seen.add(key)
     if not errors:
         check_across_governors(doc)
+    check_excluded_runs(doc)
     if not errors:
         check_headline(doc)
     check_workload_figures(doc)
@@ -627,10 +649,17 @@ def check_headline(doc):
         if st is None:
             fail(w, "no result for this workload x governor")
             continue
-        if (h["periods"], h["predicted"]) != (st["samples"], st["predicted_samples"]):
+        excluded = [x for x in doc["excluded_runs"]
+                    if (x["workload"], x["governor"]) == (h["workload"], h["governor"])]
+        if h["excluded_boots"] != len(excluded):
+            fail(w, f"excluded_boots {h['excluded_boots']} != {len(excluded)} excluded_runs")
+        if excluded:
+            if h["periods"] > st["samples"] or h["predicted"] > st["predicted_samples"]:
+                fail(w, "periods / predicted above the result's, runs left out")
+        elif (h["periods"], h["predicted"]) != (st["samples"], st["predicted_samples"]):
             fail(w, "periods / predicted differ from the result's")
         check_headline_boots(w, h, len(boots))
-        if h["boots"] > 1:
+        if h["boots"] > 1 or excluded:
             continue
         if h["within_2x"] != {k: st["within_factor"][1][k] for k in CI_KEYS}:
             fail(w, "within_2x differs from the result's within_factor 2x")
@@ -649,7 +678,7 @@ def check_headline(doc):
             fail(w, "no raw headline entry for this workload x governor")
         elif h["periods"] > r["periods"] or h["late_sleeps"] != r["late_sleeps"]:
             fail(w, "more periods than the raw view, or other late sleeps")
-        elif h["boots"] != r["boots"]:
+        elif h["boots"] != r["boots"] or h["excluded_boots"] != r["excluded_boots"]:
             fail(w, "over other boots than the raw view")
         check_headline_boots(w, h, len(boots))
 

@@ -9,6 +9,9 @@
  *	compare_tool template FILE [KERNEL [HZ]]
  *	compare_tool drop IN OUT workload|governor NAME
  *	compare_tool kill IN OUT N	the first N records, no trailer: a killed loader's
+ *	compare_tool late IN OUT WORKLOAD GOVERNOR
+ *		the first period of WORKLOAD under GOVERNOR woken by a sleep
+ *		167 s late, as a guest whose time jumped
  *	compare_tool compare A B [OPTION...]
  */
 #include <stdio.h>
@@ -48,28 +51,50 @@ static int write_template(const char *path, const char *kernel, unsigned int hz)
 	return 0;
 }
 
-/* Whether @rec is one `drop` removes. */
-static bool dropped(const struct idlescope_record *rec, const char *field, const char *name)
+/* What an edit does to each record: keep it (maybe changed) or not. */
+struct edit_op {
+	const char *field;		/* drop: "workload" or "governor"; late: the workload */
+	const char *name;		/* drop: its name; late: the governor */
+	unsigned long keep;		/* kill: how many records */
+	bool late;
+	bool done;			/* late: the period is marked */
+	__u64 nr;			/* records kept so far */
+};
+
+/* A record's tag as a string. */
+static bool has_tag(const struct idlescope_record *rec, const char *name)
 {
 	char tag[IDLESCOPE_WORKLOAD_LEN + 1] = {};
 
-	if (!strcmp(field, "governor"))
-		return rec->governor == governor_id(name);
 	memcpy(tag, rec->workload, IDLESCOPE_WORKLOAD_LEN);
 	return !strcmp(tag, name);
 }
 
+static bool keep_record(struct edit_op *op, struct idlescope_record *rec)
+{
+	if (op->late) {
+		if (!op->done && has_tag(rec, op->field) && rec->governor == governor_id(op->name)) {
+			rec->flags |= IDLESCOPE_F_SLEEP_WOKE;
+			rec->sleep_late_ns = ~0U;	/* 167 s, capped as the BPF side caps it */
+			op->done = true;
+		}
+		return true;
+	}
+	if (!op->field)
+		return op->nr < op->keep;
+	if (!strcmp(op->field, "governor"))
+		return rec->governor != governor_id(op->name);
+	return !has_tag(rec, op->name);
+}
+
 /*
- * A copy of complete file IN without the records @field (workload or
- * governor) @name, or (@field NULL) with its first @keep records and no
- * trailer.
+ * A copy of complete file IN, each record through @op; without the
+ * trailer when @op keeps only the first records (a killed loader's file).
  */
-static int edit(const char *in, const char *out, const char *field, const char *name,
-		unsigned long keep)
+static int edit(const char *in, const char *out, struct edit_op *op)
 {
 	struct idlescope_record rec;
 	struct recfile rf;
-	__u64 nr = 0;
 	FILE *f;
 
 	if (recfile_open(&rf, in) || !rf.complete) {
@@ -84,16 +109,16 @@ static int edit(const char *in, const char *out, const char *field, const char *
 		return 1;
 	}
 	while (recfile_read(&rf, &rec) == RECFILE_RECORD) {
-		if (field ? dropped(&rec, field, name) : nr >= keep)
+		if (!keep_record(op, &rec))
 			continue;
 		if (fwrite(&rec, sizeof(rec), 1, f) != 1)
 			return 1;
-		nr++;
+		op->nr++;
 	}
 	recfile_close(&rf);
-	if (!field)
+	if (!op->field && !op->late)
 		return fclose(f) ? 1 : 0;
-	return recfile_finish(f, &rf.trailer, nr) ? 1 : 0;
+	return recfile_finish(f, &rf.trailer, op->nr) ? 1 : 0;
 }
 
 int main(int argc, char **argv)
@@ -101,14 +126,26 @@ int main(int argc, char **argv)
 	if (argc >= 3 && argc <= 5 && !strcmp(argv[1], "template"))
 		return write_template(argv[2], argc > 3 ? argv[3] : "template",
 				      argc > 4 ? atoi(argv[4]) : 1000);
+	struct edit_op op = {};
+
 	if (argc == 6 && !strcmp(argv[1], "drop") &&
-	    (!strcmp(argv[4], "workload") || !strcmp(argv[4], "governor")))
-		return edit(argv[2], argv[3], argv[4], argv[5], 0);
-	if (argc == 5 && !strcmp(argv[1], "kill"))
-		return edit(argv[2], argv[3], NULL, NULL, strtoul(argv[4], NULL, 10));
+	    (!strcmp(argv[4], "workload") || !strcmp(argv[4], "governor"))) {
+		op.field = argv[4];
+		op.name = argv[5];
+		return edit(argv[2], argv[3], &op);
+	}
+	if (argc == 5 && !strcmp(argv[1], "kill")) {
+		op.keep = strtoul(argv[4], NULL, 10);
+		return edit(argv[2], argv[3], &op);
+	}
+	if (argc == 6 && !strcmp(argv[1], "late")) {
+		op = (struct edit_op){ .field = argv[4], .name = argv[5], .late = true };
+		return edit(argv[2], argv[3], &op) || !op.done;
+	}
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return compare_command(argc, argv);
 	fprintf(stderr, "usage: compare_tool template FILE [KERNEL [HZ]] | "
-		"drop IN OUT workload|governor NAME | kill IN OUT N | compare A B [OPTION...]\n");
+		"drop IN OUT workload|governor NAME | kill IN OUT N | "
+		"late IN OUT WORKLOAD GOVERNOR | compare A B [OPTION...]\n");
 	return 2;
 }
