@@ -14,8 +14,14 @@ fixtures=$top/tests/host/fixtures/figures
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 parsers=$(cd "$fixtures" && ls *.out | sed 's/\.out$//')
-# The reader's 17 checks, two per parser, one for an unknown parser.
-plan $((17 + 2 * $(echo $parsers | wc -w) + 1))
+# What a workload of ours delivered of its target (figures.sh delivered),
+# from its summary lines: a run of each kind (irqtrain's second line is the
+# stalled train of issue 36, 23.3 of 1000 Hz, in irqtrain's own format).
+delivered=$top/tests/host/fixtures/delivered
+kinds=$(cd "$delivered" && ls *.out | sed 's/\.out$//')
+# The reader's 17 checks, two per parser, one for an unknown parser, one
+# per delivered kind and one for a workload without a target.
+plan $((17 + 2 * $(echo $parsers | wc -w) + 1 + $(echo $kinds | wc -w) + 1))
 
 make -s -C "$top" --no-print-directory build/tests/test_figures || exit
 "$top/build/tests/test_figures"
@@ -31,3 +37,14 @@ for p in $parsers; do
 done
 error_status=2 check_error "figures: an unknown parser is one error" "unknown parser 'frob'" \
 	sh "$top/vm/guest/figures.sh" frob "$fixtures/$(echo $parsers | cut -d' ' -f1).out"
+
+for k in $kinds; do
+	got=$(sh "$top/vm/guest/figures.sh" delivered "$delivered/$k.out" 2>&1)
+	check -m "got: $got" "figures: delivered: $k's summary lines give the worse instance's share" \
+		[ "$got" = "$(cat "$delivered/$k.want")" ]
+done
+printf 'iowait: /dev/vda, 5000 reads\n' >"$tmp/none.out"
+got=$(sh "$top/vm/guest/figures.sh" delivered "$tmp/none.out" 2>&1)
+rc=$?
+check -m "exit $rc, got '$got'" "figures: delivered: a workload without a target gives nothing, exit 0" \
+	[ $rc = 0 -a -z "$got" ]

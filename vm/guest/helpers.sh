@@ -79,8 +79,15 @@ program() {
 		return 1
 	fi
 	figures=$(sh /usr/share/idlescope/figures.sh "$parser" "$run_dir/$w.out") || return 1
+	add_figures "$figures"
+}
+
+# add_figures LINES: "FIGURE VALUE UNIT" lines of workload $w under $g,
+# into the figures file (its header first); nothing for no lines.
+add_figures() {
+	[ -n "$1" ] || return 0
 	[ -s "$figures_file" ] || echo "# idlescope figures 1" >"$figures_file"
-	echo "$figures" | awk -v g="$g" -v w="$w" '{ print g, w, $0 }' >>"$figures_file"
+	echo "$1" | awk -v g="$g" -v w="$w" '{ print g, w, $0 }' >>"$figures_file"
 }
 
 # wait_for_port PROTO PORT: until a socket listens on PORT (udp: bound;
