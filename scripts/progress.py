@@ -227,7 +227,8 @@ class Progress:
         failed = sum(b.status != 0 for b in ended)
         if ended:
             wall = max(b.end for b in ended) - min(b.start for b in ended)
-            self.event(f'{len(ended)} boots in {duration(wall)}, {failed} failed')
+            boots = 'boot' if len(ended) == 1 else 'boots'
+            self.event(f'{len(ended)} {boots} in {duration(wall)}, {failed} failed')
 
 
 def relay(proc, progress):

@@ -85,8 +85,10 @@ vm_args=
 # OUT_DIR the same shared directory) report there too.
 total=$((repeats * ${#groups[@]}))
 events=$out/boots.log
+slots=$jobs
+[ -z "${SSHLOGINFILE:-}" ] || slots=0	# as many as progress.py sees at once
 "$top/scripts/progress.py" --title "${PROGRESS_TITLE:-run}" --total $total \
-	--jobs $([ -n "${SSHLOGINFILE:-}" ] && echo 0 || echo "$jobs") --events "$events" -- \
+	--jobs "$slots" --events "$events" -- \
 	parallel --will-cite "${where[@]}" --colsep ' ' --joblog "+$out/jobs.log" --line-buffer \
 	--retries 2 \
 	"cd $(printf %q "$top") && IDLESCOPE_PROGRESS=$(printf %q "$events${IDLESCOPE_PROGRESS:+:$IDLESCOPE_PROGRESS}")" \

@@ -179,7 +179,9 @@ const idlescope = (() => {
 	/*
 	 * A chart: series [{label, points: [{src, den}], dashed, color}], one
 	 * point per label of @labels, each get(src), or the sum over a list of
-	 * srcs (times 100 / get(den) with a den).  opts: type (line, bar), stacked, horizontal, y, x, height.
+	 * srcs (times 100 / get(den) with a den).  opts: type (line, bar),
+	 * stacked, horizontal, x and y (the axes' titles), max (the value
+	 * axis's), short, title, caption.
 	 */
 	function chart(labels, series, opts = {}) {
 		const canvas = h('canvas', { role: 'img', 'aria-label': opts.title || 'chart',
@@ -202,9 +204,10 @@ const idlescope = (() => {
 		const horizontal = !!opts.horizontal;
 		const axis = (title, stacked, extra = {}) => ({ stacked: !!stacked, ...extra,
 			title: { display: !!title, text: title } });
+		const value = { beginAtZero: true, max: opts.max };
 		const scales = {
-			x: axis(opts.x, opts.stacked, horizontal ? { beginAtZero: true } : {}),
-			y: axis(opts.y, opts.stacked, horizontal ? {} : { beginAtZero: true }),
+			x: axis(opts.x, opts.stacked, horizontal ? value : {}),
+			y: axis(opts.y, opts.stacked, horizontal ? {} : value),
 		};
 		/* A horizontal bar chart grows with its bars. */
 		const box = h('div', { class: 'chart' + (opts.short ? ' short' : ''),

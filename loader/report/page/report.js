@@ -236,7 +236,7 @@
 				src: e.wakeups.map((x, j) => [x, j]).filter(([x]) => x.source === k)
 					.map(([, j]) => `/why/${i}/wakeups/${j}/periods`),
 				den: `/why/${i}/periods` })),
-		})), { type: 'bar', stacked: true, horizontal: true, short: true, x: '% of idle periods',
+		})), { type: 'bar', stacked: true, horizontal: true, short: true, max: 100, x: '% of idle periods',
 		       title: 'what ended the idle periods' });
 		const rows = why.flatMap(([e, i]) => e.wakeups.map((x, j) => {
 			const s = `/why/${i}/wakeups/${j}`;
