@@ -18,6 +18,10 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/build/test/report_page
 shots=$top/out
 plan 16
+run_dir=
+if [ -n "${REPORT_PAGE_RUN:-}" ]; then
+	run_dir=$(cd "$REPORT_PAGE_RUN" && pwd) || { echo "report_page: no run $REPORT_PAGE_RUN" >&2; exit 2; }
+fi
 rm -rf "$out"
 mkdir -p "$out/run" "$shots"
 cd "$out" || exit 1
@@ -38,8 +42,8 @@ browser() {
 
 "$top/build/genrec" -n 40000 -c 2 -o a.rec &&
 	"$top/build/genrec" -n 40000 -c 2 -s 2 -p 5 -w periodic1ms -o b.rec || exit 1
-if [ -n "${REPORT_PAGE_RUN:-}" ]; then
-	"$L" report "$REPORT_PAGE_RUN" -o run -w "$top/workloads/suite.txt" >/dev/null 2>report.err
+if [ -n "$run_dir" ]; then
+	"$L" report "$run_dir" -o run -w "$top/workloads/suite.txt" >/dev/null 2>report.err
 else
 	"$L" report a.rec -o run >/dev/null 2>report.err
 fi
