@@ -35,7 +35,7 @@ MODULE := $(BUILD)/idlescope_states/idlescope_states.ko
 # Guest test scripts, installed in /usr/share/idlescope/tests.
 GUEST_TESTS := $(wildcard tests/guest/*.sh)
 
-.PHONY: help deps kernel module bpf loader initramfs programs host-tests run test test-kernels bench fuzz clean FORCE
+.PHONY: help deps test-deps kernel module bpf loader initramfs programs host-tests run test test-kernels bench fuzz clean FORCE
 
 help:
 	@echo "idlescope targets:"
@@ -47,7 +47,8 @@ help:
 	@echo "  make test-kernels  the suites that build another kernel (tests/kernels/)"
 	@echo "  make bench      probe overhead, drop-free rates, loader/report cost, build times,"
 	@echo "                  reproducibility of two runs per clock mode (bench/repro.sh)"
-	@echo "  make deps       install missing Debian packages (as root)"
+	@echo "  make deps       install missing Debian packages (as root); make test-deps: and"
+	@echo "                  those of the tests (chromium, node and npm)"
 	@echo "  make kernel     build the guest kernel (cached in /var/cache/idlescope);"
 	@echo "                  KERNEL=6.1 (default) or 6.12: Debian's source + kernel/patches,"
 	@echo "                  KERNEL_SRC=PATH: your own tree, without our patches"
@@ -260,6 +261,34 @@ $(FUZZER): $(patsubst %.c,$(FUZZ_OBJ)/%.o,tests/host/fuzz_reader.c $(LOADER_CORE
 fuzz: $(FUZZER) $(GENREC)
 	@bash tests/host/fuzz.sh --seconds $(FUZZ_SECONDS)
 
+# The report page's files (loader/report/html.c assembles them into the
+# loader): its own CSS and scripts, and Chart.js, which scripts/deps.sh
+# installs from Debian's libjs-chart.js.  Every build of html.c (plain,
+# sanitizers, fuzzer) depends on them; a missing Chart.js is one line.
+CHARTJS ?= /usr/share/javascript/chart.js/chart.min.js
+PAGE_FILES := $(wildcard loader/report/page/*)
+PAGE_OBJS := $(foreach o,$(OBJ) $(ASAN_OBJ) $(FUZZ_OBJ),$(o)/loader/report/html.o)
+$(PAGE_OBJS): $(PAGE_FILES) $(CHARTJS)
+$(PAGE_OBJS): HOST_CPPFLAGS += -DHTML_PAGE_DIR='"$(abspath loader/report/page)"' \
+	-DHTML_CHARTJS='"$(abspath $(CHARTJS))"'
+$(CHARTJS): | deps
+	@test -r $@ || { echo "make: error: $@ missing: Chart.js, for report.html" \
+		"(scripts/deps.sh installs libjs-chart.js)" >&2; exit 1; }
+
+# The browser test's driver (tests/browser/, tests/host/report_page.sh):
+# playwright-core from npm at the version package-lock.json pins, driving
+# Debian's chromium (scripts/deps.sh --test); no browser is downloaded.
+# Fetched once: make test runs offline after it.
+BROWSER_DIR := $(BUILD)/browser
+$(BROWSER_DIR)/ready: tests/browser/package.json tests/browser/package-lock.json | test-deps
+	@mkdir -p $(@D) && cp $^ $(@D)/
+	@cd $(@D) && npm ci --no-audit --no-fund --prefer-offline --loglevel=error >npm.log 2>&1 || \
+		{ cat npm.log; echo "make: error: npm could not install playwright-core (above)" >&2; exit 1; }
+	@touch $@
+
+test-deps:
+	@scripts/deps.sh --test
+
 $(INITRAMFS): vm/init vm/mkinitramfs.sh vm/guest/suite.sh workloads/suite.txt $(LOADER) $(MODULE) \
 		$(ATTACHCYCLES) $(GUEST_SUITE_FILES) \
 		$(WORKLOAD_BINS) tests/lib.sh $(GUEST_TESTS)
@@ -418,7 +447,7 @@ run: $(RUN_INITRAMFS) $(IRQFEED)
 endif
 
 test: $(INITRAMFS) $(PROGRAMS_INITRAMFS) $(if $(BOOT),$(BUILD)/initramfs-$(BOOT)-programs.cpio.gz) \
-		$(DISK) $(HOST_TESTS)
+		$(DISK) $(HOST_TESTS) $(BUILD)/genrec $(BROWSER_DIR)/ready
 	@$(if $(BOOT),TEST_KERNEL=$(BOOT)) tests/run.sh
 
 # The suites that build or boot a kernel of their own (tests/kernels/): our

@@ -41,7 +41,7 @@ for cost in on off; do
 	dir=$out/$cost
 	mkdir -p "$dir" || die "cannot create $dir"
 	echo "bench: exit cost $cost"
-	"$top/vm/run.sh" -s "$dir" -t $timeout_s -- \
+	IDLESCOPE_BOOT_NAME="exit cost $cost" "$top/vm/run.sh" -s "$dir" -t $timeout_s -- \
 		"sh /usr/share/idlescope/suite.sh /usr/share/idlescope/suite.txt menu2010 $seconds menu2010 '$workloads' on $cost" \
 		>"$dir/run.log" 2>&1 || die "exit cost $cost: the boot failed (log: $dir/console.log)"
 	mkdir -p "$dir/report" || die "cannot create $dir/report"

@@ -119,8 +119,16 @@ timed "$scratch/make.log" make -s --no-print-directory BUILD="$scratch" "$scratc
 echo "build what=initramfs_clean $timing" >>"$host"
 find "$scratch" -mindepth 1 -maxdepth 1 ! -name linux -exec rm -rf {} +
 
+# The boots' progress (scripts/progress.py) on the terminal, or a line per
+# event in a log, whatever each step does with its own output.
+exec 3>&1
+watch_boots() {
+	"$top/scripts/progress.py" --title bench --to 3 -- "$@"
+}
+
 echo "bench: booting the bench image (log: $run_dir/guest/console.log)"
-{ time vm/run.sh -i "$build/bench-initramfs.cpio.gz" -s "$run_dir/guest" -t "$guest_timeout_s" -- \
+{ time IDLESCOPE_BOOT_NAME=bench watch_boots vm/run.sh -i "$build/bench-initramfs.cpio.gz" \
+	-s "$run_dir/guest" -t "$guest_timeout_s" -- \
 	sh /usr/share/idlescope/bench.sh "$rounds" "$phase_s" "$level_s" "\"$ringbufs\"" \
 	"\"$levels\"" "$top_level" "$top_s" 2>&1 |
 	grep --line-buffered -a -e '^bench: ' -e '^vm: '; } 2>"$scratch/time"
@@ -137,7 +145,7 @@ BENCH_REPLAY_DIR=$scratch/replay bench/replay.sh -H "$run_dir/guest/template.rec
 python3 bench/summarize.py "$run_dir/guest/raw.txt" "$host" "$run_dir/bench.json" ||
 	die "summarizing failed"
 
-bench/repro.sh "$run_dir/repro" || die "the reproducibility runs failed"
-bench/exitcost.sh "$run_dir/exitcost" || die "the exit-cost runs failed"
+watch_boots bench/repro.sh "$run_dir/repro" || die "the reproducibility runs failed"
+watch_boots bench/exitcost.sh "$run_dir/exitcost" || die "the exit-cost runs failed"
 ln -sfn "$(basename "$run_dir")" out/latest
 echo "bench: $run_dir/bench.json (out/latest)"

@@ -50,7 +50,8 @@ cmd+=" IDLESCOPE_SETTLE_S=${IDLESCOPE_SETTLE_S:-5}"
 cmd+=" sh /usr/share/idlescope/suite.sh /usr/share/idlescope/suite.txt"
 # The governors are their own list of known names: make run checked them.
 cmd+=" '$governors' $seconds '$governors' '$workloads' ${BGTIMERS:-on} ${EXIT_COST:-on}"
-"$top/vm/run.sh" "$@" -s "$dir" -t $timeout_s \
+IDLESCOPE_BOOT_NAME="seed $seed ${governors// /+}" \
+	"$top/vm/run.sh" "$@" -s "$dir" -t $timeout_s \
 	-q -drive -q "file=$scratch/disk.img,if=virtio,format=raw,cache=none" \
 	-q -serial -q mon:stdio -q -serial -q chardev:irq \
 	-q -chardev -q "socket,id=irq,path=$scratch/irq.sock,server=on,wait=off" \

@@ -3,6 +3,12 @@
 #
 # Install the Debian 12 packages idlescope needs, skipping the install when
 # all are present.  Not root: print the exact apt-get line and fail.
+#
+# usage: scripts/deps.sh [--test]
+#   --test  also what make test needs beyond the build: Debian's chromium
+#           for the report page's browser test (tests/host/report_page.sh),
+#           and Node.js with npm to install its driver, when the machine
+#           has no node of its own.
 
 set -euo pipefail
 
@@ -10,7 +16,16 @@ packages=(
 	linux-source-6.1 linux-source-6.12 qemu-system-x86 libbpf-dev bpftool clang llvm
 	busybox-static gcc make dwarves bc flex bison libelf-dev libssl-dev
 	cpio zlib1g-dev xz-utils patch ccache kmod python3 time parallel
+	libjs-chart.js
 )
+case ${1:-} in
+'') ;;
+--test)
+	packages+=(chromium)
+	command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
+	;;
+*) echo "usage: scripts/deps.sh [--test]" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do

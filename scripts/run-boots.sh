@@ -19,8 +19,10 @@
 # GOVERNORS_PER_BOOT (empty: all).
 # The workload list goes to OUT_DIR/workloads.txt.
 # The jobs are appended to OUT_DIR/jobs.txt, parallel's log of each (host,
-# start, run time, status) to OUT_DIR/jobs.log: a later call with other
-# seeds (scripts/run-until.sh) adds to them.  Exits 1 if a job failed.
+# start, run time, status) to OUT_DIR/jobs.log, each boot's start and end
+# to OUT_DIR/boots.log: a later call with other seeds (scripts/run-until.sh)
+# adds to them.  PROGRESS_TITLE (run) starts each progress line.  Exits 1
+# if a job failed.
 
 set -uo pipefail
 
@@ -80,11 +82,23 @@ vm_args=
 # A boot that hangs (a guest stuck in early boot was seen once in 24 on a
 # host loaded 10x over) times out (scripts/boot-job.sh) and is booted
 # again, once.
-parallel --will-cite "${where[@]}" --colsep ' ' --joblog "+$out/jobs.log" --line-buffer \
+# What the boots do as they run (scripts/progress.py): vm/run.sh's start
+# and end lines in OUT_DIR/boots.log, each boot's console log for its
+# steps; a line per event where stdout is no terminal.  The events file is
+# named on the job's command line, so that boots on other machines (their
+# OUT_DIR the same shared directory) report there too.
+total=$((repeats * ${#groups[@]}))
+events=$out/boots.log
+slots=$jobs
+[ -z "${SSHLOGINFILE:-}" ] || slots=0	# as many as progress.py sees at once
+"$top/scripts/progress.py" --title "${PROGRESS_TITLE:-run}" --total $total \
+	--jobs "$slots" --events "$events" -- \
+	parallel --will-cite "${where[@]}" --colsep ' ' --joblog "+$out/jobs.log" --line-buffer \
 	--retries 2 \
-	"cd $(printf %q "$top") && scripts/boot-job.sh $(printf %q "$out") {1} $seconds {2}" \
+	"cd $(printf %q "$top") && IDLESCOPE_PROGRESS=$(printf %q "$events${IDLESCOPE_PROGRESS:+:$IDLESCOPE_PROGRESS}")" \
+	"scripts/boot-job.sh $(printf %q "$out") {1} $seconds {2}" \
 	"$(printf %q "$workloads")$vm_args" <<<"${list%$'\n'}"
 rc=$?
-[ $rc = 0 ] || echo "run: $rc of $((repeats * ${#groups[@]})) boot jobs failed" \
+[ $rc = 0 ] || echo "run: $rc of $total boot jobs failed" \
 	"(see $out/jobs.log)" >&2
 [ $rc = 0 ]

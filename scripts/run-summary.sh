@@ -3,7 +3,7 @@
 #
 # The end of `make run`, on the host: one report over every boot's record
 # files (RUN_DIR/seed-*/*/<governor>/run.rec, scripts/boot-job.sh), in
-# report.txt, report.json, summary.md, plots/; its headline and
+# report.txt, report.json, summary.md, report.html, plots/; its headline and
 # seed-method tables on stdout, and a warning for any workload with fewer
 # than 1000 periods on a CPU in a boot.
 #
@@ -39,3 +39,4 @@ for csv in "${csvs[@]}"; do
 done
 rm -f "${csvs[@]}"
 echo "report: $dir/report.txt, $dir/summary.md, $dir/plots/ (out/latest)"
+echo "report page: $dir/report.html"

@@ -44,6 +44,17 @@ check_report_json() {
 	echo "JSON: $2 $1"
 }
 
+# progress_step [I/N] TEXT: "progress: I/N at S s: TEXT" on the guest's
+# console, S its uptime: the step scripts/progress.py shows for a running
+# boot (a step counted I of N gives an early ETA).
+progress_step() {
+	case $1 in
+	*/*) set -- "$1 " "$2" ;;
+	*) set -- "" "$1" ;;
+	esac
+	echo "progress: ${1}at $(cut -d. -f1 /proc/uptime) s: $2"
+}
+
 # wait_for_loader: until a loader started in the background is ready (it
 # pins its tag map last), at most 20 s.  Workloads started earlier would
 # find no tag map and leave their periods untagged.

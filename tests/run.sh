@@ -48,6 +48,9 @@ esac
 
 rm -rf "$out"
 mkdir -p "$out"
+# Where the runner's own lines go, and the progress of the VM suites'
+# boots (scripts/progress.py) with them; each suite's output goes to its log.
+exec 3>&1
 results=$out/results.txt
 : >"$results"
 
@@ -103,7 +106,8 @@ else
 fi
 if [ -n "$with_vm" ]; then
 	for t in "$top"/tests/vm/*.sh; do
-		run_suite "vm/$(basename "$t" .sh)" bash "$t"
+		suite=vm/$(basename "$t" .sh)
+		run_suite "$suite" "$top/scripts/progress.py" --title "$suite" --to 3 -- bash "$t"
 	done
 	for t in "$top"/tests/guest/*.sh; do
 		name=$(basename "$t" .sh)

@@ -51,7 +51,9 @@ usage: vm/run.sh [options] -- COMMAND...
   The mode and its QEMU arguments reach the guest as idlescope.clock= and
   idlescope.clock_args= (base64) on the kernel command line.
   ACCEL=kvm uses KVM instead of TCG (clock: host); QEMU=PATH another
-  qemu-system-x86_64.
+  qemu-system-x86_64.  IDLESCOPE_PROGRESS=FILE[:FILE...]: a line there when
+  the boot starts and ends, for scripts/progress.py; IDLESCOPE_BOOT_NAME
+  names the boot.
 USAGE
 	exit 2
 }
@@ -102,6 +104,30 @@ share=$(cd "$share" && pwd)
 log=${log:-$share/console.log}
 rm -f "$share/status"
 
+# IDLESCOPE_PROGRESS=FILE[:FILE...]: a line in each when the boot starts
+# and one when it ends (scripts/progress.py shows them; one watching
+# another's command adds its file), tab-separated:
+#   start TIME ID NAME CONSOLE_LOG   and   end TIME ID STATUS REASON
+# TIME in seconds since the epoch, ID this runner's host:pid, NAME
+# IDLESCOPE_BOOT_NAME (default: the share's name).
+boot_id=$(hostname):$$
+progress() {
+	[ -n "${IDLESCOPE_PROGRESS:-}" ] || return 0
+	local line f
+	line=$(IFS=$'\t'; echo "$*")
+	local IFS=:
+	for f in $IDLESCOPE_PROGRESS; do
+		echo "$line" >>"$f"
+	done
+}
+# finish STATUS [REASON]: the end line, then exit STATUS, with REASON as
+# the error line.
+finish() {
+	progress end "$(date +%s)" "$boot_id" "$1" "${2:-}"
+	[ -z "${2:-}" ] || die "$2" "$1"
+	exit "$1"
+}
+
 cmd_b64=$(printf '%s' "$*" | base64 -w0)
 clock_b64=$(printf '%s' "${clock_args[*]}" | base64 -w0)
 append="console=ttyS0 panic=-1 oops=panic loglevel=4 $append_extra"
@@ -115,6 +141,7 @@ append+=" idlescope.clock=$clock idlescope.clock_args=$clock_b64 idlescope.cmd=$
 # QEMU replaces the mask with its default (docs/devices.md).
 hpet_args=(-global hpet.timers=4 -global hpet.hpet-intcap=0xff0004)
 
+progress start "$(date +%s)" "$boot_id" "${IDLESCOPE_BOOT_NAME:-$(basename "$share")}" "$log"
 timeout --foreground -k 5 "$timeout_s" "$qemu" "${clock_args[@]}" "${hpet_args[@]}" \
 	-smp 2 -m 512M -nographic -no-reboot \
 	-kernel "$kernel" -initrd "$initrd" -append "$append" -net none \
@@ -125,13 +152,13 @@ qemu_rc=${rcs[0]}
 
 if [ -r "$share/status" ]; then
 	status=$(cat "$share/status")
-	[[ $status =~ ^[0-9]+$ ]] || die "guest wrote a malformed status '$status'" 126
-	exit "$status"
+	[[ $status =~ ^[0-9]+$ ]] || finish 126 "guest wrote a malformed status '$status'"
+	finish "$status"
 fi
 if [ "$qemu_rc" = 124 ] || [ "$qemu_rc" = 137 ]; then
-	die "timeout: the guest did not finish within ${timeout_s}s (log: $log)" 124
+	finish 124 "timeout: the guest did not finish within ${timeout_s}s (log: $log)"
 fi
 panic=$(grep -m1 -a 'Kernel panic' "$log" | tr -d '\r')
-[ -z "$panic" ] || die "kernel panic: ${panic#*Kernel panic - } (log: $log)" 125
-[ "$qemu_rc" = 0 ] || die "QEMU failed with status $qemu_rc (log: $log)" 127
-die "the guest ended without reporting a status (log: $log)" 126
+[ -z "$panic" ] || finish 125 "kernel panic: ${panic#*Kernel panic - } (log: $log)"
+[ "$qemu_rc" = 0 ] || finish 127 "QEMU failed with status $qemu_rc (log: $log)"
+finish 126 "the guest ended without reporting a status (log: $log)"

@@ -395,6 +395,7 @@ enum {
 	OPT_ACROSS,
 	OPT_FORMAT,
 	OPT_INCLUDE_HOST_TIMED,
+	OPT_HTML,
 };
 
 /* The most points a difference of two percentages can be. */
@@ -427,6 +428,9 @@ static error_t compare_parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case 'w':
 		c->workload_list = arg;
+		return 0;
+	case OPT_HTML:
+		c->html_path = arg;
 		return 0;
 	case OPT_FORMAT:
 		if (!strcmp(arg, "text"))
@@ -488,6 +492,8 @@ static const struct argp_option compare_options[] = {
 	{ "format", OPT_FORMAT, "FORMAT", 0, "text (default), json (as -j), linux-pm "
 	  "(the before/after pair of the table governor patches are posted with) or "
 	  "headline (the live governors' shares, A beside B)", 0 },
+	{ "html", OPT_HTML, "FILE", 0, "Also write the comparison as a web page, the flagged "
+	  "differences first (one file that opens offline)", 0 },
 	{},
 };
 
@@ -526,12 +532,14 @@ int compare_command(int argc, char **argv)
 		goto cleanup;
 	for (i = 0; i < c.nr_rows; i++)
 		c.nr_failed += compare_fails_gate(&c, &c.rows[i]);
+	if (c.html_path && compare_write_html(&c, c.html_path))
+		goto cleanup;
 	switch (c.format) {
 	case COMPARE_TEXT:
 		compare_print_text(&c);
 		break;
 	case COMPARE_JSON:
-		compare_print_json(&c);
+		compare_fprint_json(stdout, &c);
 		break;
 	case COMPARE_LINUX_PM:
 		compare_print_linuxpm(&c);

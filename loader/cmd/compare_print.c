@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * compare_print.c - what `idlescope compare` prints: the table of rows
- * with both setups in its header, the JSON object, the linux-pm pair.
+ * with both setups in its header, the JSON object (on stdout, or drawn in
+ * --html's page), the linux-pm pair.
  */
 #include <math.h>
 #include <stdint.h>
@@ -13,6 +14,8 @@
 #include "format/numbers.h"
 #include "format/table.h"
 #include "governors.h"
+#include "output/file.h"
+#include "report/html.h"
 #include "report/headline.h"
 #include "report/linuxpm.h"
 #include "runinfo/runinfo.h"
@@ -152,9 +155,9 @@ static void json_row(struct json *j, const struct diff_row *r)
 	json_object_end(j);
 }
 
-void compare_print_json(const struct compare *c)
+int compare_fprint_json(FILE *f, const struct compare *c)
 {
-	struct json j = { .f = stdout };
+	struct json j = { .f = f };
 	int i;
 
 	json_object(&j, NULL, false);
@@ -183,7 +186,27 @@ void compare_print_json(const struct compare *c)
 	json_u64(&j, "failed_differences", c->nr_failed);
 	json_bool(&j, "failed", c->nr_failed > 0);
 	json_object_end(&j);
-	fputc('\n', stdout);
+	fputc('\n', f);
+	return output_stream_status(f);
+}
+
+static int fprint_json(FILE *f, const void *ctx)
+{
+	return compare_fprint_json(f, ctx);
+}
+
+static int fprint_html(FILE *f, const void *ctx)
+{
+	return html_fprint_doc(f, HTML_PAGE_COMPARE, fprint_json, ctx);
+}
+
+int compare_write_html(const struct compare *c, const char *path)
+{
+	int err = output_write_file(path, fprint_html, c);
+
+	if (err)
+		fprintf(stderr, "idlescope: error: writing %s: %s\n", path, strerror(-err));
+	return err;
 }
 
 void compare_print_linuxpm(const struct compare *c)

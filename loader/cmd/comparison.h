@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include "cmd/recset.h"
 #include "pipeline.h"
 #include "report/figures.h"
@@ -50,6 +51,7 @@ struct compare {
 	int pair_a, pair_b;		/* --pair GA:GB, else -1: same governor */
 	double fail_above_pp;		/* NAN: no gate */
 	enum compare_format format;
+	const char *html_path;		/* --html: the page, or NULL */
 	bool allow_missing;
 	bool include_host_timed;	/* test host-timed workloads' rows too */
 	const char *workload_list;	/* -w: where each workload's events come from */
@@ -89,10 +91,24 @@ void compare_format_governors(char *buf, size_t size, const struct diff_row *r);
 void compare_print_text(const struct compare *c);
 
 /**
- * compare_print_json() - the comparison as one JSON object on stdout
+ * compare_fprint_json() - the comparison as one JSON object
+ * @f: where to print it (stdout for -j)
  * @c: the comparison, rows flagged and the gate applied
+ *
+ * Return: 0, or -errno of the stream.
  */
-void compare_print_json(const struct compare *c);
+int compare_fprint_json(FILE *f, const struct compare *c);
+
+/**
+ * compare_write_html() - --html: the comparison as a web page
+ * @c: the comparison, rows flagged and the gate applied
+ * @path: the file, written whole or not at all
+ *
+ * The page draws compare_fprint_json()'s document (report/html.h).
+ *
+ * Return: 0, or -errno after one error line.
+ */
+int compare_write_html(const struct compare *c, const char *path);
 
 /**
  * compare_print_headline() - the headline's shares of A and B side by side

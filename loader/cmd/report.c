@@ -54,7 +54,7 @@ static const char report_doc[] =
 static const struct argp_option report_options[] = {
 	{ "json", 'j', NULL, 0, "Print the JSON report instead of the text one", 0 },
 	{ "output", 'o', "DIR", 0, "Also write report.txt, report.json, summary.md, "
-	  "linuxpm.txt and plots/ into DIR, as one set", 0 },
+	  "linuxpm.txt, report.html and plots/ into DIR, as one set", 0 },
 	{ "workloads", 'w', "WORKLOAD_LIST", 0, "Where each workload's events come from: "
 	  "the EVENTS column of this list (workloads/suite.txt)", 0 },
 	{ "format", OPT_FORMAT, "FORMAT", 0, "text (default), json (as -j) or linux-pm: "

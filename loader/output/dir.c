@@ -24,7 +24,8 @@
 #define OLD_SET		"old"
 
 const char *const reportdir_names[REPORTDIR_NR_NAMES] = {
-	"report.txt", "report.json", "summary.md", "linuxpm.txt", REPORTDIR_PLOT_DIR,
+	"report.txt", "report.json", "summary.md", "linuxpm.txt", "report.html",
+	REPORTDIR_PLOT_DIR,
 };
 
 /* The plot directory is the one name of the set that is a directory. */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * dir.h - write the report set of -o DIR (report.txt, report.json,
- * summary.md, linuxpm.txt, plots/) as one: DIR holds the old set or the new one, never
- * a mix, whatever step the write stops at.
+ * summary.md, linuxpm.txt, report.html, plots/) as one: DIR holds the
+ * old set or the new one, never a mix, whatever step the write stops at.
  *
  * Every document is written into a temporary directory DIR/.idlescope-
  * tmp.<pid> first.  Only when all of them are there does the commit swap
@@ -30,7 +30,7 @@
  * summary.md's links name (REPORTDIR_PLOT_DIR/<workload>.svg).  The
  * writer of the set (report/set.c) fills them in this order.
  */
-#define REPORTDIR_NR_NAMES	5
+#define REPORTDIR_NR_NAMES	6
 #define REPORTDIR_PLOT_DIR	"plots"
 extern const char *const reportdir_names[REPORTDIR_NR_NAMES];
 

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "report/set.h"
+#include "report/html.h"
 #include "report/plot.h"
 #include "report/summary.h"
 #include "report/linuxpm.h"
@@ -94,6 +95,7 @@ int reportset_write_dir(const struct agg *agg, const struct run_meta *meta,
 	/* reportdir_names' documents, in its order; the plots come last. */
 	static const report_doc_fprint_fn writers[REPORTDIR_NR_NAMES - 1] = {
 		report_fprint_text, report_fprint_json, report_fprint_summary, linuxpm_fprint,
+		report_fprint_html,
 	};
 	struct reportdir rd;
 	char path[PATH_MAX];

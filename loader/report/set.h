@@ -2,7 +2,7 @@
 /*
  * set.h - the reports of one run, live or off-line: the text (or
  * JSON) report on stdout, and with -o DIR the set report.txt, report.json,
- * summary.md, linuxpm.txt and plots/ written into DIR as one
+ * summary.md, linuxpm.txt, report.html and plots/ written into DIR as one
  * (output/dir.h).
  */
 #ifndef __IDLESCOPE_REPORT_SET_H
@@ -16,8 +16,8 @@
 void reportset_meta_from_agg(struct run_meta *meta, const struct agg *agg);
 
 /*
- * -o DIR: report.txt, report.json, summary.md, linuxpm.txt and plots/, as
- * one set.  0, or -errno after one error line.
+ * -o DIR: report.txt, report.json, summary.md, linuxpm.txt, report.html
+ * and plots/, as one set.  0, or -errno after one error line.
  */
 int reportset_write_dir(const struct agg *agg, const struct run_meta *meta,
 			const char *outdir);

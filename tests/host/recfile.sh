@@ -142,7 +142,7 @@ mkdir names/.idlescope-tmp.999998
 check "recfile: a new report set replaces the old plots" \
 	[ "$(ls names/plots)" = "periodic1ms.svg" ]
 check "recfile: temporaries of dead idlescopes are removed, other files kept" \
-	[ "$(ls -A names | tr '\n' ' ')" = "keep.tmp.999999 linuxpm.txt plots report.json report.txt summary.md " ]
+	[ "$(ls -A names | tr '\n' ' ')" = "keep.tmp.999999 linuxpm.txt plots report.html report.json report.txt summary.md " ]
 cp -r names before
 (trap '' XFSZ; ulimit -f 64; check_error "recfile: a report set that cannot be written is one error" \
 	'writing the reports into names: File too large' "$L" report "$c/names.rec" -o names)

@@ -42,10 +42,13 @@ sed -i '/new models: a row above this line/i\
 check -m "$(grep -c nexttimer "$src/loader/models/registry.h") lines" \
 	"recipe model: the row is in the registry" grep -q 'X(NEXTTIMER' "$src/loader/models/registry.h"
 
-# Built as the Makefile builds the loader, warnings as errors.
+# Built as the Makefile builds the loader, warnings as errors, with the
+# report page's files it names (loader/report/html.c).
+chartjs=$(make -s -C "$top" --no-print-directory --eval 'chartjs: ; @echo $(abspath $(CHARTJS))' chartjs)
 # shellcheck disable=SC2046
 if gcc -O1 -Wall -Wextra -Wno-unused-parameter -Werror -I"$src/bpf" -I"$src/loader" \
 	-I"$top/lib" -I"$top/build" -I"$top/kernel/modules/idlescope_states" \
+	-DHTML_PAGE_DIR="\"$src/loader/report/page\"" -DHTML_CHARTJS="\"$chartjs\"" \
 	$(find "$src/loader" -name '*.c') "$top"/lib/*.c -lbpf -lelf -lz -lm -o "$tmp/idlescope" \
 	2>"$tmp/gcc.log"; then
 	pass "recipe model: the loader builds with it, no warning"

@@ -137,6 +137,9 @@ if [ "$settle_s" -gt 0 ] 2>/dev/null; then
 fi
 
 status=0
+# The steps scripts/progress.py shows on the host: governor x workload.
+step=0
+steps=$(($(echo $governors | wc -w) * $(echo $workloads | wc -w)))
 for g in $governors; do
 	run_dir=$out/$g
 	figures_file=$run_dir/run.rec.figures
@@ -147,7 +150,8 @@ for g in $governors; do
 	loader=$!
 	wait_for_loader
 	for w in $workloads; do
-		echo "suite: governor $g, workload $w"
+		step=$((step + 1))
+		progress_step "$step/$steps" "governor $g, workload $w"
 		eval "$(workload_command $w)" >$run_dir/$w.log 2>&1 || status=1
 		cat $run_dir/$w.log >>$run_dir/workloads.txt
 		# How much of its own target it delivered: a report leaves a
