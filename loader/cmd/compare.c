@@ -124,8 +124,7 @@ static int check_setups(const struct compare *c)
 
 	if (fact < 0)
 		return 0;
-	runinfo_fact_value(a, fact, va, sizeof(va));
-	runinfo_fact_value(b, fact, vb, sizeof(vb));
+	runinfo_fact_values(a, b, fact, va, vb, sizeof(va));
 	fprintf(stderr, "idlescope: error: A and B differ in %s: A '%s', B '%s'; "
 		"--across %s compares them anyway\n", runinfo_fact_names[fact], va, vb,
 		runinfo_fact_names[fact]);

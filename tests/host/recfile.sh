@@ -12,7 +12,7 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/build/test/recfile
 FUZZ_CASES=300
-plan 78
+plan 83
 rm -rf "$out"
 mkdir -p "$out/cases" "$out/fuzz"
 cd "$out" || exit 1
@@ -251,6 +251,26 @@ check "recfile: ... and a report.json the schema check accepts" \
 check "recfile: a state index equal to the table's size is out of range, not a row" \
 	[ -n "$(grep -xE '    [0-9]+ samples with a state index out of range' pasttable.txt)" -a \
 	  -z "$(grep -E '^    9 ' pasttable.txt)" ]
+
+# Issue 39: periods that come twice, a copy of a file, the other byte
+# order, other QEMU clock arguments.
+check_error "recfile: a data section written twice is one error, not twice the periods" \
+	"record 601: cpu 0's period 0 after its period 299: periods repeated or out of order" \
+	"$L" report "$c/data-twice.rec"
+check_error "recfile: ... and a record repeated, also for dump" \
+	"record 22: cpu 0's period 10 after its period 10: periods repeated" \
+	"$L" dump "$c/record-repeated.rec"
+mkdir -p copy/seed-1/menu && ./recfile_cases boot-id base.rec copy/seed-1/menu/run.rec 0123-boot &&
+	cp copy/seed-1/menu/run.rec copy/seed-1/menu/run-copy.rec
+check_error "recfile: a copied record file in a run directory is one error, not a second boot" \
+	'copy/seed-1/menu/run.rec: a copy of copy/seed-1/menu/run-copy.rec \(the same boot, the same first period\)' \
+	"$L" report copy
+check_error "recfile: a big-endian file is one error saying so" \
+	'a big-endian record file \(version 4\): this idlescope reads little-endian ones' \
+	"$L" report "$c/big-endian.rec"
+check_error "recfile: files of one clock mode with other QEMU arguments are one error" \
+	"under clock 'virtual \(-icount shift=7\)', base.rec under 'virtual \(made up by genrec\)'" \
+	"$L" report base.rec "$c/clock-args-7.rec"
 
 # Fuzz: every mutated file gives a report (exit 0) or one error line (exit 1).
 bad=0 reports=0 errors=0
