@@ -378,13 +378,12 @@ static void parse_across(struct compare *c, const char *arg)
 			if (!strcmp(tok, runinfo_fact_names[fact]))
 				break;
 		if (fact == RUNINFO_NR_FACTS)
-			cli_usage_error("--across %s: '%s' is not one of kernel, hz, driver, "
-					"states, clock, exit_cost", arg, tok);
+			cli_usage_error("--across %s: '%s' is not one of " RUNINFO_FACT_LIST,
+					arg, tok);
 		c->across |= 1U << fact;
 	}
 	if (!c->across)
-		cli_usage_error("--across needs a setup fact: kernel, hz, driver, states, clock "
-				"or exit_cost");
+		cli_usage_error("--across needs a setup fact: " RUNINFO_FACT_LIST);
 }
 
 enum {
@@ -482,8 +481,8 @@ static const struct argp_option compare_options[] = {
 	  "numbers on one side only, empty sides and unfinished record files are "
 	  "listed, not errors", 0 },
 	{ "across", OPT_ACROSS, "FACT[,FACT]", 0, "Compare sides whose setup differs in "
-	  "FACT: kernel, hz, driver, states or clock (a patch's before and after "
-	  "kernels: --across kernel)", 0 },
+	  "FACT: " RUNINFO_FACT_LIST " (a patch's before and after kernels: --across "
+	  "kernel)", 0 },
 	{ "workloads", 'w', "WORKLOAD_LIST", 0, "Where each workload's events come from "
 	  "(workloads/suite.txt's format; default: a run directory's workloads.txt)", 0 },
 	{ "include-host-timed", OPT_INCLUDE_HOST_TIMED, NULL, 0, "Test the rows of "
