@@ -12,7 +12,7 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/build/test/recfile
 FUZZ_CASES=300
-plan 83
+plan 84
 rm -rf "$out"
 mkdir -p "$out/cases" "$out/fuzz"
 cd "$out" || exit 1
@@ -253,7 +253,7 @@ check "recfile: a state index equal to the table's size is out of range, not a r
 	  -z "$(grep -E '^    9 ' pasttable.txt)" ]
 
 # Issue 39: periods that come twice, a copy of a file, the other byte
-# order, other QEMU clock arguments.
+# order, other QEMU clock arguments, why/cost's sums of ns.
 check_error "recfile: a data section written twice is one error, not twice the periods" \
 	"record 601: cpu 0's period 0 after its period 299: periods repeated or out of order" \
 	"$L" report "$c/data-twice.rec"
@@ -271,6 +271,11 @@ check_error "recfile: a big-endian file is one error saying so" \
 check_error "recfile: files of one clock mode with other QEMU arguments are one error" \
 	"under clock 'virtual \(-icount shift=7\)', base.rec under 'virtual \(made up by genrec\)'" \
 	"$L" report base.rec "$c/clock-args-7.rec"
+"$L" report "$c/residency-wrap.rec" >wrap.txt
+check -m "$(grep 'shallower time %' wrap.txt | head -n 1)" \
+	"recfile: sums of ns that would wrap give no shallower time over 100% in why / cost" awk '
+	$1 == "shallower" && $2 == "time" { n++; for (i = 4; i <= NF; i++) if ($i + 0 > 100) bad = 1 }
+	END { exit bad || !n }' wrap.txt
 
 # Fuzz: every mutated file gives a report (exit 0) or one error line (exit 1).
 bad=0 reports=0 errors=0
