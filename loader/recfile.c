@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include "recfile.h"
 #include "format/escape.h"
+#include "infile.h"
 #include "stats/sat.h"
 
 /* Records are read in place: each must start aligned for its __u64s. */
@@ -249,20 +250,11 @@ static int read_trailer(struct recfile *rf, off_t file_size)
 /* Open without blocking (a FIFO would, until a writer comes), then check. */
 static int open_regular(struct recfile *rf, struct stat *st)
 {
-	int fd = open(rf->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	const char *why;
 
-	if (fd < 0)
-		return fail(rf, "%s", strerror(errno));
-	if (fstat(fd, st) || !S_ISREG(st->st_mode)) {
-		close(fd);
-		return fail(rf, "not a regular file");
-	}
-	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-	rf->f = fdopen(fd, "r");
-	if (!rf->f) {
-		close(fd);
-		return fail(rf, "%s", strerror(errno));
-	}
+	rf->f = infile_open(rf->path, st, &why);
+	if (!rf->f)
+		return fail(rf, "%s", why);
 	rf->dev = st->st_dev;
 	rf->ino = st->st_ino;
 	return 0;

@@ -499,6 +499,7 @@ static void free_side(struct side *s)
 {
 	recset_free(&s->files);
 	pipeline_free(&s->pl);
+	figures_free(&s->figures);
 }
 
 int compare_command(int argc, char **argv)

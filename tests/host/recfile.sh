@@ -29,7 +29,7 @@ cp "$top/build/genrec" genrec && cp "$top/build/tests/recfile_cases" recfile_cas
 cp "$top/build/asan/idlescope" idlescope &&
 # Without the sanitizers, whose own SIGBUS handler would stand in the way.
 gcc $cflags "$top/tests/host/recfile_shrink.c" "$top/loader/recfile.c" \
-	"$top/loader/format/escape.c" -lm -o recfile_shrink ||
+	"$top/loader/format/escape.c" "$top/lib/infile.c" -lm -o recfile_shrink ||
 	{ fail "recfile: test programs build" "$(tail -n 3 build.log | tr '\n' ' ')"; exit 1; }
 export ASAN_OPTIONS=exitcode=99:detect_leaks=0 UBSAN_OPTIONS=exitcode=99:print_stacktrace=1
 L=$out/idlescope
