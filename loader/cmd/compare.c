@@ -306,10 +306,21 @@ static int flag_rows(struct compare *c)
 	return err;
 }
 
+/*
+ * Past the gate's points and worse: a failure when the test flagged it,
+ * and also when no test could judge it (a side without an interval, too
+ * few periods or boots; sides sharing a boot).  Only a difference the
+ * test found to be noise passes: the gate fails closed.
+ */
 bool compare_fails_gate(const struct compare *c, const struct diff_row *r)
 {
-	return !isnan(c->fail_above_pp) && r->flagged && r->worse &&
-	       fabs(r->diff.pct) > c->fail_above_pp;
+	if (isnan(c->fail_above_pp) || r->only_in || !r->worse ||
+	    !(fabs(r->diff.pct) > c->fail_above_pp))
+		return false;
+	/* Left out of the test on purpose, not for want of evidence. */
+	if (r->host_timed && !c->include_host_timed)
+		return false;
+	return r->flagged || isnan(r->p_value) || c->shared_boot;
 }
 
 void compare_format_governors(char *buf, size_t size, const struct diff_row *r)
@@ -466,10 +477,12 @@ static const char compare_doc[] =
 "A and B are record files or run directories (their *.rec files).  A gate\n"
 "fails closed: a number on one side only, a side without idle periods, a\n"
 "record file the loader did not finish, and sides recorded on different\n"
-"setups (kernel, HZ, cpuidle driver, state table, clock mode) are errors.\n"
+"setups (kernel, HZ, cpuidle driver, state table, clock mode and arguments,\n"
+"exit cost) are errors; a difference worse than --fail-above that no test\n"
+"could judge (too few periods for an interval, sides sharing a boot) fails.\n"
 "\v"
-"Exit status: 0 no flagged difference worse than --fail-above (or no gate);\n"
-"1 one is (a regression); 2 any error, usage or input.";
+"Exit status: 0 no difference worse than --fail-above that is flagged or\n"
+"untested (or no gate); 1 one is (a regression); 2 any error, usage or input.";
 
 static const struct argp_option compare_options[] = {
 	{ "json", 'j', NULL, 0, "Print the comparison as JSON", 0 },
