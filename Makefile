@@ -58,7 +58,8 @@ help:
 	@echo "  make initramfs  build the guest initramfs"
 	@echo "  make programs   fetch Debian's programs (workloads/programs.txt) into a second image"
 	@echo "  make host-tests build the host test programs (tests/run.sh --host runs them)"
-	@echo "  make fuzz       fuzz the record file reader for FUZZ_SECONDS (default 600)"
+	@echo "  make fuzz       fuzz the readers (record files, traces, figures, power tables,"
+	@echo "                  workload lists) for FUZZ_SECONDS (default 600)"
 	@echo "  make clean      remove build/ (the kernel cache stays)"
 
 # The guest's clock for every boot (vm/run.sh): virtual (icount, the
@@ -240,7 +241,7 @@ $(ASAN_LOADER): $(patsubst %.c,$(ASAN_OBJ)/%.o,$(LOADER_SRCS) $(wildcard lib/*.c
 	@mkdir -p $(@D)
 	$(CC) $(ASAN_CFLAGS) $^ $(LOADER_LIBS) -o $@
 
-# The reader's libFuzzer target (tests/host/fuzz_reader.c), built with
+# The readers' libFuzzer target (tests/host/fuzz_reader.c), built with
 # clang: the loader's core, without the BPF side, under ASan and UBSan.
 # make test runs it briefly (tests/host/fuzz.sh); make fuzz runs it for
 # FUZZ_SECONDS on the corpus in build/fuzz/corpus, crashes into build/fuzz/.

@@ -164,9 +164,11 @@ static int live_main(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	/* compare's 1 is its verdict: its errors are 2. */
-	int error_status = CLI_EXIT_ERROR;
+	int error_status = argc > 1 && !strcmp(argv[1], "compare") ? CLI_EXIT_USAGE :
+			   CLI_EXIT_ERROR;
 	int ret;
 
+	cli_check_stdout_at_exit(error_status);
 	if (argc > 1 && !strcmp(argv[1], "tag")) {
 		ret = tag_command(argc, argv);
 	} else if (argc > 1 && !strcmp(argv[1], "dump")) {
@@ -175,17 +177,11 @@ int main(int argc, char **argv)
 		ret = report_command(argc, argv);
 	} else if (argc > 1 && !strcmp(argv[1], "compare")) {
 		ret = compare_command(argc, argv);
-		error_status = CLI_EXIT_USAGE;
 	} else if (argc > 1 && !strcmp(argv[1], "extract")) {
 		ret = extract_command(argc, argv);
 	} else {
 		ret = live_main(argc, argv);
 	}
 	/* A full disk or a closed pipe: the output is not all there. */
-	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "idlescope: error: writing to stdout: %s\n",
-			errno ? strerror(errno) : "I/O error");
-		return error_status;
-	}
-	return ret;
+	return cli_flush_stdout() ? error_status : ret;
 }

@@ -3,9 +3,11 @@
  * pipeline.c - records into the aggregate and through the shadow replay.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "format/escape.h"
 #include "replay/inputs.h"
 #include "runinfo/runinfo.h"
 #include "stats/why.h"
@@ -262,6 +264,7 @@ int pipeline_add_file(struct pipeline *pl, struct recfile *rf, bool first,
 	const struct idlescope_record *rec;
 	struct wake_names names;
 	enum recfile_status ret;
+	char path[160];
 	int err;
 
 	pl->exit_cost = rf->hdr.exit_cost;
@@ -274,11 +277,13 @@ int pipeline_add_file(struct pipeline *pl, struct recfile *rf, bool first,
 		err = pl->cur ? 0 : -ENOMEM;
 		pipeline_set_cur(pl, err ? pl->agg : pl->cur);
 	}
+	/* A file name found in a run directory may hold any byte. */
+	escape_name(path, sizeof(path), rf->path, SIZE_MAX);
 	if (err == -ERANGE)
 		snprintf(rf->error, sizeof(rf->error), "%s: %u idle states, the power table %s %d",
-			 rf->path, rf->hdr.nr_states, pl->power->source, pl->power->nr_states);
+			 path, rf->hdr.nr_states, pl->power->source, pl->power->nr_states);
 	else if (err)
-		snprintf(rf->error, sizeof(rf->error), "%s: %s", rf->path, err == -EINVAL ?
+		snprintf(rf->error, sizeof(rf->error), "%s: %s", path, err == -EINVAL ?
 			 "another state table than the first file's" : strerror(-err));
 	if (err)
 		return err;
@@ -294,7 +299,7 @@ int pipeline_add_file(struct pipeline *pl, struct recfile *rf, bool first,
 	*cut_short = ret == RECFILE_CUT_SHORT;
 	err = merge_file(pl, rf->hdr.boot_id);
 	if (err) {
-		snprintf(rf->error, sizeof(rf->error), "%s: %s", rf->path, err == -ENOSPC ?
+		snprintf(rf->error, sizeof(rf->error), "%s: %s", path, err == -ENOSPC ?
 			 "too many boots or workloads for one report" : strerror(-err));
 		return err;
 	}

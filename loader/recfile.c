@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include "recfile.h"
 #include "format/escape.h"
+#include "infile.h"
 #include "stats/sat.h"
 
 /* Records are read in place: each must start aligned for its __u64s. */
@@ -34,6 +35,14 @@ _Static_assert(sizeof(struct recfile_header) % 8 == 0 &&
  * over CPUs and files far from 2^64.
  */
 #define RECFILE_MAX_COUNT	(1ULL << 48)
+
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define OWN_BYTE_ORDER		"little-endian"
+#define OTHER_BYTE_ORDER	"big-endian"
+#else
+#define OWN_BYTE_ORDER		"big-endian"
+#define OTHER_BYTE_ORDER	"little-endian"
+#endif
 
 void recfile_header_init(struct recfile_header *hdr)
 {
@@ -124,6 +133,11 @@ static int check_header(struct recfile *rf)
 {
 	const struct recfile_header *hdr = &rf->hdr;
 
+	/* A version from 1 to ours, byte-swapped: the other byte order's 4 reads as 2^26. */
+	if (hdr->version > RECFILE_VERSION && __builtin_bswap32(hdr->version) &&
+	    __builtin_bswap32(hdr->version) <= RECFILE_VERSION)
+		return fail(rf, "a %s record file (version %u): this idlescope reads %s ones",
+			    OTHER_BYTE_ORDER, __builtin_bswap32(hdr->version), OWN_BYTE_ORDER);
 	if (hdr->version > RECFILE_VERSION)
 		return fail(rf, "record file version %u is newer than this idlescope (%u)",
 			    hdr->version, RECFILE_VERSION);
@@ -236,20 +250,11 @@ static int read_trailer(struct recfile *rf, off_t file_size)
 /* Open without blocking (a FIFO would, until a writer comes), then check. */
 static int open_regular(struct recfile *rf, struct stat *st)
 {
-	int fd = open(rf->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	const char *why;
 
-	if (fd < 0)
-		return fail(rf, "%s", strerror(errno));
-	if (fstat(fd, st) || !S_ISREG(st->st_mode)) {
-		close(fd);
-		return fail(rf, "not a regular file");
-	}
-	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-	rf->f = fdopen(fd, "r");
-	if (!rf->f) {
-		close(fd);
-		return fail(rf, "%s", strerror(errno));
-	}
+	rf->f = infile_open(rf->path, st, &why);
+	if (!rf->f)
+		return fail(rf, "%s", why);
 	rf->dev = st->st_dev;
 	rf->ino = st->st_ino;
 	return 0;
@@ -385,18 +390,28 @@ static bool all_zero(const struct idlescope_record *rec)
 
 /*
  * Count the periods a CPU's sequence number skipped (those before its
- * first record too: the BPF side numbers from 0).  A number behind the
- * expected one (the sequence restarted) skips nothing.
+ * first record too: the BPF side numbers from 0).  One loader run numbers
+ * each CPU's periods once, in the order they reach the file: a number
+ * behind the next one expected is a period that comes twice (a data
+ * section written twice, a record copied), and the file is refused rather
+ * than counted twice: -1, with rf->error set.  (A CPU's first number may
+ * be anything: one of 2^31 or more skips nothing.)
  */
-static void count_seq(struct recfile *rf, const struct idlescope_record *rec)
+static int count_seq(struct recfile *rf, const struct idlescope_record *rec)
 {
-	__u32 expected = rf->seq_seen_cpus & (1U << rec->cpu) ? rf->next_seq[rec->cpu] : 0;
+	bool seen = rf->seq_seen_cpus & (1U << rec->cpu);
+	__u32 expected = seen ? rf->next_seq[rec->cpu] : 0;
 	__u32 gap = rec->seq - expected;
 
+	if (gap >= 1U << 31 && seen)
+		return fail(rf, "record %llu: cpu %u's period %u after its period %u: periods "
+			    "repeated or out of order (a data section written twice?)",
+			    (unsigned long long)rf->nr_read, rec->cpu, rec->seq, expected - 1);
 	if (gap < 1U << 31)
 		sat_inc(&rf->seq_lost, gap);
 	rf->seq_seen_cpus |= 1U << rec->cpu;
 	rf->next_seq[rec->cpu] = rec->seq + 1;
+	return 0;
 }
 
 const struct idlescope_record *recfile_next(struct recfile *rf, enum recfile_status *status)
@@ -432,9 +447,22 @@ const struct idlescope_record *recfile_next(struct recfile *rf, enum recfile_sta
 		*status = RECFILE_BAD;
 		return NULL;
 	}
-	count_seq(rf, rec);
+	if (count_seq(rf, rec)) {
+		*status = RECFILE_BAD;
+		return NULL;
+	}
 	*status = RECFILE_RECORD;
 	return rec;
+}
+
+int recfile_first_record(const struct recfile *rf, struct idlescope_record *rec)
+{
+	const off_t at = sizeof(rf->hdr);
+
+	if (rf->data_end - at < (off_t)sizeof(*rec) ||
+	    pread(fileno(rf->f), rec, sizeof(*rec), at) != (ssize_t)sizeof(*rec) || all_zero(rec))
+		return -1;
+	return 0;
 }
 
 enum recfile_status recfile_read(struct recfile *rf, struct idlescope_record *rec)

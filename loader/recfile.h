@@ -191,7 +191,8 @@ enum recfile_status {
 	RECFILE_END,			/* no more records (or a record of zeros:
 					 * rf->zero_record says which) */
 	RECFILE_CUT_SHORT,		/* a cut-short last record, ignored: the end */
-	RECFILE_BAD,			/* a record contradicts the header: rf->error */
+	RECFILE_BAD,			/* a record contradicts the header, or the
+					 * records before it: rf->error */
 };
 
 /*
@@ -202,6 +203,13 @@ enum recfile_status {
  * and rf->zero_record is its number (1 for the first record).
  */
 const struct idlescope_record *recfile_next(struct recfile *rf, enum recfile_status *status);
+/*
+ * The file's first record, read beside the window (recfile_next() is not
+ * moved): what tells a copy of a file from another file of its boot.
+ * 0, or -1 when the file has none (or it is all zeros).
+ */
+int recfile_first_record(const struct recfile *rf, struct idlescope_record *rec);
+
 /* recfile_next() into a copy. */
 enum recfile_status recfile_read(struct recfile *rf, struct idlescope_record *rec);
 

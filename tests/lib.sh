@@ -82,6 +82,23 @@ exit_cost_restore() {
 	[ -z "$saved_exit_delay" ] || echo "$saved_exit_delay" >$exit_delay_param
 }
 
+# asan_suite NAME: host only, in a suite's fresh output directory: build
+# the loader with ASan and UBSan (the sanitizer findings exit 99), genrec
+# and recfile_cases, and set L to the loader; one FAIL "NAME: test
+# programs build" and exit 1 when they do not build (the loader's main()
+# needs the BPF skeleton, which needs the kernel: make loader).
+asan_suite() {
+	if [ ! -f "$top/build/idlescope.skel.h" ]; then
+		fail "$1: test programs build" "no build/idlescope.skel.h: run make loader first"
+		exit 1
+	fi
+	make -s -C "$top" --no-print-directory build/asan/idlescope build/genrec \
+		build/tests/recfile_cases >build.log 2>&1 ||
+		{ fail "$1: test programs build" "$(tail -n 3 build.log | tr '\n' ' ')"; exit 1; }
+	export ASAN_OPTIONS=exitcode=99:detect_leaks=0 UBSAN_OPTIONS=exitcode=99:print_stacktrace=1
+	L=$top/build/asan/idlescope
+}
+
 # check_error NAME PATTERN COMMAND...: COMMAND fails (with exit status
 # $error_status, when set) with exactly one line on stderr, and that line
 # matches PATTERN (grep -E).

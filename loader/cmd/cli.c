@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* cli.c - the command line every subcommand shares (see cmd/cli.h). */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <linux/types.h>
 #include "args.h"
 #include "idlescope.h"
@@ -13,14 +15,47 @@
 
 void cli_usage_error(const char *fmt, ...)
 {
+	char line[1024];
+	const char *c;
 	va_list ap;
 
-	fputs("idlescope: error: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
+	/* An argument may hold any byte: the line stays one line ('\' is the message's). */
+	fputs("idlescope: error: ", stderr);
+	for (c = line; *c; c++)
+		if (escape_keeps(*c) || *c == '\\')
+			fputc(*c, stderr);
+		else
+			fprintf(stderr, "\\x%02x", (unsigned char)*c);
 	fputc('\n', stderr);
 	exit(CLI_EXIT_USAGE);
+}
+
+static int stdout_error_status = CLI_EXIT_ERROR;
+
+int cli_flush_stdout(void)
+{
+	if (!fflush(stdout) && !ferror(stdout))
+		return 0;
+	fprintf(stderr, "idlescope: error: writing to stdout: %s\n",
+		errno ? strerror(errno) : "I/O error");
+	clearerr(stdout);
+	return -1;
+}
+
+/* What exit() leaves unchecked: --help's text (argp exits 0 after it). */
+static void flush_at_exit(void)
+{
+	if (cli_flush_stdout())
+		_exit(stdout_error_status);
+}
+
+void cli_check_stdout_at_exit(int error_status)
+{
+	stdout_error_status = error_status;
+	atexit(flush_at_exit);
 }
 
 long long cli_parse_integer(const char *arg, const char *what, long long min, long long max)

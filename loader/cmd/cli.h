@@ -32,8 +32,23 @@
  */
 void cli_parse(const struct argp *argp, const char *name, int argc, char **argv, void *input);
 
-/* "idlescope: error: <fmt>" on stderr, exit status CLI_EXIT_USAGE. */
+/*
+ * "idlescope: error: <fmt>" on stderr, its control bytes as \xNN (one
+ * line, whatever the arguments hold), exit status CLI_EXIT_USAGE.
+ */
 void cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+/*
+ * Flush stdout: 0, or -1 after one error line when what was written there
+ * is not all there (a full disk, a closed pipe).
+ */
+int cli_flush_stdout(void);
+
+/*
+ * From now on, a process that exits with stdout unwritten (argp's --help
+ * exits 0 after printing) exits @error_status instead, after one line.
+ */
+void cli_check_stdout_at_exit(int error_status);
 
 /* parse_decimal() of an option's value in [min, max], or cli_usage_error(). */
 long long cli_parse_integer(const char *arg, const char *what, long long min, long long max);

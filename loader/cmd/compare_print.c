@@ -98,13 +98,15 @@ void compare_print_text(const struct compare *c)
 		printf("%-14s %-*s %-26s", fmt_workload_label(r->workload), gov_width, gov,
 		       metric);
 		print_cells(a, b, d);
-		printf("%s%s%s\n", r->flagged ? " *" : "", compare_fails_gate(c, r) ? " FAIL" : "",
+		printf("%s%s%s\n", r->flagged ? " *" : "", !compare_fails_gate(c, r) ? "" :
+		       r->flagged ? " FAIL" : " FAIL (untested)",
 		       r->host_timed && !c->include_host_timed && !r->only_in ?
 		       " (host-timed, not tested)" : "");
 	}
 	if (c->shared_boot)
 		printf("\nA and B share a boot: not independent runs, so not a significance test; "
-		       "nothing is flagged");
+		       "nothing is flagged%s", isnan(c->fail_above_pp) ? "" :
+		       ", and every difference worse than --fail-above fails untested");
 	if (c->nr_host_timed)
 		printf("\n%d rows of host-timed workloads left out of the tested family "
 		       "(--include-host-timed tests them)", c->nr_host_timed);

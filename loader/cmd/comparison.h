@@ -69,8 +69,10 @@ struct compare {
  * @c: the comparison
  * @r: one of its rows
  *
- * Return: true for a flagged row that is worse by more than the gate's
- * points; false without a gate.
+ * Return: true for a row worse by more than the gate's points that is
+ * flagged, or that no test could judge (no p-value, or sides that share a
+ * boot): untested is not passed.  False without a gate, and for a
+ * host-timed row left out of the test (without --include-host-timed).
  */
 bool compare_fails_gate(const struct compare *c, const struct diff_row *r);
 

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "cmd/cli.h"
 #include "cmd/dump.h"
+#include "cmd/recset.h"
 #include "format/escape.h"
 #include "stats/aggregate.h"
 #include "recfile.h"
@@ -142,13 +143,10 @@ int dump_command(int argc, char **argv)
 	runinfo_wake_names(&rf, &names);
 	while ((rec = recfile_next(&rf, &ret)))
 		dump_record(rec, &rf, &names);
-	if (ret == RECFILE_CUT_SHORT)
-		fprintf(stderr, "idlescope: warning: %s: last record cut short, ignored\n", path);
-	else if (ret == RECFILE_BAD)
+	if (ret == RECFILE_BAD)
 		fprintf(stderr, "idlescope: error: %s\n", rf.error);
-	else if (rf.zero_record)
-		fprintf(stderr, "idlescope: warning: %s: record %llu is all zeros: "
-			"the records end there\n", path, (unsigned long long)rf.zero_record);
+	else
+		recset_warn_end(&rf, ret == RECFILE_CUT_SHORT);
 	recfile_close(&rf);
 	return ret == RECFILE_BAD ? CLI_EXIT_ERROR : CLI_EXIT_OK;
 }

@@ -18,12 +18,17 @@
  * refused.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "cmd/cli.h"
 #include "cmd/extract.h"
+#include "cmd/recset.h"
+#include "format/escape.h"
 #include "governors.h"
+#include "output/file.h"
 #include "recfile.h"
 #include "runinfo/runinfo.h"
 #include "stats/buckets.h"
@@ -34,9 +39,15 @@
 #define DEFAULT_WINDOW_MS	200
 /* Fewer scored periods in a window say nothing about it. */
 #define MIN_WINDOW_SCORED	50
+/*
+ * The kernel's clock is a signed 64-bit count of ns (ktime_t): a period
+ * that ends later is no time of CLOCK_MONOTONIC.  Within it, every sum
+ * below (a window's end, a sleep's) stays far from 2^64.
+ */
+#define MAX_TIME_NS		(1ULL << 63)
 
 /* What extract keeps of a record. */
-struct period {
+struct kept_period {
 	__u64 enter_ns;
 	__u64 residency_ns;
 	__u64 exit_cost_ns;		/* of the residency, spent after the wake-up */
@@ -50,12 +61,14 @@ struct period {
 
 struct extract {
 	const char *path, *workload, *out;
+	char shown[256];		/* the path for messages: escaped */
 	int governor;			/* -1: any */
 	bool all;
 	__u64 window_ns;
 	struct recfile rf;
+	__u64 cpu_end_ns[IDLESCOPE_MAX_CPUS];	/* where each CPU's last period ended */
 	struct wake_names names;
-	struct period *periods;
+	struct kept_period *periods;
 	size_t nr, alloc;
 	bool predictions;		/* some period had one */
 	__u64 without_wake;		/* periods without wake-up sources, skipped */
@@ -111,7 +124,7 @@ static int keep(struct extract *x, const struct idlescope_record *rec)
 	bool predicted = (rec->flags & IDLESCOPE_F_PREDICTED) && rec->predicted_ns &&
 			 rec->predicted_ns != IDLESCOPE_UNKNOWN_NS;
 	struct wake_class cls;
-	struct period *p;
+	struct kept_period *p;
 
 	if (x->nr == x->alloc) {
 		x->alloc = x->alloc ? 2 * x->alloc : 4096;
@@ -140,6 +153,34 @@ static int keep(struct extract *x, const struct idlescope_record *rec)
 	return 0;
 }
 
+/*
+ * A CPU's periods come in the order it had them, one after the other:
+ * one that enters before the last one ended is a record repeated or
+ * overlapping another, and one that ends past MAX_TIME_NS no time at all.
+ * Either would put sleeps in a trace that no run had.  0, or -EINVAL
+ * after one error line.
+ */
+static int check_time(struct extract *x, const struct idlescope_record *rec)
+{
+	unsigned long long nr = x->rf.nr_read, enter_ns = rec->enter_ns;
+
+	if (rec->enter_ns > MAX_TIME_NS || rec->residency_ns > MAX_TIME_NS - rec->enter_ns) {
+		fprintf(stderr, "idlescope: error: %s: record %llu: cpu %u's period of %llu ns "
+			"from %llu ns ends past 2^63 ns, no time of the kernel's clock\n", x->shown,
+			nr, rec->cpu, (unsigned long long)rec->residency_ns, enter_ns);
+		return -EINVAL;
+	}
+	if (rec->enter_ns < x->cpu_end_ns[rec->cpu]) {
+		fprintf(stderr, "idlescope: error: %s: record %llu: cpu %u's period enters at %llu ns, "
+			"before its last one ended (%llu ns): records repeated or overlapping\n",
+			x->shown, nr, rec->cpu, enter_ns,
+			(unsigned long long)x->cpu_end_ns[rec->cpu]);
+		return -EINVAL;
+	}
+	x->cpu_end_ns[rec->cpu] = rec->enter_ns + rec->residency_ns;
+	return 0;
+}
+
 static int read_periods(struct extract *x)
 {
 	const struct idlescope_record *rec;
@@ -148,23 +189,23 @@ static int read_periods(struct extract *x)
 
 	runinfo_wake_names(&x->rf, &x->names);
 	while (!err && (rec = recfile_next(&x->rf, &status))) {
-		if (!selected(x, rec))
+		err = check_time(x, rec);
+		if (err || !selected(x, rec))
 			continue;
 		if (!(rec->flags & IDLESCOPE_F_HAS_WAKE))
 			x->without_wake++;
-		else
-			err = keep(x, rec);
+		else if ((err = keep(x, rec)))
+			fprintf(stderr, "idlescope: error: %s: %s\n", x->shown, strerror(-err));
 	}
-	if (err) {
-		fprintf(stderr, "idlescope: error: %s: %s\n", x->path, strerror(-err));
+	if (err)
 		return err;
-	}
 	if (status == RECFILE_BAD) {
 		fprintf(stderr, "idlescope: error: %s\n", x->rf.error);
 		return -EINVAL;
 	}
+	recset_warn_end(&x->rf, status == RECFILE_CUT_SHORT);
 	if (!x->nr) {
-		fprintf(stderr, "idlescope: error: %s: %s\n", x->path, x->without_wake ?
+		fprintf(stderr, "idlescope: error: %s: %s\n", x->shown, x->without_wake ?
 			"its records have no wake-up sources: record them with this idlescope" :
 			"no period of that workload and governor");
 		return -ENOENT;
@@ -174,7 +215,7 @@ static int read_periods(struct extract *x)
 
 static int by_time(const void *a, const void *b)
 {
-	const struct period *x = a, *y = b;
+	const struct kept_period *x = a, *y = b;
 
 	if (x->enter_ns != y->enter_ns)
 		return x->enter_ns < y->enter_ns ? -1 : 1;
@@ -185,39 +226,58 @@ static int by_time(const void *a, const void *b)
  * Of a governor that predicts, a period counts when it has a prediction;
  * of one that does not, every period does (the kernel's verdict).
  */
-static bool counts(const struct extract *x, const struct period *p)
+static bool counts(const struct extract *x, const struct kept_period *p)
 {
 	return !x->predictions || p->scored;
+}
+
+/* The share of good periods among the counted ones of [lo, hi); -1 with too few. */
+static double window_score(const struct extract *x, size_t lo, size_t hi)
+{
+	size_t i, scored = 0, good = 0;
+
+	for (i = lo; i < hi; i++) {
+		if (!counts(x, &x->periods[i]))
+			continue;
+		scored++;
+		good += x->periods[i].good;
+	}
+	return scored >= MIN_WINDOW_SCORED ? (double)good / scored : -1;
 }
 
 /*
  * The worst window's start, periods sorted by time: windows every quarter
  * window, each with MIN_WINDOW_SCORED scored periods or more.  Sets
- * *@score to its share of good periods (-1: no window had enough).
+ * *@score to its share of good periods (-1: no window had enough).  The
+ * starts of windows without a period are skipped, so a stretch of hours
+ * without one costs nothing (check_time() keeps every time below 2^63).
  */
 static __u64 worst_window(const struct extract *x, double *score)
 {
 	__u64 first = x->periods[0].enter_ns, last = x->periods[x->nr - 1].enter_ns;
 	__u64 start, best_start = first, step = x->window_ns / 4 ? x->window_ns / 4 : 1;
-	size_t lo = 0, hi = 0, i, scored, good;
+	size_t lo = 0, hi = 0;
+	double share;
 
 	*score = -1;
-	for (start = first; start <= last; start += step) {
+	for (start = first;;) {
 		while (lo < x->nr && x->periods[lo].enter_ns < start)
 			lo++;
 		while (hi < x->nr && x->periods[hi].enter_ns < start + x->window_ns)
 			hi++;
-		for (i = lo, scored = good = 0; i < hi; i++) {
-			if (!counts(x, &x->periods[i]))
-				continue;
-			scored++;
-			good += x->periods[i].good;
-		}
-		if (scored >= MIN_WINDOW_SCORED &&
-		    (*score < 0 || (double)good / scored < *score)) {
-			*score = (double)good / scored;
+		share = window_score(x, lo, hi);
+		if (share >= 0 && (*score < 0 || share < *score)) {
+			*score = share;
 			best_start = start;
 		}
+		if (last - start < step)
+			break;
+		start += step;
+		while (lo < x->nr && x->periods[lo].enter_ns < start)
+			lo++;
+		/* An empty window: on to the first one that holds the next period. */
+		if (x->periods[lo].enter_ns - start >= x->window_ns)
+			start += ((x->periods[lo].enter_ns - start - x->window_ns) / step + 1) * step;
 	}
 	return best_start;
 }
@@ -252,7 +312,7 @@ static int cpu_sleeps(const struct extract *x, int cpu, __u64 from, __u64 to,
 	int err = 0;
 
 	for (i = 0; i < x->nr && !err; i++) {
-		const struct period *p = &x->periods[i];
+		const struct kept_period *p = &x->periods[i];
 
 		if (p->cpu != cpu || p->enter_ns < from || p->enter_ns >= to)
 			continue;
@@ -272,10 +332,46 @@ static int cpu_sleeps(const struct extract *x, int cpu, __u64 from, __u64 to,
 	return err;
 }
 
+struct trace_doc {
+	const struct trace *t;
+	const char *comment;
+};
+
+static int fprint_trace(FILE *f, const void *ctx)
+{
+	const struct trace_doc *doc = ctx;
+
+	/* trace_write()'s -EIO, or what the stream's errno says went wrong. */
+	return trace_write(f, doc->t, doc->comment) ? output_stream_status(f) : 0;
+}
+
+/*
+ * The trace to -o: written whole and renamed over the file (a full disk
+ * leaves the previous trace, not a cut one that reads as a shorter run),
+ * or, for something that is not a file (a device, a FIFO), into it.
+ */
+static int write_out(const char *path, const struct trace_doc *doc)
+{
+	struct stat st;
+	FILE *f;
+	int err;
+
+	if (stat(path, &st) || S_ISREG(st.st_mode))
+		return output_write_file(path, fprint_trace, doc);
+	f = fopen(path, "w");
+	if (!f)
+		return -errno;
+	err = fprint_trace(f, doc);
+	if (fclose(f) && !err)
+		err = -errno;
+	return err;
+}
+
 static int write_trace(struct extract *x, __u64 from, __u64 to, const char *comment)
 {
 	struct trace t = {};
-	FILE *f = stdout;
+	struct trace_doc doc = { &t, comment };
+	char out[256];
 	size_t i;
 	int cpu, err = 0;
 
@@ -287,18 +383,13 @@ static int write_trace(struct extract *x, __u64 from, __u64 to, const char *comm
 	for (cpu = 0; cpu < t.nr_cpus && !err; cpu++)
 		err = cpu_sleeps(x, cpu, from, to, &t);
 	trace_sort(&t);
-	if (!err && x->out && !(f = fopen(x->out, "w")))
-		err = -errno;
 	if (!err)
-		err = trace_write(f, &t, comment);
-	if (f && f != stdout && fclose(f) && !err)
-		err = -errno;
+		err = x->out ? write_out(x->out, &doc) : fprint_trace(stdout, &doc);
+	escape_name(out, sizeof(out), x->out ? x->out : "stdout", SIZE_MAX);
 	if (err)
-		fprintf(stderr, "idlescope: error: writing %s: %s\n", x->out ? x->out : "stdout",
-			strerror(-err));
+		fprintf(stderr, "idlescope: error: writing %s: %s\n", out, strerror(-err));
 	else if (x->out)
-		fprintf(stderr, "idlescope: %zu sleeps on %d CPUs into %s\n", t.nr, t.nr_cpus,
-			x->out);
+		fprintf(stderr, "idlescope: %zu sleeps on %d CPUs into %s\n", t.nr, t.nr_cpus, out);
 	trace_free(&t);
 	return err;
 }
@@ -314,14 +405,14 @@ static int run_extract(struct extract *x)
 	from = x->periods[0].enter_ns;
 	to = x->periods[x->nr - 1].enter_ns + 1;
 	n = snprintf(comment, sizeof(comment), "from %s: workload %s, governor %s, exit cost %s\n",
-		     x->path, x->workload ? x->workload : "(any)",
+		     x->shown, x->workload ? x->workload : "(any)",
 		     x->governor < 0 ? "(any)" : governor_name(x->governor),
 		     recfile_exit_cost_name(x->rf.hdr.exit_cost));
 	if (!x->all) {
 		start = worst_window(x, &worst);
 		if (worst < 0) {
 			fprintf(stderr, "idlescope: error: %s: no window of %llu ms has %d scored "
-				"periods: a longer --window, or --all\n", x->path,
+				"periods: a longer --window, or --all\n", x->shown,
 				(unsigned long long)(x->window_ns / NS_PER_MS), MIN_WINDOW_SCORED);
 			return -ENOENT;
 		}
@@ -412,6 +503,7 @@ int extract_command(int argc, char **argv)
 	int err;
 
 	cli_parse(&argp, "extract", argc, argv, &x);
+	escape_name(x.shown, sizeof(x.shown), x.path, SIZE_MAX);
 	if (recfile_open(&x.rf, x.path)) {
 		fprintf(stderr, "idlescope: error: %s\n", x.rf.error);
 		return CLI_EXIT_ERROR;

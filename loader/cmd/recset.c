@@ -104,13 +104,52 @@ int recset_add(struct recset *rs, const char *arg)
 	return err;
 }
 
+/*
+ * A copy of another file: the same boot and the same first period (the
+ * kernel's clock and the CPU's period number in it) are the same records.
+ */
+static bool copy_of(const struct recset_file *file, const struct recset_file *other)
+{
+	return file->has_first && other->has_first && !strcmp(file->boot_id, other->boot_id) &&
+	       !memcmp(&file->first, &other->first, sizeof(file->first));
+}
+
+/*
+ * File @i again (@copies false: the same inode, so a link too), or a
+ * copy of an earlier one (@copies true): one error line.
+ */
+static int check_twice(const struct recset *rs, int i, bool copies)
+{
+	const struct recset_file *file = &rs->files[i], *other;
+	char buf[SHOWN_PATH_SIZE], shown_other[SHOWN_PATH_SIZE];
+	int j;
+
+	for (j = 0; j < i; j++) {
+		other = &rs->files[j];
+		if (!copies && other->dev == file->dev && other->ino == file->ino) {
+			fprintf(stderr, "idlescope: error: %s: given twice%s%s: "
+				"its periods would count twice\n", shown(file->path, buf),
+				strcmp(file->path, other->path) ? ", as " : "",
+				strcmp(file->path, other->path) ?
+				shown(other->path, shown_other) : "");
+			return -EINVAL;
+		}
+		if (copies && copy_of(file, other)) {
+			fprintf(stderr, "idlescope: error: %s: a copy of %s (the same boot, the "
+				"same first period): its periods would count twice\n",
+				shown(file->path, buf), shown(other->path, shown_other));
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 /* Open file @i and check it against the files before it. */
 static int open_file(struct recset *rs, int i, struct recfile *rf)
 {
 	struct recset_file *file = &rs->files[i];
 	struct recfile first = { .hdr = rs->first, .path = rs->files[0].path };
-	char err_msg[1024], buf[SHOWN_PATH_SIZE], other[SHOWN_PATH_SIZE];
-	int j;
+	char err_msg[1024];
 
 	if (recfile_open(rf, file->path)) {
 		fprintf(stderr, "idlescope: error: %s\n", rf->error);
@@ -118,21 +157,30 @@ static int open_file(struct recset *rs, int i, struct recfile *rf)
 	}
 	file->dev = rf->dev;
 	file->ino = rf->ino;
-	for (j = 0; j < i; j++) {
-		if (rs->files[j].dev == rf->dev && rs->files[j].ino == rf->ino) {
-			fprintf(stderr, "idlescope: error: %s: given twice%s%s: "
-				"its periods would count twice\n", shown(file->path, buf),
-				strcmp(file->path, rs->files[j].path) ? ", as " : "",
-				strcmp(file->path, rs->files[j].path) ?
-				shown(rs->files[j].path, other) : "");
-			return -EINVAL;
-		}
-	}
+	file->has_first = !recfile_first_record(rf, &file->first);
+	memcpy(file->boot_id, rf->hdr.boot_id, sizeof(file->boot_id));
+	if (check_twice(rs, i, false))
+		return -EINVAL;
 	if (i && runinfo_check_same_setup(&first, rf, err_msg, sizeof(err_msg))) {
 		fprintf(stderr, "idlescope: error: %s\n", err_msg);
 		return -EINVAL;
 	}
-	return 0;
+	return check_twice(rs, i, true);
+}
+
+void recset_warn_end(const struct recfile *rf, bool cut_short)
+{
+	char buf[SHOWN_PATH_SIZE];
+	const char *path = shown(rf->path, buf);
+
+	if (cut_short)
+		fprintf(stderr, "idlescope: warning: %s: last record cut short, ignored\n", path);
+	if (!rf->complete)
+		fprintf(stderr, "idlescope: warning: %s: the loader did not finish it: "
+			"duration and drop counts unknown\n", path);
+	if (rf->zero_record)
+		fprintf(stderr, "idlescope: warning: %s: record %llu is all zeros: "
+			"the records end there\n", path, (unsigned long long)rf->zero_record);
 }
 
 /* What a file without its trailer, or with a bad end, means for the report. */
@@ -140,24 +188,15 @@ static int check_end(const struct recset *rs, const struct recfile *rf, bool cut
 		     struct run_meta *meta)
 {
 	char buf[SHOWN_PATH_SIZE];
-	const char *path = shown(rf->path, buf);
 
 	if (!rf->complete && rs->refuse_untrailed) {
 		fprintf(stderr, "idlescope: error: %s: the loader did not finish it (no trailer: "
-			"drops unknown%s); --allow-missing takes it\n", path,
+			"drops unknown%s); --allow-missing takes it\n", shown(rf->path, buf),
 			cut_short ? ", its last record cut short" : "");
 		return -EINVAL;
 	}
-	if (cut_short) {
-		fprintf(stderr, "idlescope: warning: %s: last record cut short, ignored\n", path);
-		meta->records_cut_short++;
-	}
-	if (!rf->complete)
-		fprintf(stderr, "idlescope: warning: %s: the loader did not finish it: "
-			"duration and drop counts unknown\n", path);
-	if (rf->zero_record)
-		fprintf(stderr, "idlescope: warning: %s: record %llu is all zeros: "
-			"the records end there\n", path, (unsigned long long)rf->zero_record);
+	meta->records_cut_short += cut_short;
+	recset_warn_end(rf, cut_short);
 	return 0;
 }
 

@@ -8,9 +8,10 @@
  * as many as there are.  They are replayed one after the other into one
  * pipeline, each from a fresh start, and each is checked against those
  * before it: not the same file again (the same device and inode, so a
- * link to it counts too), recorded under the same clock mode, HZ and
- * cpuidle driver, with the same state table.  Every problem is one line
- * on stderr.
+ * link to it counts too), nor a copy of one (the same boot id and the
+ * same first record), recorded under the same clock mode and QEMU clock
+ * arguments, HZ and cpuidle driver, with the same state table.  Every
+ * problem is one line on stderr.
  */
 #ifndef __IDLESCOPE_CMD_RECSET_H
 #define __IDLESCOPE_CMD_RECSET_H
@@ -25,6 +26,10 @@ struct recset_file {
 	char *path;
 	dev_t dev;			/* set once opened */
 	ino_t ino;
+	/* Its boot and first record, once opened: a copy has both of another's. */
+	bool has_first;
+	char boot_id[RECFILE_BOOT_ID_LEN];
+	struct idlescope_record first;
 };
 
 struct recset {
@@ -48,6 +53,12 @@ int recset_add(struct recset *rs, const char *arg);
  * jumped (agg_exclude_late_runs()); 0, or -errno after one line.
  */
 int recset_replay(struct recset *rs, struct pipeline *pl, struct run_meta *meta);
+
+/*
+ * The warnings of a file read to its end: its last record cut short, no
+ * trailer (a killed loader), an all-zero record that ended the records.
+ */
+void recset_warn_end(const struct recfile *rf, bool cut_short);
 
 struct figures;
 

@@ -155,6 +155,7 @@ int report_command(int argc, char **argv)
 	}
 	pipeline_free(&pl);
 	recset_free(&files);
+	figures_free(figures);
 	free(figures);
 	free(o.args);
 	return err ? CLI_EXIT_ERROR : CLI_EXIT_OK;

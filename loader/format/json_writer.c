@@ -153,7 +153,7 @@ void json_null(struct json *j, const char *key)
 void json_number(struct json *j, const char *key, double val)
 {
 	json_prefix(j, key);
-	if (isnan(val))
+	if (!isfinite(val))
 		fputs("null", j->f);
 	else
 		fprintf(j->f, "%.6g", val);

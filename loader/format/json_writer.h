@@ -111,7 +111,8 @@ void json_null(struct json *j, const char *key);
  * json_number() - a number with %.6g
  * @j: the writer
  * @key: its name, NULL in an array
- * @val: the value; NaN (a share or bound nobody can know) is null
+ * @val: the value; NaN (a share or bound nobody can know) is null, and so
+ *	is an infinity, which JSON cannot write either
  */
 void json_number(struct json *j, const char *key, double val);
 

@@ -10,11 +10,13 @@
 #include <ftw.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include "format/escape.h"
 #include "output/dir.h"
 #include "output/fault.h"
 #include "output/file.h"
@@ -48,22 +50,80 @@ static bool exists(const char *path)
 	return !lstat(path, &st);
 }
 
+/* A plot of a report set: a regular file NAME.svg whose second line is the mark. */
+static bool is_plot(int dir_fd, const char *name)
+{
+	static const char suffix[] = ".svg";
+	char head[256];
+	size_t len = strlen(name);
+	const char *line2;
+	ssize_t n;
+	int fd;
+
+	if (len <= strlen(suffix) || strcmp(name + len - strlen(suffix), suffix))
+		return false;
+	fd = openat(dir_fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	n = read(fd, head, sizeof(head) - 1);
+	close(fd);
+	head[n > 0 ? n : 0] = '\0';
+	line2 = strchr(head, '\n');
+	return line2 && !strncmp(line2 + 1, REPORTDIR_PLOT_MARK "\n", strlen(REPORTDIR_PLOT_MARK) + 1);
+}
+
+/*
+ * The plot directory goes with the old set, whole: it may hold only plots
+ * a report set wrote.  0, or -ENOTEMPTY with what else it holds in @why.
+ */
+static int check_plots(const char *path, const char *shown_path, char *why, size_t size)
+{
+	char shown[ESCAPE_SIZE(32)];
+	struct dirent *de;
+	struct stat st;
+	DIR *d = opendir(path);
+	int err = 0;
+
+	if (!d)
+		return 0;	/* the commit's rename says what is wrong */
+	while (!err && (de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		if (!fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) &&
+		    S_ISREG(st.st_mode) && is_plot(dirfd(d), de->d_name))
+			continue;
+		escape_name(shown, sizeof(shown), de->d_name, SIZE_MAX);
+		snprintf(why, size, "%s is in the way: it holds %s, not a plot of idlescope's",
+			 shown_path, shown);
+		err = -ENOTEMPTY;
+	}
+	closedir(d);
+	return err;
+}
+
 /*
  * A name of the set held by something the commit must not move away with
  * the old set: a directory where a document goes, a non-directory where
- * the plots go (a symbolic link is replaced, not followed).
+ * the plots go (a symbolic link is replaced, not followed), a plot
+ * directory that holds anything else than plots.
  */
 static int check_in_way(const char *dir, char *why, size_t size)
 {
-	char path[PATH_MAX];
+	char path[PATH_MAX], shown[ESCAPE_SIZE(64)];
 	struct stat st;
 	int i;
 
 	for (i = 0; i < REPORTDIR_NR_NAMES; i++) {
 		if (join(path, sizeof(path), dir, reportdir_names[i]) || lstat(path, &st) ||
-		    S_ISLNK(st.st_mode) || is_dir_name(i) == !!S_ISDIR(st.st_mode))
+		    S_ISLNK(st.st_mode))
 			continue;
-		snprintf(why, size, "%s is in the way: %s, not %s", path,
+		escape_name(shown, sizeof(shown), path, SIZE_MAX);
+		if (is_dir_name(i) == !!S_ISDIR(st.st_mode)) {
+			if (is_dir_name(i) && check_plots(path, shown, why, size))
+				return -ENOTEMPTY;
+			continue;
+		}
+		snprintf(why, size, "%s is in the way: %s, not %s", shown,
 			 S_ISDIR(st.st_mode) ? "a directory" : "not a directory",
 			 is_dir_name(i) ? "the plot directory" : "a report");
 		return S_ISDIR(st.st_mode) ? -EISDIR : -ENOTDIR;
@@ -73,30 +133,31 @@ static int check_in_way(const char *dir, char *why, size_t size)
 
 int reportdir_check(const char *dir)
 {
-	char probe[PATH_MAX], why[PATH_MAX + 64];
+	char probe[PATH_MAX], why[PATH_MAX + 64], shown[ESCAPE_SIZE(64)];
 	int fd, n;
 
 	if (!*dir) {
 		fprintf(stderr, "idlescope: error: -o needs a directory name, not ''\n");
 		return -EINVAL;
 	}
+	escape_name(shown, sizeof(shown), dir, SIZE_MAX);
 	n = snprintf(probe, sizeof(probe), "%s/.idlescope-probe.XXXXXX", dir);
 	if (n < 0 || n >= (int)sizeof(probe)) {
-		fprintf(stderr, "idlescope: error: -o %s: %s\n", dir, strerror(ENAMETOOLONG));
+		fprintf(stderr, "idlescope: error: -o %s: %s\n", shown, strerror(ENAMETOOLONG));
 		return -ENAMETOOLONG;
 	}
 	fd = mkstemp(probe);
 	if (fd < 0) {
 		n = -errno;
 		fprintf(stderr, "idlescope: error: cannot write reports into %s: %s\n",
-			dir, strerror(-n));
+			shown, strerror(-n));
 		return n;
 	}
 	close(fd);
 	unlink(probe);
 	n = check_in_way(dir, why, sizeof(why));
 	if (n)
-		fprintf(stderr, "idlescope: error: cannot write reports into %s: %s\n", dir, why);
+		fprintf(stderr, "idlescope: error: cannot write reports into %s: %s\n", shown, why);
 	return n;
 }
 

@@ -16,7 +16,8 @@
  * back, or removes, the temporaries of idlescopes that are gone.
  *
  * A name of the set held by something else (a directory report.txt, a
- * file plots) is "in the way": the write is refused before anything is
+ * file plots, a plot directory with anything in it but the plots a report
+ * set wrote) is "in the way": the write is refused before anything is
  * written, rather than deleting it with the old set.
  */
 #ifndef __IDLESCOPE_OUTPUT_DIR_H
@@ -32,6 +33,11 @@
  */
 #define REPORTDIR_NR_NAMES	6
 #define REPORTDIR_PLOT_DIR	"plots"
+/*
+ * A plot's second line (after the XML declaration): what tells the plots
+ * a report set wrote, which a new set replaces, from anything else.
+ */
+#define REPORTDIR_PLOT_MARK	"<!-- idlescope plot -->"
 extern const char *const reportdir_names[REPORTDIR_NR_NAMES];
 
 struct reportdir {

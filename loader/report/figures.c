@@ -7,12 +7,15 @@
 #include <limits.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "report/figures.h"
 #include "format/table.h"
 #include "stats/aggregate.h"
 #include "governors.h"
+#include "infile.h"
 
 #define FIGURES_LINE_LEN	512
 
@@ -42,12 +45,31 @@ static bool parse_value(const char *s, double *val)
 	return *s && !*end && !errno && isfinite(*val);
 }
 
-/* Copy a field that must fit dst[size]; false when it does not. */
+/* A field escaped into dst[size] (format/escape.h); false when it does not fit. */
 static bool copy_field(char *dst, size_t size, const char *src)
 {
-	if (strlen(src) >= size)
+	char escaped[ESCAPE_SIZE(FIGURES_LINE_LEN)];
+
+	escape_name(escaped, sizeof(escaped), src, SIZE_MAX);
+	if (strlen(escaped) >= size)
 		return false;
-	strcpy(dst, src);
+	strcpy(dst, escaped);
+	return true;
+}
+
+/* One more value of @c; false when out of memory. */
+static bool add_value(struct figure_cell *c, double val)
+{
+	double *grown;
+
+	if (c->nr_values == c->nr_alloc) {
+		grown = realloc(c->values, (c->nr_alloc ? 2 * c->nr_alloc : 4) * sizeof(*grown));
+		if (!grown)
+			return false;
+		c->values = grown;
+		c->nr_alloc = c->nr_alloc ? 2 * c->nr_alloc : 4;
+	}
+	c->values[c->nr_values++] = val;
 	return true;
 }
 
@@ -69,6 +91,7 @@ static const char *add_line(struct figures *fig, char *line)
 	if (governor_id(field[0]) < 0)
 		return "an unknown governor";
 	if (!copy_field(cell.governor, sizeof(cell.governor), field[0]) ||
+	    strlen(field[1]) > IDLESCOPE_WORKLOAD_LEN ||
 	    !copy_field(cell.workload, sizeof(cell.workload), field[1]) ||
 	    !copy_field(cell.figure, sizeof(cell.figure), field[2]) ||
 	    !copy_field(cell.unit, sizeof(cell.unit), field[4]))
@@ -84,38 +107,18 @@ static const char *add_line(struct figures *fig, char *line)
 		c = &fig->cells[fig->nr_cells++];
 		*c = cell;
 	}
-	if (c->nr_values == FIGURES_MAX_VALUES)
-		return "more runs of one figure than a report holds";
-	c->values[c->nr_values++] = val;
-	return NULL;
+	return add_value(c, val) ? NULL : strerror(ENOMEM);
 }
 
-int figures_read_beside(struct figures *fig, const char *recfile_path)
+/* Each line of @f into @fig; NULL, or what is wrong and *@lineno where. */
+static const char *read_lines(struct figures *fig, FILE *f, int *lineno)
 {
-	char path[PATH_MAX], line[FIGURES_LINE_LEN];
+	char line[FIGURES_LINE_LEN];
 	const char *err = NULL;
 	bool header = false;
-	int lineno = 0, ret = 0, i, old_nr_cells = fig->nr_cells;
-	int before[FIGURES_MAX_CELLS];
-	FILE *f;
 
-	if (snprintf(path, sizeof(path), "%s%s", recfile_path, FIGURES_FILE_SUFFIX) >=
-	    (int)sizeof(path)) {
-		fprintf(stderr, "idlescope: error: %s: path too long\n", recfile_path);
-		return -ENAMETOOLONG;
-	}
-	f = fopen(path, "r");
-	if (!f) {
-		if (errno == ENOENT)
-			return 0;
-		ret = -errno;
-		fprintf(stderr, "idlescope: error: %s: %s\n", path, strerror(-ret));
-		return ret;
-	}
-	for (i = 0; i < old_nr_cells; i++)
-		before[i] = fig->cells[i].nr_values;
 	while (!err && fgets(line, sizeof(line), f)) {
-		lineno++;
+		++*lineno;
 		if (!strchr(line, '\n') && !feof(f)) {
 			err = "line too long";
 		} else if (!header) {
@@ -131,9 +134,38 @@ int figures_read_beside(struct figures *fig, const char *recfile_path)
 		err = strerror(errno);
 	if (!err && !header)
 		err = "empty: no header line";
+	return err;
+}
+
+int figures_read_beside(struct figures *fig, const char *recfile_path)
+{
+	char path[PATH_MAX], shown[ESCAPE_SIZE(256)];
+	const char *err;
+	int lineno = 0, i, old_nr_cells = fig->nr_cells;
+	int before[FIGURES_MAX_CELLS];
+	FILE *f;
+
+	if (snprintf(path, sizeof(path), "%s%s", recfile_path, FIGURES_FILE_SUFFIX) >=
+	    (int)sizeof(path)) {
+		fprintf(stderr, "idlescope: error: %s: path too long\n",
+			escape_name(shown, sizeof(shown), recfile_path, SIZE_MAX));
+		return -ENAMETOOLONG;
+	}
+	escape_name(shown, sizeof(shown), path, SIZE_MAX);
+	f = infile_open(path, NULL, &err);
+	if (!f) {
+		if (errno == ENOENT)
+			return 0;
+		i = -errno;
+		fprintf(stderr, "idlescope: error: %s: %s\n", shown, err);
+		return i;
+	}
+	for (i = 0; i < old_nr_cells; i++)
+		before[i] = fig->cells[i].nr_values;
+	err = read_lines(fig, f, &lineno);
 	fclose(f);
 	if (err) {
-		fprintf(stderr, "idlescope: error: %s:%d: %s\n", path, lineno, err);
+		fprintf(stderr, "idlescope: error: %s:%d: %s\n", shown, lineno, err);
 		return -EINVAL;
 	}
 	/* A figure this file gave twice shows as two values added now. */
@@ -142,7 +174,7 @@ int figures_read_beside(struct figures *fig, const char *recfile_path)
 
 		if (added > 1) {
 			fprintf(stderr, "idlescope: error: %s: figure %s of %s under %s given twice\n",
-				path, fig->cells[i].figure, fig->cells[i].workload,
+				shown, fig->cells[i].figure, fig->cells[i].workload,
 				fig->cells[i].governor);
 			return -EINVAL;
 		}
@@ -151,14 +183,27 @@ int figures_read_beside(struct figures *fig, const char *recfile_path)
 	return 0;
 }
 
+void figures_free(struct figures *fig)
+{
+	int i;
+
+	for (i = 0; i < fig->nr_cells; i++)
+		free(fig->cells[i].values);
+	memset(fig, 0, sizeof(*fig));
+}
+
+/*
+ * The mean of a cell's values: each divided first, so that values near
+ * DBL_MAX average to what they are, not to an infinity JSON cannot say.
+ */
 static double cell_mean(const struct figure_cell *c)
 {
-	double sum = 0;
+	double mean = 0;
 	int i;
 
 	for (i = 0; i < c->nr_values; i++)
-		sum += c->values[i];
-	return c->nr_values ? sum / c->nr_values : NAN;
+		mean += c->values[i] / c->nr_values;
+	return c->nr_values ? mean : NAN;
 }
 
 /* Whether cell @i is the first of its workload (resp. figure of it). */

@@ -22,23 +22,28 @@
 #include <stdio.h>
 #include <linux/types.h>
 #include "idlescope.h"
+#include "format/escape.h"
 #include "format/json_writer.h"
 
 #define FIGURES_FILE_SUFFIX	".figures"
 #define FIGURES_FILE_HEADER	"# idlescope figures 1"
 #define FIGURES_MAX_CELLS	256	/* (governor, workload, figure) triples */
-#define FIGURES_MAX_VALUES	32	/* record files with one triple */
 #define FIGURES_NAME_LEN	32	/* governor and figure names, with the NUL */
 #define FIGURES_UNIT_LEN	16
 
-/* One figure of one workload under one governor: its value in each run. */
+/*
+ * One figure of one workload under one governor: its value in each run
+ * (as many as the record files that have it).  The names are as the file
+ * gave them, escaped (format/escape.h): the workload's as a report names
+ * a tag, the figure's and the unit's so that they print on one line.
+ */
 struct figure_cell {
 	char governor[FIGURES_NAME_LEN];
-	char workload[IDLESCOPE_WORKLOAD_LEN + 1];
+	char workload[ESCAPE_SIZE(IDLESCOPE_WORKLOAD_LEN)];
 	char figure[FIGURES_NAME_LEN];
 	char unit[FIGURES_UNIT_LEN];
-	int nr_values;
-	double values[FIGURES_MAX_VALUES];
+	int nr_values, nr_alloc;
+	double *values;
 };
 
 struct figures {
@@ -54,13 +59,17 @@ struct figures {
  *	FIGURES_FILE_SUFFIX
  *
  * A record file without a figures file adds nothing.  A figures file that
- * breaks the format (docs/figures.md: header, five fields, a known
+ * is not a regular file (a FIFO would block), or breaks the format
+ * (docs/figures.md: header, lines under 512 bytes, five fields, a known
  * governor, a finite number, one unit per figure, no figure twice in one
  * file) is one error line naming the file and line.
  *
  * Return: 0, or -EINVAL / -ENOSPC / -errno after one error line.
  */
 int figures_read_beside(struct figures *fig, const char *recfile_path);
+
+/* Free the cells' values (not @fig itself): empty again. */
+void figures_free(struct figures *fig);
 
 /**
  * figures_first() - the first figure of a workload, the one that stands for it

@@ -19,6 +19,7 @@
 #include <string.h>
 #include "report/plot.h"
 #include "report/report.h"
+#include "output/dir.h"
 #include "output/file.h"
 #include "governors.h"
 
@@ -226,7 +227,7 @@ static void print_header(FILE *f, const struct plot *p)
 {
 	const char *name = agg_workload_name(p->agg, p->workload);
 
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" REPORTDIR_PLOT_MARK "\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
 		"width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
 		"font-family=\"sans-serif\">\n",

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -13,6 +14,7 @@
 #include "report/plot.h"
 #include "report/summary.h"
 #include "report/linuxpm.h"
+#include "format/escape.h"
 #include "output/dir.h"
 #include "output/fault.h"
 #include "output/file.h"
@@ -98,7 +100,7 @@ int reportset_write_dir(const struct agg *agg, const struct run_meta *meta,
 		report_fprint_html,
 	};
 	struct reportdir rd;
-	char path[PATH_MAX];
+	char path[PATH_MAX], shown[ESCAPE_SIZE(64)];
 	unsigned int i;
 	int err;
 
@@ -116,7 +118,8 @@ int reportset_write_dir(const struct agg *agg, const struct run_meta *meta,
 		reportdir_abort(&rd);
 	if (err)
 		fprintf(stderr, "idlescope: error: writing the reports into %s: %s\n",
-			outdir, rd.why[0] ? rd.why : strerror(-err));
+			escape_name(shown, sizeof(shown), outdir, SIZE_MAX),
+			rd.why[0] ? rd.why : strerror(-err));
 	return err;
 }
 

@@ -16,6 +16,7 @@
 #include "idlescope.h"
 
 #define EVENTSRC_MAX_WORKLOADS	64
+#define EVENTSRC_LINE_LEN	1022	/* bytes of a line, its newline not counted */
 
 /* The EVENTS words of the workload list, in their order there. */
 #define EVENT_SOURCES(X)						\
@@ -45,9 +46,11 @@ struct event_sources {
  * @err: one line saying what is wrong, on error
  * @size: its size
  *
- * Return: 0; -1 when the file cannot be read, a line lacks EVENTS, names an
- * unknown one, has a NAME too long for a tag, or there are more than
- * EVENTSRC_MAX_WORKLOADS lines.
+ * Return: 0; -1 when the file cannot be read or is not a regular file (a
+ * FIFO would block, a directory lists nothing), a line is longer than
+ * EVENTSRC_LINE_LEN, lacks EVENTS, names an unknown one, has a NAME too
+ * long for a tag or one listed before, there are more than
+ * EVENTSRC_MAX_WORKLOADS lines, or none.
  */
 int event_sources_read(struct event_sources *es, const char *path, char *err, size_t size);
 

@@ -192,12 +192,35 @@ void runinfo_fact_value(const struct recfile_header *hdr, enum runinfo_fact fact
 	}
 }
 
+/* " (ARGS)" after a clock mode in @buf: QEMU's arguments, escaped. */
+static void append_clock_args(char *buf, size_t size, const struct recfile_header *hdr)
+{
+	char args[ESCAPE_SIZE(RECFILE_CLOCK_ARGS_LEN)];
+	size_t n = strlen(buf);
+
+	snprintf(buf + n, size - n, " (%s)",
+		 escape_name(args, sizeof(args), hdr->clock_args, sizeof(hdr->clock_args)));
+}
+
+void runinfo_fact_values(const struct recfile_header *a, const struct recfile_header *b,
+			 enum runinfo_fact fact, char *va, char *vb, size_t size)
+{
+	runinfo_fact_value(a, fact, va, size);
+	runinfo_fact_value(b, fact, vb, size);
+	/* One clock mode, other QEMU arguments: those are the difference. */
+	if (fact == RUNINFO_CLOCK && !strcmp(va, vb)) {
+		append_clock_args(va, size, a);
+		append_clock_args(vb, size, b);
+	}
+}
+
 static bool fact_differs(const struct recfile_header *a, const struct recfile_header *b,
 			 enum runinfo_fact fact)
 {
 	switch (fact) {
 	case RUNINFO_CLOCK:
-		return strncmp(a->clock_mode, b->clock_mode, sizeof(a->clock_mode));
+		return strncmp(a->clock_mode, b->clock_mode, sizeof(a->clock_mode)) ||
+		       strncmp(a->clock_args, b->clock_args, sizeof(a->clock_args));
 	case RUNINFO_HZ:
 		return a->hz != b->hz;
 	case RUNINFO_DRIVER:
@@ -238,8 +261,7 @@ int runinfo_check_same_setup(const struct recfile *first, const struct recfile *
 
 	if (fact < 0)
 		return 0;
-	runinfo_fact_value(&first->hdr, fact, va, sizeof(va));
-	runinfo_fact_value(&rf->hdr, fact, vb, sizeof(vb));
+	runinfo_fact_values(&first->hdr, &rf->hdr, fact, va, vb, sizeof(va));
 	escape_name(pa, sizeof(pa), first->path, SIZE_MAX);
 	escape_name(pb, sizeof(pb), rf->path, SIZE_MAX);
 	if (fact == RUNINFO_CLOCK)

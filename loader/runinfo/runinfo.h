@@ -64,7 +64,7 @@ void runinfo_add_recfile(struct run_meta *meta, const struct recfile *rf,
  * pooled: a bit each in a mask of facts.
  */
 enum runinfo_fact {
-	RUNINFO_CLOCK,			/* the clock mode */
+	RUNINFO_CLOCK,			/* the clock mode and its QEMU arguments */
 	RUNINFO_HZ,
 	RUNINFO_DRIVER,			/* the cpuidle driver */
 	RUNINFO_STATES,			/* the state table */
@@ -80,6 +80,8 @@ enum runinfo_fact {
  * --across` names them.
  */
 extern const char *const runinfo_fact_names[RUNINFO_NR_FACTS];
+/* The same names for --help and errors: "kernel, hz, ... or exit_cost". */
+#define RUNINFO_FACT_LIST	"kernel, hz, driver, states, clock or exit_cost"
 
 /**
  * runinfo_setup_difference() - where two record files' setups differ
@@ -101,6 +103,19 @@ int runinfo_setup_difference(const struct recfile_header *a, const struct recfil
  */
 void runinfo_fact_value(const struct recfile_header *hdr, enum runinfo_fact fact,
 			char *buf, size_t size);
+
+/**
+ * runinfo_fact_values() - two headers' values of a fact they differ in, printable
+ * @a: one header
+ * @b: the other
+ * @fact: the fact
+ * @va: @a's value, as runinfo_fact_value() gives it; of one clock mode
+ *	with other QEMU arguments, the mode and "(ARGS)"
+ * @vb: @b's, likewise
+ * @size: of each
+ */
+void runinfo_fact_values(const struct recfile_header *a, const struct recfile_header *b,
+			 enum runinfo_fact fact, char *va, char *vb, size_t size);
 
 /**
  * runinfo_check_same_setup() - whether two record files make one report

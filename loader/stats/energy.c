@@ -4,10 +4,13 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "stats/energy.h"
+#include "format/escape.h"
+#include "infile.h"
 #include "idlescope_states_table.h"
 
 /*
@@ -141,14 +144,18 @@ int power_table_parse(const char *text, struct power_table *table,
 int power_table_load(const char *path, struct power_table *table,
 		     char *err, size_t err_size)
 {
-	char text[POWER_FILE_MAX + 1], why[128];
-	FILE *f = fopen(path, "r");
+	char text[POWER_FILE_MAX + 1], why[128], shown[ESCAPE_SIZE(64)];
+	const char *what;
+	FILE *f;
 	size_t len;
 	int ret;
 
+	/* The path as every message and the report give it: one line. */
+	escape_name(shown, sizeof(shown), path, SIZE_MAX);
+	f = infile_open(path, NULL, &what);
 	if (!f) {
 		ret = -errno;
-		snprintf(err, err_size, "%s: %s", path, strerror(-ret));
+		snprintf(err, err_size, "%s: %s", shown, what);
 		return ret;
 	}
 	len = fread(text, 1, sizeof(text), f);
@@ -157,20 +164,20 @@ int power_table_load(const char *path, struct power_table *table,
 	if (!ret && len > POWER_FILE_MAX)
 		ret = -EFBIG;
 	if (ret) {
-		snprintf(err, err_size, "%s: %s", path, strerror(-ret));
+		snprintf(err, err_size, "%s: %s", shown, strerror(-ret));
 		return ret;
 	}
 	text[len] = '\0';
 	if (strlen(text) != len) {
-		snprintf(err, err_size, "%s: not a text file (a NUL byte)", path);
+		snprintf(err, err_size, "%s: not a text file (a NUL byte)", shown);
 		return -EINVAL;
 	}
 	ret = power_table_parse(text, table, why, sizeof(why));
 	if (ret) {
-		snprintf(err, err_size, "%s: %s", path, why);
+		snprintf(err, err_size, "%s: %s", shown, why);
 		return ret;
 	}
-	snprintf(table->source, sizeof(table->source), "%s", path);
+	escape_name(table->source, sizeof(table->source), path, SIZE_MAX);
 	return 0;
 }
 

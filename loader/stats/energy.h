@@ -72,9 +72,11 @@ int power_table_parse(const char *text, struct power_table *table,
 
 /**
  * power_table_load() - power_table_parse() of a file
- * @path: the file
- * @table: filled on success, its source set to @path
- * @err: a one-line reason on failure, naming @path
+ * @path: the file, a regular one (a FIFO would block, a directory reads
+ *	as an I/O error: both are refused)
+ * @table: filled on success, its source set to @path, escaped
+ *	(format/escape.h: it is printed)
+ * @err: a one-line reason on failure, naming @path escaped
  * @err_size: of @err
  *
  * Return: 0, or -errno / -EINVAL with @err set.

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "stats/wakeup.h"
+#include "format/escape.h"
 
 #define WAKE_NAME(id, name)	[IDLESCOPE_WAKE_##id] = #name,
 static const char *const source_names[IDLESCOPE_NR_WAKE_SOURCES] = {
@@ -107,12 +108,15 @@ enum wake_verdict wake_class_verdict(const struct wake_class *cls)
 
 void wake_class_label(const struct wake_class *cls, char *buf, size_t size)
 {
+	/* The name comes from a record file's trailer: any byte. */
+	char name[ESCAPE_SIZE(WAKE_NAME_LEN)];
 	const char *ipi;
 
+	escape_name(name, sizeof(name), cls->name, sizeof(cls->name));
 	switch (cls->source) {
 	case IDLESCOPE_WAKE_HRTIMER:
 		if (cls->name[0])
-			snprintf(buf, size, "hrtimer %s", cls->name);
+			snprintf(buf, size, "hrtimer %s", name);
 		else
 			snprintf(buf, size, "hrtimer 0x%llx", (unsigned long long)cls->value);
 		break;
@@ -125,7 +129,7 @@ void wake_class_label(const struct wake_class *cls, char *buf, size_t size)
 		break;
 	case IDLESCOPE_WAKE_IRQ:
 		if (cls->name[0])
-			snprintf(buf, size, "irq %u %s", cls->detail, cls->name);
+			snprintf(buf, size, "irq %u %s", cls->detail, name);
 		else
 			snprintf(buf, size, "irq %u", cls->detail);
 		break;

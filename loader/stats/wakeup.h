@@ -127,7 +127,7 @@ enum wake_verdict wake_class_verdict(const struct wake_class *cls);
  * @cls: the class
  * @buf: "tick", "hrtimer hrtimer_wakeup", "hrtimer 0xffffffff81094600",
  *	"ipi reschedule", "irq 4 ttyS0", "irq 4", "polled (no IPI)",
- *	"poll limit", "unknown"
+ *	"poll limit", "unknown"; a name escaped (format/escape.h)
  * @size: of @buf
  */
 void wake_class_label(const struct wake_class *cls, char *buf, size_t size);

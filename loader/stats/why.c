@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "stats/buckets.h"
+#include "stats/sat.h"
 #include "stats/why.h"
 
 #define NSEC_PER_SEC		1000000000ULL
@@ -161,7 +162,7 @@ static void score_class(struct wake_score *sc, const struct period *p, int ideal
 	bool within;
 
 	sc->periods++;
-	sc->residency_ns += p->woke_ns;
+	sat_inc(&sc->residency_ns, p->woke_ns);
 	sc->resched += !!(rec->flags & IDLESCOPE_F_WAKE_RESCHED);
 	sc->miss_above += !!(rec->flags & IDLESCOPE_F_MISS_ABOVE);
 	sc->miss_below += !!(rec->flags & IDLESCOPE_F_MISS_BELOW);
@@ -210,12 +211,12 @@ static void score_energy(const struct why *why, struct energy_stats *es,
 	es->periods++;
 	es->energy_fj += fj;
 	es->oracle_fj += oracle_fj;
-	es->exit_latency_ns += why->states[rec->state].exit_latency_ns;
-	es->oracle_exit_latency_ns += why->states[oracle].exit_latency_ns;
-	es->idle_ns += p->woke_ns;
+	sat_inc(&es->exit_latency_ns, why->states[rec->state].exit_latency_ns);
+	sat_inc(&es->oracle_exit_latency_ns, why->states[oracle].exit_latency_ns);
+	sat_inc(&es->idle_ns, p->woke_ns);
 	if (rec->state < oracle) {
 		es->shallower++;
-		es->shallow_ns += p->woke_ns;
+		sat_inc(&es->shallow_ns, p->woke_ns);
 	}
 	es->deeper += rec->state > oracle;
 	ci_add(&es->excess_ci, (double)(fj - oracle_fj), (double)oracle_fj);
@@ -262,7 +263,7 @@ int why_add(struct why *why, int workload, const struct period *p, int ideal_sta
 static void wake_score_merge(struct wake_score *dst, const struct wake_score *src)
 {
 	dst->periods += src->periods;
-	dst->residency_ns += src->residency_ns;
+	sat_inc(&dst->residency_ns, src->residency_ns);
 	dst->resched += src->resched;
 	dst->predicted += src->predicted;
 	dst->within_2x += src->within_2x;
@@ -281,10 +282,10 @@ static void energy_stats_merge(struct energy_stats *dst, const struct energy_sta
 	dst->periods += src->periods;
 	dst->energy_fj += src->energy_fj;
 	dst->oracle_fj += src->oracle_fj;
-	dst->exit_latency_ns += src->exit_latency_ns;
-	dst->oracle_exit_latency_ns += src->oracle_exit_latency_ns;
-	dst->idle_ns += src->idle_ns;
-	dst->shallow_ns += src->shallow_ns;
+	sat_inc(&dst->exit_latency_ns, src->exit_latency_ns);
+	sat_inc(&dst->oracle_exit_latency_ns, src->oracle_exit_latency_ns);
+	sat_inc(&dst->idle_ns, src->idle_ns);
+	sat_inc(&dst->shallow_ns, src->shallow_ns);
 	dst->shallower += src->shallower;
 	dst->deeper += src->deeper;
 	ci_merge(&dst->excess_ci, &src->excess_ci);

@@ -8,10 +8,11 @@
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
-plan 50
+plan 53
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-make -s -C "$top" --no-print-directory build/genrec build/tests/compare_tool || exit
+make -s -C "$top" --no-print-directory build/genrec build/tests/compare_tool \
+	build/tests/recfile_cases || exit
 tool=$top/build/tests/compare_tool
 "$tool" template "$tmp/template.rec"
 gen() { "$top/build/genrec" -n 80000 -c 2 -H "$tmp/template.rec" "$@"; }
@@ -229,3 +230,26 @@ rc=$?
 check -m "exit $rc; $(tail -n 2 "$tmp/hostdir.txt" | tr '\n' ' ')" \
 	"compare: a run directory's workloads.txt marks its host-timed workloads" \
 	[ $rc = 0 -a -n "$(grep -E 'rows of host-timed workloads left out' "$tmp/hostdir.txt")" ]
+
+# Issue 39: the gate fails closed on what no test could judge.  Sides of
+# 20 periods a governor, 100% and 35% within 2x: no interval, so
+# untested, yet 65 points down.  Two sides of one boot: not independent,
+# yet 5 points down.
+"$top/build/genrec" -n 80 -c 2 -s 4 -H "$tmp/template.rec" -o "$tmp/few-a.rec" &&
+	"$top/build/genrec" -n 80 -c 2 -s 3 -p 70 -H "$tmp/template.rec" -o "$tmp/few.rec"
+"$tool" compare "$tmp/few-a.rec" "$tmp/few.rec" --fail-above 2 >"$tmp/few.txt"
+rc=$?
+line=$(grep -E '^periodic1ms +menu +within 2x %' "$tmp/few.txt")
+check -m "exit $rc: $line" "compare: an untested difference worse than --fail-above fails the gate" \
+	[ $rc = 1 -a "${line% FAIL (untested)}" != "$line" ]
+"$top/build/tests/recfile_cases" boot-id "$tmp/a.rec" "$tmp/boot-a.rec" one-boot &&
+	"$top/build/tests/recfile_cases" boot-id "$tmp/worse.rec" "$tmp/boot-b.rec" one-boot
+"$tool" compare "$tmp/boot-a.rec" "$tmp/boot-b.rec" --fail-above 2 >"$tmp/boot.txt"
+rc=$?
+check -m "exit $rc: $(tail -n 2 "$tmp/boot.txt" | tr '\n' ' ')" \
+	"compare: sides that share a boot fail the gate on a 5-point regression, saying why" \
+	[ $rc = 1 -a -n "$(grep -x 'A and B share a boot: .*, and every difference worse than --fail-above fails untested' \
+		"$tmp/boot.txt")" ]
+"$tool" compare "$tmp/boot-a.rec" "$tmp/boot-b.rec" --fail-above 6 >/dev/null
+rc=$?
+check -m "exit $rc" "compare: ... and pass it when the difference is within --fail-above" [ $rc = 0 ]

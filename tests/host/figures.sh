@@ -19,9 +19,9 @@ parsers=$(cd "$fixtures" && ls *.out | sed 's/\.out$//')
 # stalled train of issue 36, 23.3 of 1000 Hz, in irqtrain's own format).
 delivered=$top/tests/host/fixtures/delivered
 kinds=$(cd "$delivered" && ls *.out | sed 's/\.out$//')
-# The reader's 17 checks, two per parser, one for an unknown parser, one
+# The reader's 21 checks, two per parser, one for an unknown parser, one
 # per delivered kind and one for a workload without a target.
-plan $((17 + 2 * $(echo $parsers | wc -w) + 1 + $(echo $kinds | wc -w) + 1))
+plan $((21 + 2 * $(echo $parsers | wc -w) + 1 + $(echo $kinds | wc -w) + 1))
 
 make -s -C "$top" --no-print-directory build/tests/test_figures || exit
 "$top/build/tests/test_figures"

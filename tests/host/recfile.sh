@@ -12,7 +12,7 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/build/test/recfile
 FUZZ_CASES=300
-plan 78
+plan 84
 rm -rf "$out"
 mkdir -p "$out/cases" "$out/fuzz"
 cd "$out" || exit 1
@@ -29,7 +29,7 @@ cp "$top/build/genrec" genrec && cp "$top/build/tests/recfile_cases" recfile_cas
 cp "$top/build/asan/idlescope" idlescope &&
 # Without the sanitizers, whose own SIGBUS handler would stand in the way.
 gcc $cflags "$top/tests/host/recfile_shrink.c" "$top/loader/recfile.c" \
-	"$top/loader/format/escape.c" -lm -o recfile_shrink ||
+	"$top/loader/format/escape.c" "$top/lib/infile.c" -lm -o recfile_shrink ||
 	{ fail "recfile: test programs build" "$(tail -n 3 build.log | tr '\n' ' ')"; exit 1; }
 export ASAN_OPTIONS=exitcode=99:detect_leaks=0 UBSAN_OPTIONS=exitcode=99:print_stacktrace=1
 L=$out/idlescope
@@ -251,6 +251,31 @@ check "recfile: ... and a report.json the schema check accepts" \
 check "recfile: a state index equal to the table's size is out of range, not a row" \
 	[ -n "$(grep -xE '    [0-9]+ samples with a state index out of range' pasttable.txt)" -a \
 	  -z "$(grep -E '^    9 ' pasttable.txt)" ]
+
+# Issue 39: periods that come twice, a copy of a file, the other byte
+# order, other QEMU clock arguments, why/cost's sums of ns.
+check_error "recfile: a data section written twice is one error, not twice the periods" \
+	"record 601: cpu 0's period 0 after its period 299: periods repeated or out of order" \
+	"$L" report "$c/data-twice.rec"
+check_error "recfile: ... and a record repeated, also for dump" \
+	"record 22: cpu 0's period 10 after its period 10: periods repeated" \
+	"$L" dump "$c/record-repeated.rec"
+mkdir -p copy/seed-1/menu && ./recfile_cases boot-id base.rec copy/seed-1/menu/run.rec 0123-boot &&
+	cp copy/seed-1/menu/run.rec copy/seed-1/menu/run-copy.rec
+check_error "recfile: a copied record file in a run directory is one error, not a second boot" \
+	'copy/seed-1/menu/run.rec: a copy of copy/seed-1/menu/run-copy.rec \(the same boot, the same first period\)' \
+	"$L" report copy
+check_error "recfile: a big-endian file is one error saying so" \
+	'a big-endian record file \(version 4\): this idlescope reads little-endian ones' \
+	"$L" report "$c/big-endian.rec"
+check_error "recfile: files of one clock mode with other QEMU arguments are one error" \
+	"under clock 'virtual \(-icount shift=7\)', base.rec under 'virtual \(made up by genrec\)'" \
+	"$L" report base.rec "$c/clock-args-7.rec"
+"$L" report "$c/residency-wrap.rec" >wrap.txt
+check -m "$(grep 'shallower time %' wrap.txt | head -n 1)" \
+	"recfile: sums of ns that would wrap give no shallower time over 100% in why / cost" awk '
+	$1 == "shallower" && $2 == "time" { n++; for (i = 4; i <= NF; i++) if ($i + 0 > 100) bad = 1 }
+	END { exit bad || !n }' wrap.txt
 
 # Fuzz: every mutated file gives a report (exit 0) or one error line (exit 1).
 bad=0 reports=0 errors=0

@@ -5,6 +5,7 @@
  * recfile.h (offsetof, no byte offsets written twice).
  *
  *   recfile_cases cases BASE DIR   one file per case below, DIR/<case>.rec
+ *   recfile_cases boot-id BASE OUT ID   BASE with the boot id ID, as OUT
  *   recfile_cases fuzz BASE DIR N  DIR/fuzz-<seed>.rec for seeds 1..N: BASE
  *                                  with 1..8 bits flipped (half of the flips
  *                                  in the header, a quarter in the trailer,
@@ -78,18 +79,23 @@ static size_t nr_records(struct file *f)
 	return hdr_of(f)->data_size / RECORD_SIZE;
 }
 
-static void save(const char *dir, const char *name, struct file *f)
+static void save_as(const char *path, struct file *f)
 {
-	char path[4096];
-	FILE *out;
+	FILE *out = fopen(path, "wb");
 
-	snprintf(path, sizeof(path), "%s/%s.rec", dir, name);
-	out = fopen(path, "wb");
 	if (!out || fwrite(f->buf, 1, f->size, out) != f->size || fclose(out)) {
 		fprintf(stderr, "recfile_cases: writing %s: %s\n", path, strerror(errno));
 		exit(1);
 	}
 	free(f->buf);
+}
+
+static void save(const char *dir, const char *name, struct file *f)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/%s.rec", dir, name);
+	save_as(path, f);
 }
 
 /* @f as a loader killed after @records and a half left it: no flag, no size, no trailer. */
@@ -196,6 +202,122 @@ static void set_wake_garbage(struct file *f)
 	}
 }
 
+/*
+ * Issue 39's fuzzing round.  Record @i's CPU's record before it, or NULL:
+ * what a moved or copied record must contradict.
+ */
+static struct idlescope_record *prev_of_cpu(struct file *f, size_t i)
+{
+	__u32 cpu = record_of(f, i)->cpu;
+
+	while (i-- > 0)
+		if (record_of(f, i)->cpu == cpu)
+			return record_of(f, i);
+	return NULL;
+}
+
+/* The last record of @cpu. */
+static struct idlescope_record *last_of_cpu(struct file *f, __u32 cpu)
+{
+	size_t i = nr_records(f);
+
+	while (i-- > 0)
+		if (record_of(f, i)->cpu == cpu)
+			return record_of(f, i);
+	exit(1);
+}
+
+/* The data section written twice, then the trailer: every period twice. */
+static struct file data_twice(void)
+{
+	struct file f = copy();
+	size_t data = hdr_of(&f)->data_size, hdr = sizeof(struct recfile_header);
+
+	f.buf = realloc(f.buf, f.size + data);
+	if (!f.buf)
+		exit(1);
+	memmove(f.buf + hdr + 2 * data, f.buf + hdr + data, sizeof(struct recfile_trailer));
+	memcpy(f.buf + hdr + data, f.buf + hdr, data);
+	f.size += data;
+	hdr_of(&f)->data_size = 2 * data;
+	return f;
+}
+
+/* Record 30 enters in the middle of its CPU's record before it (sequence intact). */
+static void overlap(struct file *f)
+{
+	struct idlescope_record *prev = prev_of_cpu(f, 30);
+
+	if (!prev)
+		exit(1);
+	record_of(f, 30)->enter_ns = prev->enter_ns + prev->residency_ns / 2;
+}
+
+/* A wake-up name with a newline, for the records' timer function. */
+static void name_newline(struct file *f)
+{
+	struct recfile_trailer *t = trailer_of(f);
+
+	t->nr_names = 1;
+	t->names[0].kind = RECFILE_NAME_FUNCTION;
+	t->names[0].value = record_of(f, 0)->wake_fn;
+	snprintf(t->names[0].name, RECFILE_NAME_LEN, "fn\nsleep 0 0 1 ipi\033[2J");
+}
+
+/* As a big-endian writer left it: the header's numbers byte-swapped. */
+static void big_endian(struct file *f)
+{
+	struct recfile_header *hdr = hdr_of(f);
+
+	hdr->version = __builtin_bswap32(hdr->version);
+	hdr->header_size = __builtin_bswap32(hdr->header_size);
+	hdr->record_size = __builtin_bswap32(hdr->record_size);
+	hdr->trailer_size = __builtin_bswap32(hdr->trailer_size);
+	hdr->nr_cpus = __builtin_bswap32(hdr->nr_cpus);
+	hdr->data_size = __builtin_bswap64(hdr->data_size);
+}
+
+/*
+ * Sums of ns that would wrap to just below the rest: of each governor's
+ * periods on a CPU, two of 2^63 - 10 ms in the deepest state, the rest
+ * in state 1, shallower than the cheapest state for them.  A wrapped sum
+ * of idle time is then 20 ms short of the shallower time in it.
+ */
+static void residency_wrap(struct file *f)
+{
+	unsigned int seen[256][IDLESCOPE_MAX_CPUS] = {};
+	struct idlescope_record *rec;
+	size_t i;
+
+	for (i = 0; i < nr_records(f); i++) {
+		rec = record_of(f, i);
+		if (seen[rec->governor & 255][rec->cpu]++ < 2) {
+			rec->residency_ns = (1ULL << 63) - 10000000;
+			rec->state = hdr_of(f)->nr_states - 1;
+		} else {
+			rec->state = 1;
+		}
+	}
+}
+
+static void cases_39(const char *dir)
+{
+	struct file f;
+
+	f = data_twice(); save(dir, "data-twice", &f);
+	f = copy(); *record_of(&f, 21) = *record_of(&f, 20); save(dir, "record-repeated", &f);
+	f = copy(); overlap(&f); save(dir, "records-overlap", &f);
+	f = copy(); record_of(&f, 30)->enter_ns = 1ULL << 62; save(dir, "enter-2^62", &f);
+	f = copy(); last_of_cpu(&f, 1)->enter_ns = 1ULL << 62; save(dir, "enter-2^62-last", &f);
+	f = copy(); last_of_cpu(&f, 1)->enter_ns = UINT64_MAX - 5; save(dir, "enter-2^64", &f);
+	f = copy(); name_newline(&f); save(dir, "wake-name-newline", &f);
+	f = copy(); big_endian(&f); save(dir, "big-endian", &f);
+	f = copy(); snprintf(hdr_of(&f)->clock_args, RECFILE_CLOCK_ARGS_LEN, "-icount shift=7");
+	record_of(&f, 0)->enter_ns++;	/* another run, not a copy of BASE */
+	save(dir, "clock-args-7", &f);
+	f = copy(); residency_wrap(&f); save(dir, "residency-wrap", &f);
+}
+
 static void cases(const char *dir)
 {
 	struct file f;
@@ -272,6 +394,7 @@ static void cases(const char *dir)
 	/* Killed after the trailer was written but before the flag. */
 	f = copy(); hdr_of(&f)->flags = 0; hdr_of(&f)->data_size = 0;
 	save(dir, "killed-before-flag", &f);
+	cases_39(dir);
 }
 
 static void fuzz_one(const char *dir, __u64 seed)
@@ -310,12 +433,18 @@ int main(int argc, char **argv)
 	__u64 seed, n;
 
 	if (argc < 4 || load(argv[2])) {
-		fprintf(stderr, "usage: recfile_cases cases BASE DIR | fuzz BASE DIR N "
-			"(BASE: a complete file of >= 16 records)\n");
+		fprintf(stderr, "usage: recfile_cases cases BASE DIR | boot-id BASE OUT ID | "
+			"fuzz BASE DIR N (BASE: a complete file of >= 16 records)\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "cases") && argc == 4) {
 		cases(argv[3]);
+	} else if (!strcmp(argv[1], "boot-id") && argc == 5) {
+		/* BASE with another boot id, in place of DIR: a file of that boot. */
+		struct file f = copy();
+
+		snprintf(hdr_of(&f)->boot_id, RECFILE_BOOT_ID_LEN, "%s", argv[4]);
+		save_as(argv[3], &f);
 	} else if (!strcmp(argv[1], "fuzz") && argc == 5) {
 		n = strtoull(argv[4], NULL, 10);
 		for (seed = 1; seed <= n; seed++)

@@ -14,19 +14,11 @@
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/build/test/reportset
-plan 9
+plan 12
 rm -rf "$out"
 mkdir -p "$out/cases"
 cd "$out" || exit 1
-if [ ! -f "$top/build/idlescope.skel.h" ]; then
-	fail "reportset: test programs build" "no build/idlescope.skel.h: run make loader first"
-	exit 1
-fi
-make -s -C "$top" --no-print-directory build/asan/idlescope build/genrec \
-	build/tests/recfile_cases >build.log 2>&1 ||
-	{ fail "reportset: test programs build" "$(tail -n 3 build.log | tr '\n' ' ')"; exit 1; }
-export ASAN_OPTIONS=exitcode=99:detect_leaks=0 UBSAN_OPTIONS=exitcode=99:print_stacktrace=1
-L=$top/build/asan/idlescope
+asan_suite reportset
 
 # OLD: one workload, one plot; NEW: six workloads, six plots.
 "$top/build/genrec" -n 200 -c 2 -o old.rec && "$top/build/genrec" -n 600 -c 2 -o base.rec &&
@@ -107,3 +99,12 @@ check "reportset: ... which leaves it and the old set as they were" diff -r befo
 rm -rf d && cp -r old d && rm -r d/plots && echo mine >d/plots
 check_error "reportset: a file where plots/ goes is one error" \
 	"d/plots is in the way: not a directory, not the plot directory" "$L" report new.rec -o d
+# Issue 39: the plot directory goes with the old set, whole: a file of the
+# user's in it (a note, an SVG no report wrote) stands in the way.
+rm -rf d before && cp -r old d && echo mine >d/plots/notes.txt && cp -r d before
+check_error "reportset: a plot directory holding another file is one error, not deleted" \
+	"d/plots is in the way: it holds notes.txt, not a plot of idlescope's" "$L" report new.rec -o d
+check "reportset: ... which leaves that file and the old set as they were" diff -r before d
+rm -rf d && cp -r old d && printf '<?xml version="1.0"?>\n<svg/>\n' >d/plots/mine.svg
+check_error "reportset: ... also an SVG no report wrote" \
+	"d/plots is in the way: it holds mine.svg, not a plot of idlescope's" "$L" report new.rec -o d

@@ -123,6 +123,65 @@ static void test_two_runs(void)
 	check(count_entries(json) == 4, "figures: report.json has an entry per cell", "got:\n%s", json);
 	free(text);
 	free(json);
+	figures_free(&fig);
+}
+
+/* What a report of one figures document says: its text and JSON in @text, @json. */
+static void print_both(const struct figures *fig, char **text, char **json)
+{
+	size_t len;
+	struct json j;
+	FILE *f;
+
+	f = open_memstream(text, &len);
+	figures_fprint_text(f, fig);
+	fclose(f);
+	f = open_memstream(json, &len);
+	j = (struct json){ .f = f };
+	json_object(&j, NULL, false);
+	figures_json(&j, fig);
+	json_object_end(&j);
+	fclose(f);
+}
+
+/* Issue 39's fuzzing: values JSON cannot hold, control bytes, many runs. */
+static void test_hostile(void)
+{
+	static struct figures fig;
+	char err[1024], name[32], *text, *json;
+	bool ok = true;
+	int i;
+
+	write_figures("big1.rec", "# idlescope figures 1\nmenu w big 1.7e308 us\n");
+	write_figures("big2.rec", "# idlescope figures 1\nmenu w big 1.7e308 us\n");
+	read_beside(&fig, "big1.rec", err, sizeof(err));
+	read_beside(&fig, "big2.rec", err, sizeof(err));
+	print_both(&fig, &text, &json);
+	check(strstr(json, "\"runs\": 2, \"mean\": 1.7e+308,") && !strstr(json, "inf"),
+	      "figures: two values of 1.7e308 have the mean 1.7e308, not inf", "got:\n%s", json);
+	free(text);
+	free(json);
+	figures_free(&fig);
+
+	write_figures("esc.rec", "# idlescope figures 1\nmenu w\033[2J f\033]0;t\007 1 u\033\n");
+	check(!read_beside(&fig, "esc.rec", err, sizeof(err)) && fig.nr_cells == 1,
+	      "figures: names with control bytes read", "%s", err);
+	print_both(&fig, &text, &json);
+	check(strstr(text, "w\\x1b[2J ") && strstr(text, "  f\\x1b]0;t\\x07") &&
+	      !strpbrk(text, "\033\007") && !strpbrk(json, "\033\007"),
+	      "figures: ... and reach the report escaped", "got:\n%s%s", text, json);
+	free(text);
+	free(json);
+	figures_free(&fig);
+
+	for (i = 0; i < 40 && ok; i++) {
+		snprintf(name, sizeof(name), "run%d.rec", i);
+		write_figures(name, "# idlescope figures 1\nmenu w f 1 us\n");
+		ok = !read_beside(&fig, name, err, sizeof(err));
+	}
+	check(ok && fig.cells[0].nr_values == 40, "figures: 40 runs of one figure read (more than 32)",
+	      "run %d: %s", i, err);
+	figures_free(&fig);
 }
 
 static void test_bad_files(void)
@@ -157,7 +216,7 @@ static void test_bad_files(void)
 		char err[1024];
 		int ret;
 
-		memset(&fig, 0, sizeof(fig));
+		figures_free(&fig);
 		write_figures("good.rec", "# idlescope figures 1\nmenu cyclictest latency_avg_us 1 us\n");
 		read_beside(&fig, "good.rec", err, sizeof(err));
 		write_figures("bad.rec", cases[i].text);
@@ -175,6 +234,7 @@ int main(void)
 		return 1;
 	}
 	test_two_runs();
+	test_hostile();
 	test_bad_files();
 	if (!fork())
 		execlp("rm", "rm", "-rf", dir, (char *)NULL);

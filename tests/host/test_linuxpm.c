@@ -120,7 +120,7 @@ static struct figures two_runs = {
 	.nr_files = 2, .nr_cells = 1,
 	.cells = { { .governor = "menu", .workload = "pingpong",
 		     .figure = "round_trips_per_s", .unit = "1/s",
-		     .nr_values = 2, .values = { 4000, 5000 } } },
+		     .nr_values = 2, .values = (double[]){ 4000, 5000 } } },
 };
 
 /* The same figure in one run, faster: printed whole, not as 3.263e+04. */
@@ -128,7 +128,7 @@ static struct figures one_run = {
 	.nr_files = 1, .nr_cells = 1,
 	.cells = { { .governor = "menu", .workload = "pingpong",
 		     .figure = "round_trips_per_s", .unit = "1/s",
-		     .nr_values = 1, .values = { 32632.4 } } },
+		     .nr_values = 1, .values = (double[]){ 32632.4 } } },
 };
 
 static void test_compare(void)
