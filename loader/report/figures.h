@@ -30,6 +30,12 @@
 #define FIGURES_MAX_CELLS	256	/* (governor, workload, figure) triples */
 #define FIGURES_NAME_LEN	32	/* governor and figure names, with the NUL */
 #define FIGURES_UNIT_LEN	16
+/*
+ * A workload's share of its own target, in percent (docs/figures.md): a run
+ * that delivered less is no data point for the headline and the gate.
+ */
+#define FIGURES_DELIVERED		"delivered_pct"
+#define FIGURES_DELIVERED_MIN_PCT	90.0
 
 /*
  * One figure of one workload under one governor: its value in each run
