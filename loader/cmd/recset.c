@@ -245,7 +245,7 @@ int recset_replay(struct recset *rs, struct pipeline *pl, struct run_meta *meta)
 }
 
 /*
- * The runs of file @i whose workload missed its own target, by the values
+ * The runs of file @i whose device's train stalled, by the values
  * its figures file added to @fig (the cells that grew past @before), left
  * out of @agg.
  */
@@ -264,7 +264,7 @@ static void exclude_missed(const struct recset *rs, int i, const struct figures 
 		v = c->values[c->nr_values - 1];
 		if (v >= FIGURES_DELIVERED_MIN_PCT)
 			continue;
-		snprintf(reason, sizeof(reason), "delivered %.1f%% of its own target (below %.0f%%)",
+		snprintf(reason, sizeof(reason), "got %.1f%% of its device's rate (below %.0f%%)",
 			 v, FIGURES_DELIVERED_MIN_PCT);
 		if (agg_exclude_run(agg, rs->files[i].boot, c->workload, governor_id(c->governor),
 				    reason) == -ENOSPC)

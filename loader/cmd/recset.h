@@ -66,7 +66,7 @@ struct figures;
 /*
  * Add the figures file beside each record file (report/figures.h) to @fig,
  * and leave out of @agg (the replayed pipeline's) every run whose workload
- * delivered less than FIGURES_DELIVERED_MIN_PCT of its own target
+ * got less than FIGURES_DELIVERED_MIN_PCT of its device's rate
  * (agg_exclude_run()); 0, or -errno after one line.
  */
 int recset_read_figures(const struct recset *rs, struct figures *fig, struct agg *agg);
