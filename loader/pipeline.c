@@ -215,20 +215,27 @@ int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
 	return err;
 }
 
-/* The aggregate of boot @boot_id, new for a new or empty id; NULL: no memory. */
+/*
+ * The aggregate of boot @boot_id, new for a new or empty id, its index in
+ * pl->last_boot; NULL: no memory.
+ */
 static struct agg *boot_agg(struct pipeline *pl, const char *boot_id)
 {
 	struct agg *boot;
 	int b;
 
-	for (b = 0; boot_id[0] && b < agg_nr_boots(pl->agg); b++)
-		if (!strcmp(agg_boot_id(pl->agg, b), boot_id))
+	for (b = 0; boot_id[0] && b < agg_nr_boots(pl->agg); b++) {
+		if (!strcmp(agg_boot_id(pl->agg, b), boot_id)) {
+			pl->last_boot = b;
 			return agg_boot(pl->agg, b);
+		}
+	}
 	boot = pipeline_new_agg(pl);
 	if (boot && agg_add_boot(pl->agg, boot, boot_id)) {
 		agg_free(boot);
 		boot = NULL;
 	}
+	pl->last_boot = boot ? agg_nr_boots(pl->agg) - 1 : -1;
 	return boot;
 }
 

@@ -47,6 +47,8 @@ struct pipeline {
 	 */
 	unsigned int exit_cost;
 	struct period_exits exits;	/* of @states and @exit_cost */
+	/* The agg_boot() index of the last file pipeline_add_file() took; -1: none. */
+	int last_boot;
 };
 
 /**

@@ -104,7 +104,7 @@ static int load_side(struct side *s, bool allow_missing, const char *workload_li
 	if (!err)
 		err = recset_replay(&s->files, &s->pl, &s->meta);
 	if (!err)
-		err = recset_read_figures(&s->files, &s->figures);
+		err = recset_read_figures(&s->files, &s->figures, s->pl.agg);
 	if (err)
 		return err;
 	if (!allow_missing && !agg_next(s->pl.agg, &key)) {

@@ -32,6 +32,7 @@
 #include "recfile.h"
 #include "runinfo/runinfo.h"
 #include "stats/buckets.h"
+#include "stats/period.h"
 #include "stats/wakeup.h"
 #include "trace.h"
 
@@ -68,6 +69,7 @@ struct extract {
 	struct recfile rf;
 	__u64 cpu_end_ns[IDLESCOPE_MAX_CPUS];	/* where each CPU's last period ended */
 	struct wake_names names;
+	struct period_exits exits;	/* of the header's states, its exit cost */
 	struct kept_period *periods;
 	size_t nr, alloc;
 	bool predictions;		/* some period had one */
@@ -99,23 +101,6 @@ static bool selected(const struct extract *x, const struct idlescope_record *rec
 	       (x->governor < 0 || rec->governor == x->governor);
 }
 
-/*
- * The exit latency the entered state spent after the wake-up, in the
- * period's residency: with the exit cost on, a halting state spends it
- * (kernel/modules/idlescope_states).  A residency not longer than it did
- * not halt (a wake-up came first) and spent none.
- */
-static __u64 exit_cost_of(const struct recfile_header *hdr, const struct idlescope_record *rec)
-{
-	const struct idlescope_state *st;
-
-	if (hdr->exit_cost != RECFILE_EXIT_COST_ON || rec->state < 0 ||
-	    (__u32)rec->state >= hdr->nr_states)
-		return 0;
-	st = &hdr->states[rec->state];
-	return st->polling || rec->residency_ns <= st->exit_latency_ns ? 0 : st->exit_latency_ns;
-}
-
 static int keep(struct extract *x, const struct idlescope_record *rec)
 {
 	const struct recfile_header *hdr = &x->rf.hdr;
@@ -136,7 +121,8 @@ static int keep(struct extract *x, const struct idlescope_record *rec)
 	p = &x->periods[x->nr++];
 	p->enter_ns = rec->enter_ns;
 	p->residency_ns = rec->residency_ns;
-	p->exit_cost_ns = exit_cost_of(hdr, rec);
+	/* What the state spent after the wake-up, as every score has it. */
+	p->exit_cost_ns = rec->residency_ns - period_woke_ns(rec, &x->exits);
 	p->flags = rec->flags;
 	p->cpu = rec->cpu;
 	p->kind = kind_of_source(rec->wake_source);
@@ -144,7 +130,8 @@ static int keep(struct extract *x, const struct idlescope_record *rec)
 	wake_class_label(&cls, p->what, sizeof(p->what));
 	if (predicted) {
 		p->scored = true;
-		p->good = agg_within_ratio(rec->predicted_ns, rec->residency_ns, 2, 1);
+		p->good = agg_within_ratio(rec->predicted_ns,
+					   rec->residency_ns - p->exit_cost_ns, 2, 1);
 	} else {
 		p->scored = false;
 		p->good = !(rec->flags & (IDLESCOPE_F_MISS_ABOVE | IDLESCOPE_F_MISS_BELOW));
@@ -508,6 +495,8 @@ int extract_command(int argc, char **argv)
 		fprintf(stderr, "idlescope: error: %s\n", x.rf.error);
 		return CLI_EXIT_ERROR;
 	}
+	period_exits_of(&x.exits, x.rf.hdr.states, x.rf.hdr.nr_states,
+			x.rf.hdr.exit_cost == RECFILE_EXIT_COST_ON);
 	err = read_periods(&x);
 	if (!err)
 		err = run_extract(&x);

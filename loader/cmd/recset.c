@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "cmd/recset.h"
+#include "governors.h"
 #include "format/escape.h"
 #include "report/figures.h"
 #include "runinfo/runinfo.h"
@@ -213,6 +214,7 @@ static int replay_file(struct recset *rs, int i, struct recfile *rf, struct pipe
 		fprintf(stderr, "idlescope: error: %s\n", rf->error);
 		return err;
 	}
+	rs->files[i].boot = pl->last_boot;
 	err = check_end(rs, rf, cut_short, meta);
 	if (err)
 		return err;
@@ -242,12 +244,47 @@ int recset_replay(struct recset *rs, struct pipeline *pl, struct run_meta *meta)
 	return err;
 }
 
-int recset_read_figures(const struct recset *rs, struct figures *fig)
+/*
+ * The runs of file @i whose device's train stalled, by the values
+ * its figures file added to @fig (the cells that grew past @before), left
+ * out of @agg.
+ */
+static void exclude_missed(const struct recset *rs, int i, const struct figures *fig,
+			   const int *before, struct agg *agg)
 {
-	int i, err = 0;
+	char reason[AGG_EXCLUSION_REASON_LEN];
+	const struct figure_cell *c;
+	double v;
+	int k;
 
-	for (i = 0; i < rs->nr_files && !err; i++)
+	for (k = 0; k < fig->nr_cells; k++) {
+		c = &fig->cells[k];
+		if (c->nr_values <= before[k] || strcmp(c->figure, FIGURES_DELIVERED))
+			continue;
+		v = c->values[c->nr_values - 1];
+		if (v >= FIGURES_DELIVERED_MIN_PCT)
+			continue;
+		snprintf(reason, sizeof(reason), "got %.1f%% of its device's rate (below %.0f%%)",
+			 v, FIGURES_DELIVERED_MIN_PCT);
+		if (agg_exclude_run(agg, rs->files[i].boot, c->workload, governor_id(c->governor),
+				    reason) == -ENOSPC)
+			fprintf(stderr, "idlescope: warning: more than %d runs to leave out: "
+				"the rest count\n", AGG_MAX_EXCLUSIONS);
+	}
+}
+
+int recset_read_figures(const struct recset *rs, struct figures *fig, struct agg *agg)
+{
+	int before[FIGURES_MAX_CELLS];
+	int i, k, err = 0;
+
+	for (i = 0; i < rs->nr_files && !err; i++) {
+		for (k = 0; k < FIGURES_MAX_CELLS; k++)
+			before[k] = k < fig->nr_cells ? fig->cells[k].nr_values : 0;
 		err = figures_read_beside(fig, rs->files[i].path);
+		if (!err)
+			exclude_missed(rs, i, fig, before, agg);
+	}
 	return err;
 }
 

@@ -30,6 +30,7 @@ struct recset_file {
 	bool has_first;
 	char boot_id[RECFILE_BOOT_ID_LEN];
 	struct idlescope_record first;
+	int boot;			/* its agg_boot() index, once replayed */
 };
 
 struct recset {
@@ -63,10 +64,12 @@ void recset_warn_end(const struct recfile *rf, bool cut_short);
 struct figures;
 
 /*
- * Add the figures file beside each record file (report/figures.h) to @fig;
- * 0, or -errno after one line.
+ * Add the figures file beside each record file (report/figures.h) to @fig,
+ * and leave out of @agg (the replayed pipeline's) every run whose workload
+ * got less than FIGURES_DELIVERED_MIN_PCT of its device's rate
+ * (agg_exclude_run()); 0, or -errno after one line.
  */
-int recset_read_figures(const struct recset *rs, struct figures *fig);
+int recset_read_figures(const struct recset *rs, struct figures *fig, struct agg *agg);
 
 void recset_free(struct recset *rs);
 

@@ -145,7 +145,7 @@ int report_command(int argc, char **argv)
 	if (!err)
 		err = recset_replay(&files, &pl, &meta);
 	if (!err)
-		err = recset_read_figures(&files, figures);
+		err = recset_read_figures(&files, figures, pl.agg);
 	if (!err) {
 		reportset_meta_from_agg(&meta, pl.agg);
 		if (!o.linux_pm)

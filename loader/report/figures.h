@@ -30,6 +30,14 @@
 #define FIGURES_MAX_CELLS	256	/* (governor, workload, figure) triples */
 #define FIGURES_NAME_LEN	32	/* governor and figure names, with the NUL */
 #define FIGURES_UNIT_LEN	16
+/*
+ * The share of its device's train a workload received, in percent
+ * (docs/figures.md): no governor moves it, so a run that got less than
+ * FIGURES_DELIVERED_MIN_PCT of it is a stalled device or guest, and no
+ * data point for the headline and the gate.
+ */
+#define FIGURES_DELIVERED		"rate_delivered_pct"
+#define FIGURES_DELIVERED_MIN_PCT	90.0
 
 /*
  * One figure of one workload under one governor: its value in each run

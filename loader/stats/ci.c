@@ -15,6 +15,7 @@
 #include <math.h>
 #include <stddef.h>
 #include "stats/ci.h"
+#include "stats/student.h"
 
 static void close_batch(struct ci_level *lv, double h, double n)
 {
@@ -124,22 +125,6 @@ void ci_merge(struct ci_acc *dst, const struct ci_acc *src)
 	}
 }
 
-/* Quantiles for small df, then the Cornish-Fisher expansion in 1/df. */
-double ci_t95(unsigned int df)
-{
-	static const double small[] = {
-		NAN, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
-		2.262, 2.228,
-	};
-	const double z = 1.959964;
-	double d = df;
-
-	if (df < sizeof(small) / sizeof(small[0]))
-		return small[df];
-	return z + (z * z * z + z) / (4 * d) +
-	       (5 * pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * d * d);
-}
-
 /* sum e_i^2 of a level's batches around @p (>= 0 against rounding). */
 static double level_ss(const struct ci_level *lv, double p)
 {
@@ -236,7 +221,7 @@ struct ci_pct ci_result(const struct ci_acc *acc)
 		var *= (1 + lag1) / (1 - lag1);
 	r.se = 100.0 * sqrt(var);
 	r.df = k - 1;
-	ci_set_half(&r, ci_t95(lv.nr_batches - 1) * r.se);
+	ci_set_half(&r, student_t95(lv.nr_batches - 1) * r.se);
 	return r;
 }
 
@@ -272,7 +257,7 @@ struct ci_pct ci_over_boots(const struct ci_pct *boots, int nr)
 		var = within / nr_within;
 	r.se = sqrt(var / k);
 	r.df = k - 1;
-	ci_set_half(&r, ci_t95(k - 1) * r.se);
+	ci_set_half(&r, student_t95(k - 1) * r.se);
 	return r;
 }
 

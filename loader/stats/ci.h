@@ -180,13 +180,4 @@ struct ci_pct ci_over_boots(const struct ci_pct *boots, int nr);
  */
 struct ci_pct ci_diff(const struct ci_pct *a, const struct ci_pct *b);
 
-/**
- * ci_t95() - the two-sided 95% quantile of Student's t
- * @df: degrees of freedom
- *
- * Return: the quantile (from a table for small @df, else the
- * Cornish-Fisher expansion in 1/@df); NaN for @df 0.
- */
-double ci_t95(unsigned int df);
-
 #endif /* __IDLESCOPE_STATS_CI_H */

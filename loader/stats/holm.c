@@ -1,69 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * holm.c - p-values of differences and Holm's procedure (see holm.h).
- *
- * Student's t distribution: P(|T| > t) with d degrees of freedom is the
- * regularized incomplete beta function I_x(d / 2, 1 / 2) at
- * x = d / (d + t^2), evaluated by its continued fraction (modified Lentz),
- * which converges quickly for x < (a + 1) / (a + b + 2); past that the
- * symmetry I_x(a, b) = 1 - I_1-x(b, a) is used.
  */
 #include <math.h>
 #include <stdlib.h>
 #include "stats/holm.h"
-
-#define CF_MAX_TERMS	300
-#define CF_EPS		1e-12
-#define CF_TINY		1e-300
-
-/* The continued fraction of I_x(a, b), without its prefactor. */
-static double beta_fraction(double a, double b, double x)
-{
-	double c = 1, d = 1 - (a + b) * x / (a + 1), f, num, delta;
-	int m;
-
-	d = 1 / (fabs(d) < CF_TINY ? CF_TINY : d);
-	f = d;
-	for (m = 1; m <= CF_MAX_TERMS; m++) {
-		/* the even step, then the odd one */
-		num = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m));
-		d = 1 + num * d;
-		c = 1 + num / c;
-		d = 1 / (fabs(d) < CF_TINY ? CF_TINY : d);
-		c = fabs(c) < CF_TINY ? CF_TINY : c;
-		f *= d * c;
-		num = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1));
-		d = 1 + num * d;
-		c = 1 + num / c;
-		d = 1 / (fabs(d) < CF_TINY ? CF_TINY : d);
-		c = fabs(c) < CF_TINY ? CF_TINY : c;
-		delta = d * c;
-		f *= delta;
-		if (fabs(delta - 1) < CF_EPS)
-			break;
-	}
-	return f;
-}
-
-static double incomplete_beta(double a, double b, double x)
-{
-	double front;
-
-	if (x <= 0)
-		return 0;
-	if (x >= 1)
-		return 1;
-	front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x));
-	if (x < (a + 1) / (a + b + 2))
-		return front * beta_fraction(a, b, x) / a;
-	return 1 - front * beta_fraction(b, a, 1 - x) / b;
-}
-
-/* P(|T| >= |t|) for Student's t with @df degrees of freedom. */
-static double t_two_sided(double t, double df)
-{
-	return incomplete_beta(df / 2, 0.5, df / (df + t * t));
-}
+#include "stats/student.h"
 
 double holm_p_value(const struct ci_pct *a, const struct ci_pct *b)
 {
@@ -78,7 +20,7 @@ double holm_p_value(const struct ci_pct *a, const struct ci_pct *b)
 	if (se == 0)	/* two sides without spread: equal or surely different */
 		return a->pct == b->pct ? 1.0 : 0.0;
 	df = (va + vb) * (va + vb) / (va * va / a->df + vb * vb / b->df);
-	return t_two_sided((a->pct - b->pct) / se, df);
+	return student_two_sided_p((a->pct - b->pct) / se, df);
 }
 
 struct ranked {

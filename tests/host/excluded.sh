@@ -1,14 +1,17 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Host test of the runs left out (issue 36): a run whose guest time jumped
-# (a sleep woken 167 s late, as a stalled irqtrain's boot saw) is no data
-# point.  A planted regression in periodic1ms under menu fails the gate;
-# the same run marked late is left out of the headline and the gate, with
-# one warning line naming its boot, governor and workload.
+# (a sleep woken 167 s late, as a stalled irqtrain's boot saw), or whose
+# workload got 2.3% of its device's rate (the stalled irqtrain's 23.3 of
+# 1000 Hz), is no data point; missed deadlines, which a governor moves,
+# are a figure, not a reason to leave a run out.  A planted regression in periodic1ms fails
+# the gate; the same run marked late, or with its workload's figure below
+# target, is left out of the headline and the gate, with one warning line
+# naming its boot, governor and workload.
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
-plan 8
+plan 11
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 make -s -C "$top" --no-print-directory build/genrec build/tests/compare_tool build/idlescope ||
@@ -55,3 +58,19 @@ check -m "exit $rc; $(tail -n 1 "$tmp/allow.txt")" \
 	"excluded: --allow-missing leaves the late run out of the gate: exit 0" [ $rc = 0 ]
 check "excluded: ... and lists its numbers as only in A" \
 	grep -qE '^periodic1ms +menu +within 2x % raw .* only in A$' "$tmp/allow.txt"
+
+# The same regression with its device's train at 2.3% of its rate.
+cp "$tmp/worse.rec" "$tmp/stalled.rec"
+printf '# idlescope figures 1\nmenu periodic1ms rate_delivered_pct 2.3 %%\nmenu2010fix periodic1ms rate_delivered_pct 2.3 %%\nmenu pingpong deadlines_met_pct 60.0 %%\n' \
+	>"$tmp/stalled.rec.figures"
+mkdir "$tmp/out2"
+"$top/build/idlescope" report -o "$tmp/out2" "$tmp/stalled.rec" >/dev/null 2>"$tmp/report2.err"
+check -m "$(grep WARNING "$tmp/out2/report.txt" | head -n 2)" \
+	"excluded: a run whose device's train stalled is left out, and says so" \
+	grep -qE '^WARNING: left out of the headline and the gate: boot 0 menu periodic1ms: got 2.3% of its device.s rate \(below 90%\)' \
+	"$tmp/out2/report.txt"
+check "excluded: ... and not a run that met 60% of its deadlines (the governor's doing)" \
+	sh -c "! grep -q 'WARNING: .* pingpong' '$tmp/out2/report.txt'"
+"$tool" compare "$tmp/a.rec" "$tmp/stalled.rec" --fail-above 2 --allow-missing >/dev/null
+rc=$?
+check -m "exit $rc" "excluded: the run below its target is out of the gate: exit 0" [ $rc = 0 ]

@@ -10,7 +10,9 @@
 #   PARSER  the program whose output FILE is: cyclictest, hackbench,
 #           stress-ng, stress-ng-cyclic, fio, sockperf, hey, pingpong,
 #           consume; or delivered, for any workload of ours: how much of
-#           its own target it delivered (nothing for one without a target)
+#           its own target it delivered (rate_delivered_pct for a device's
+#           train, deadlines_met_pct for a timer pattern; nothing for one
+#           without a target)
 # Prints one "FIGURE VALUE UNIT" line per figure (FIGURE in snake_case with
 # the unit in its name, VALUE a plain decimal number).  An output without
 # a line the parser needs, or with a value that is not a number, is one
@@ -188,28 +190,34 @@ consume)
 	}'
 	;;
 delivered)
-	# The share of its own target a workload of ours delivered, the worse
-	# instance's (on_both_cpus: a summary line per CPU): a timer pattern's
-	# deadlines met of those due, "N wakeups, ..., M overruns" (an overrun
-	# is a deadline skipped), irqtrain's "R Hz of T Hz".  A workload that
-	# says neither has no target here: no figure, no error.
+	# What a workload of ours delivered of its own target, the worse
+	# instance's (on_both_cpus: a summary line per CPU).  irqtrain's "R Hz
+	# of T Hz" is its device's train, which no governor moves: a rate far
+	# short of it is a stalled device or guest (rate_delivered_pct).  A
+	# timer pattern's "N wakeups, ..., M overruns" (an overrun is a
+	# deadline it had to skip) is the deadlines it met, which a state too
+	# deep for its period does move: a figure beside the scores
+	# (deadlines_met_pct).  A workload that says neither gives nothing.
 	run_awk '
 	/^[a-z0-9_-]+: / {
-		pct = ""
 		for (i = 2; i <= NF; i++) {
 			if ($i == "wakeups," && isnum($(i - 1))) {
 				w = $(i - 1); o = 0
 				for (k = i + 1; k <= NF; k++)
 					if ($k ~ /^overruns,?$/ && isnum($(k - 1))) o = $(k - 1)
-				if (w + o > 0) pct = 100 * w / (w + o)
+				if (w + o > 0 && (met == "" || 100 * w / (w + o) < met + 0))
+					met = 100 * w / (w + o)
 			}
 			if ($i == "Hz" && $(i + 1) == "of" && isnum($(i - 1)) && isnum($(i + 2)) &&
-			    $(i + 2) > 0)
-				pct = 100 * $(i - 1) / $(i + 2)
+			    $(i + 2) > 0 && (rate == "" || 100 * $(i - 1) / $(i + 2) < rate + 0))
+				rate = 100 * $(i - 1) / $(i + 2)
 		}
-		if (pct != "" && (min == "" || pct + 0 < min + 0)) min = pct
 	}
-	END { if (min != "") emit("delivered_pct", sprintf("%.1f", min), "%"); done() }'
+	END {
+		if (rate != "") emit("rate_delivered_pct", sprintf("%.1f", rate), "%")
+		if (met != "") emit("deadlines_met_pct", sprintf("%.1f", met), "%")
+		done()
+	}'
 	;;
 *)
 	echo "figures: unknown parser '$parser' (cyclictest, hackbench, stress-ng, stress-ng-cyclic, fio, sockperf, hey, pingpong, consume, delivered)" >&2
