@@ -174,7 +174,7 @@ static int add_row(struct compare *c, const char *workload, int ga, int gb,
 	r->diff = ci_diff(b, a);
 	r->p_value = holm_p_value(b, a);
 	r->flagged = false;	/* flag_rows(), over all rows */
-	r->worse = r->diff.pct * headline_metrics[metric].better < 0;
+	r->worse = r->diff.pct * share_metrics[metric].better < 0;
 	return 0;
 }
 
@@ -202,10 +202,10 @@ static int diff_pair(struct compare *c, const char *name, int wa, int wb, int ga
 	bool has_a = false, has_b = false;
 	int m, s, v, err = 0;
 
-	for (v = 0; v < HV_NR_VIEWS && !err; v++) {
+	for (v = 0; v < VIEW_NR && !err; v++) {
 		has_a = wa >= 0 && headline_view_cell(A, wa, ga, v, &ca);
 		has_b = wb >= 0 && headline_view_cell(B, wb, gb, v, &cb);
-		for (m = 0; m < HL_NR_METRICS && !err && (has_a || has_b); m++)
+		for (m = 0; m < SHARE_NR_METRICS && !err && (has_a || has_b); m++)
 			err = add_row(c, name, ga, gb, NULL, m, v, has_a ? &ca.metric[m] : NULL,
 				      has_b ? &cb.metric[m] : NULL);
 	}
@@ -217,7 +217,7 @@ static int diff_pair(struct compare *c, const char *name, int wa, int wb, int ga
 
 		if (scorable(s, ga) && scorable(s, gb))
 			err = add_row(c, name, ga, gb, agg_shadow_name(has_a ? A : B, s),
-				      HL_WITHIN_2X, HV_RAW, ma ? &ra : NULL, mb ? &rb : NULL);
+				      SHARE_WITHIN_2X, VIEW_RAW, ma ? &ra : NULL, mb ? &rb : NULL);
 	}
 	return err;
 }
@@ -356,8 +356,8 @@ static int check_missing(const struct compare *c)
 	fprintf(stderr, "idlescope: error: %d numbers on one side only, the first: workload %s, "
 		"governor %s, %s%s (%s) only in %c; --allow-missing compares the rest\n",
 		c->nr_missing, fmt_workload_label(r->workload), gov,
-		r->model ? r->model : headline_metrics[r->metric].name,
-		r->model ? " within 2x" : "", headline_view_names[r->view], r->only_in);
+		r->model ? r->model : share_metrics[r->metric].name,
+		r->model ? " within 2x" : "", share_view_names[r->view], r->only_in);
 	return -ENODATA;
 }
 

@@ -92,8 +92,8 @@ void compare_print_text(const struct compare *c)
 		if (r->model)
 			snprintf(metric, sizeof(metric), "%s within 2x", r->model);
 		else
-			snprintf(metric, sizeof(metric), "%s %s", headline_metrics[r->metric].title,
-				 headline_view_names[r->view]);
+			snprintf(metric, sizeof(metric), "%s %s", share_metrics[r->metric].title,
+				 share_view_names[r->view]);
 		compare_format_governors(gov, sizeof(gov), r);
 		printf("%-14s %-*s %-26s", fmt_workload_label(r->workload), gov_width, gov,
 		       metric);
@@ -141,8 +141,8 @@ static void json_row(struct json *j, const struct diff_row *r)
 	json_str(j, "governor", governor_name(r->governor));
 	json_str(j, "governor_b", governor_name(r->governor_b));
 	json_str(j, "model", r->model ? r->model : "live");
-	json_str(j, "metric", headline_metrics[r->metric].name);
-	json_str(j, "view", headline_view_names[r->view]);
+	json_str(j, "metric", share_metrics[r->metric].name);
+	json_str(j, "view", share_view_names[r->view]);
 	json_bool(j, "host_timed", r->host_timed);
 	json_ci(j, "a", &r->a);
 	json_ci(j, "b", &r->b);
@@ -278,8 +278,8 @@ static void print_headline_table(const struct compare *c, const struct headline_
 	char gov[40], head[56], a[32], b[32];
 	int i, k;
 
-	snprintf(head, sizeof(head), "%s %s", headline_metrics[hn->metric].title,
-		 headline_view_names[hn->view]);
+	snprintf(head, sizeof(head), "%s %s", share_metrics[hn->metric].title,
+		 share_view_names[hn->view]);
 	printf("\n%-20s", head);
 	for (k = 0; k < n; k++) {
 		compare_format_governors(gov, sizeof(gov), keys[k]);
@@ -342,8 +342,8 @@ void compare_print_headline(const struct compare *c)
 	       "* = B - A flagged by Holm's procedure over the %d rows tested\n", c->nr_tested);
 	print_setup(&c->a);
 	print_setup(&c->b);
-	for (hn.metric = 0; hn.metric < HL_NR_METRICS; hn.metric++)
-		for (hn.view = 0; hn.view < HV_NR_VIEWS; hn.view++)
+	for (hn.metric = 0; hn.metric < SHARE_NR_METRICS; hn.metric++)
+		for (hn.view = 0; hn.view < VIEW_NR; hn.view++)
 			print_headline_number(c, &hn);
 	if (c->shared_boot)
 		printf("\nA and B share a boot: not independent runs, so not a significance test; "

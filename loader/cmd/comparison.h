@@ -31,7 +31,7 @@ struct diff_row {
 	int governor_b;
 	const char *model;		/* NULL: the live governor's number */
 	int metric;
-	int view;			/* enum headline_view: raw or logical periods */
+	int view;			/* enum share_view: raw or logical periods */
 	bool host_timed;		/* a host-timed workload's (report/environment.h) */
 	char only_in;			/* 'A' or 'B': a number the other side lacks */
 	struct ci_pct a, b, diff;
