@@ -35,6 +35,11 @@ const struct ci_acc *share_acc(const struct agg_stats *st, int metric)
 	return &st->ideal_too_shallow_ci;
 }
 
+const struct ci_acc *share_model_acc(const struct agg_stats *st, int shadow)
+{
+	return &st->shadow[shadow].within_ci[SHARE_FACTOR_2X];
+}
+
 bool share_cell(const struct agg *agg, int workload, int governor, int view,
 		struct boots_cell *cell)
 {

@@ -46,6 +46,15 @@ extern const char *const share_view_names[VIEW_NR];
 const struct ci_acc *share_acc(const struct agg_stats *st, int metric);
 
 /**
+ * share_model_acc() - a shadow model's within 2x in a key's statistics
+ * @st: the key's statistics
+ * @shadow: the model's index (agg_set_shadows()) (a boots_acc_fn)
+ *
+ * Return: the accumulator.
+ */
+const struct ci_acc *share_model_acc(const struct agg_stats *st, int shadow);
+
+/**
  * share_cell() - a workload x governor's statistics in a view, all boots
  * @agg: the aggregate and its boots
  * @workload: an index of @agg
