@@ -46,7 +46,7 @@
 #include "cmd/compare.h"
 #include "cmd/comparison.h"
 #include "cmd/recset.h"
-#include "stats/holm.h"
+#include "stats/comparison.h"
 #include "governors.h"
 #include "format/numbers.h"
 #include "args.h"
@@ -61,7 +61,6 @@
 /* compare's statuses: 1 is the gate's verdict, every error is 2. */
 #define COMPARE_EXIT_REGRESSION	1
 #define COMPARE_EXIT_ERROR	CLI_EXIT_USAGE
-#define COMPARE_ALPHA		0.05	/* family-wise, over the rows tested */
 /* The workload list a make run leaves in its run directory. */
 #define COMPARE_RUN_WORKLOADS	"workloads.txt"
 
@@ -131,199 +130,101 @@ static int check_setups(const struct compare *c)
 	return -EINVAL;
 }
 
-static struct diff_row *new_row(struct compare *c)
+/* Whether @workload's events are host-timed on either side (report/environment.h). */
+static bool host_timed(const void *ctx, const char *workload)
 {
-	struct diff_row *rows;
+	const struct compare *c = ctx;
 
-	if (c->nr_rows == c->nr_alloc) {
-		c->nr_alloc = c->nr_alloc ? 2 * c->nr_alloc : 64;
-		rows = realloc(c->rows, c->nr_alloc * sizeof(*rows));
-		if (!rows)
+	return report_host_timed(&c->a.meta, workload) || report_host_timed(&c->b.meta, workload);
+}
+
+/*
+ * The side's boots' seeds (the run directory's seed-N, recset.h), or NULL
+ * when a boot has none or two: its boots cannot be paired by seed.
+ */
+static int *boot_seeds(const struct side *s)
+{
+	int nr = agg_nr_boots(s->pl.agg), *seeds = malloc((nr ? nr : 1) * sizeof(*seeds));
+	const struct recset_file *f;
+	int i;
+
+	if (!seeds)
+		return NULL;
+	for (i = 0; i < nr; i++)
+		seeds[i] = -1;
+	for (i = 0; i < s->files.nr_files; i++) {
+		f = &s->files.files[i];
+		if (f->boot < 0 || f->boot >= nr || f->seed < 0 ||
+		    (seeds[f->boot] >= 0 && seeds[f->boot] != f->seed)) {
+			free(seeds);
 			return NULL;
-		c->rows = rows;
-	}
-	return &c->rows[c->nr_rows++];
-}
-
-/* A row of numbers @a and @b (NULL: the side lacks it; NaN: so does the number). */
-static int add_row(struct compare *c, const char *workload, int ga, int gb,
-		   const char *model, int metric, int view, const struct ci_pct *a,
-		   const struct ci_pct *b)
-{
-	static const struct ci_pct none = { .pct = NAN, .lo = NAN, .hi = NAN, .half = NAN };
-	bool has_a = a && !isnan(a->pct), has_b = b && !isnan(b->pct);
-	struct diff_row *r;
-
-	if (!has_a && !has_b)
-		return 0;
-	r = new_row(c);
-	if (!r)
-		return -ENOMEM;
-	*r = (struct diff_row){
-		.workload = workload, .governor = ga, .governor_b = gb, .model = model,
-		.metric = metric, .view = view, .a = has_a ? *a : none, .b = has_b ? *b : none,
-		.diff = none, .p_value = NAN,
-		.host_timed = report_host_timed(&c->a.meta, workload) ||
-			      report_host_timed(&c->b.meta, workload),
-	};
-	if (!has_a || !has_b) {
-		r->only_in = has_a ? 'A' : 'B';
-		c->nr_missing++;
-		return 0;
-	}
-	r->diff = ci_diff(b, a);
-	r->p_value = holm_p_value(b, a);
-	r->flagged = false;	/* flag_rows(), over all rows */
-	r->worse = r->diff.pct * headline_metrics[metric].better < 0;
-	return 0;
-}
-
-/*
- * Whether governor @g's records can hold what model @shadow needs: with
- * --pair, a model the other governor's records cannot feed is no number
- * one side lost.
- */
-static bool scorable(int shadow, int g)
-{
-	unsigned int needed = model_input_masks[shadow];
-
-	return (inputs_of_governor(g) & needed) == needed;
-}
-
-/*
- * Every headline number and model score of one workload, A's ga against
- * B's gb; @wa or @wb -1 where the side lacks the workload.
- */
-static int diff_pair(struct compare *c, const char *name, int wa, int wb, int ga, int gb)
-{
-	const struct agg *A = c->a.pl.agg, *B = c->b.pl.agg;
-	struct headline_cell ca, cb;
-	struct ci_pct ra, rb;
-	bool has_a = false, has_b = false;
-	int m, s, v, err = 0;
-
-	for (v = 0; v < HV_NR_VIEWS && !err; v++) {
-		has_a = wa >= 0 && headline_view_cell(A, wa, ga, v, &ca);
-		has_b = wb >= 0 && headline_view_cell(B, wb, gb, v, &cb);
-		for (m = 0; m < HL_NR_METRICS && !err && (has_a || has_b); m++)
-			err = add_row(c, name, ga, gb, NULL, m, v, has_a ? &ca.metric[m] : NULL,
-				      has_b ? &cb.metric[m] : NULL);
-	}
-	if (!has_a && !has_b)
-		return err;
-	for (s = 0; s < agg_nr_shadows(has_a ? A : B) && !err; s++) {
-		bool ma = has_a && headline_model_within_2x(A, wa, ga, s, &ra);
-		bool mb = has_b && headline_model_within_2x(B, wb, gb, s, &rb);
-
-		if (scorable(s, ga) && scorable(s, gb))
-			err = add_row(c, name, ga, gb, agg_shadow_name(has_a ? A : B, s),
-				      HL_WITHIN_2X, HV_RAW, ma ? &ra : NULL, mb ? &rb : NULL);
-	}
-	return err;
-}
-
-/* One workload: the same governor on both sides, or --pair's GA against GB. */
-static int diff_workload(struct compare *c, const char *name, int wa, int wb)
-{
-	int g, err = 0;
-
-	if (c->pair_a >= 0)
-		return diff_pair(c, name, wa, wb, c->pair_a, c->pair_b);
-	for (g = 0; g < IDLESCOPE_NR_GOVERNORS && !err; g++)
-		err = diff_pair(c, name, wa, wb, g, g);
-	return err;
-}
-
-/* A's workloads, each against B's of the same name, then those only B has. */
-static int diff_all(struct compare *c)
-{
-	const struct agg *A = c->a.pl.agg, *B = c->b.pl.agg;
-	const char *name;
-	int w, err = 0;
-
-	for (w = 0; w < agg_nr_workloads(A) && !err; w++) {
-		name = agg_workload_name(A, w);
-		err = diff_workload(c, name, w, agg_workload_index(B, name));
-	}
-	for (w = 0; w < agg_nr_workloads(B) && !err; w++) {
-		name = agg_workload_name(B, w);
-		if (agg_workload_index(A, name) < 0)
-			err = diff_workload(c, name, -1, w);
-	}
-	return err;
-}
-
-/* The same file on both sides: st_dev and st_ino equal. */
-static bool same_file(const struct recset_file *a, const struct recset_file *b)
-{
-	return a->dev == b->dev && a->ino == b->ino;
-}
-
-/*
- * A boot id, or a record file, in both sides: their differences are no
- * independent test (a file without a boot id is a boot of its own).
- */
-static bool sides_share_a_boot(const struct compare *c)
-{
-	const struct agg *A = c->a.pl.agg, *B = c->b.pl.agg;
-	int i, k;
-
-	for (i = 0; i < c->a.files.nr_files; i++)
-		for (k = 0; k < c->b.files.nr_files; k++)
-			if (same_file(&c->a.files.files[i], &c->b.files.files[k]))
-				return true;
-	for (i = 0; i < agg_nr_boots(A); i++)
-		for (k = 0; k < agg_nr_boots(B); k++)
-			if (agg_boot_id(A, i)[0] && !strcmp(agg_boot_id(A, i), agg_boot_id(B, k)))
-				return true;
-	return false;
-}
-
-/* Holm over every row with a p-value; 0 or -ENOMEM. */
-static int flag_rows(struct compare *c)
-{
-	double *p = calloc(c->nr_rows ? c->nr_rows : 1, sizeof(*p));
-	bool *reject = calloc(c->nr_rows ? c->nr_rows : 1, sizeof(*reject));
-	int i, err = p && reject ? 0 : -ENOMEM;
-
-	c->shared_boot = sides_share_a_boot(c);
-	for (i = 0; !err && i < c->nr_rows; i++) {
-		p[i] = c->shared_boot ? NAN : c->rows[i].p_value;
-		if (c->rows[i].host_timed && !c->include_host_timed && !isnan(p[i])) {
-			p[i] = NAN;
-			c->nr_host_timed++;
 		}
-		c->nr_tested += !isnan(p[i]);
+		seeds[f->boot] = f->seed;
 	}
-	if (!err)
-		holm_reject(p, c->nr_rows, COMPARE_ALPHA, reject);
-	for (i = 0; !err && i < c->nr_rows; i++) {
-		c->rows[i].flagged = reject[i];
-		c->nr_flagged += reject[i];
-	}
-	free(p);
-	free(reject);
-	return err;
+	return seeds;
 }
 
 /*
- * Past the gate's points and worse: a failure when the test flagged it,
- * and also when no test could judge it (a side without an interval, too
- * few periods or boots; sides sharing a boot).  Only a difference the
- * test found to be noise passes: the gate fails closed.
+ * What identifies each boot of the side: its boot id, or, for a file
+ * without one (a boot of its own), the file ("file:DEV:INO"), so that the
+ * same file on both sides is the same boot.  NULL: no memory.
  */
-bool compare_fails_gate(const struct compare *c, const struct diff_row *r)
+static char **boot_keys(const struct side *s)
 {
-	if (isnan(c->fail_above_pp) || r->only_in || !r->worse ||
-	    !(fabs(r->diff.pct) > c->fail_above_pp))
-		return false;
-	/* Left out of the test on purpose, not for want of evidence. */
-	if (r->host_timed && !c->include_host_timed)
-		return false;
-	return r->flagged || isnan(r->p_value) || c->shared_boot;
+	int nr = agg_nr_boots(s->pl.agg), i;
+	char **keys = calloc(nr ? nr : 1, sizeof(*keys));
+	const struct recset_file *f;
+
+	for (i = 0; keys && i < nr; i++)
+		keys[i] = strdup(agg_boot_id(s->pl.agg, i));
+	for (i = 0; keys && i < s->files.nr_files; i++) {
+		f = &s->files.files[i];
+		if (f->boot < 0 || f->boot >= nr || !keys[f->boot] || keys[f->boot][0])
+			continue;
+		free(keys[f->boot]);
+		if (asprintf(&keys[f->boot], "file:%llu:%llu", (unsigned long long)f->dev,
+			     (unsigned long long)f->ino) < 0)
+			keys[f->boot] = NULL;
+	}
+	for (i = 0; keys && i < nr; i++)
+		if (!keys[i])
+			keys[i] = strdup("");
+	return keys;
 }
 
-void compare_format_governors(char *buf, size_t size, const struct diff_row *r)
+static void free_keys(char **keys, int nr)
+{
+	int i;
+
+	for (i = 0; keys && i < nr; i++)
+		free(keys[i]);
+	free(keys);
+}
+
+/* The rows, their tests and the gate (stats/comparison.h); 0 or -ENOMEM. */
+static int run_comparison(struct compare *c)
+{
+	int *seeds_a = boot_seeds(&c->a), *seeds_b = boot_seeds(&c->b), i, err;
+	char **keys_a = boot_keys(&c->a), **keys_b = boot_keys(&c->b);
+	const struct cmp_side a = { c->a.pl.agg, (const char *const *)keys_a, seeds_a };
+	const struct cmp_side b = { c->b.pl.agg, (const char *const *)keys_b, seeds_b };
+	const struct cmp_options o = {
+		.pair_a = c->pair_a, .pair_b = c->pair_b,
+		.include_host_timed = c->include_host_timed,
+		.host_timed = host_timed, .host_timed_ctx = c,
+	};
+
+	err = keys_a && keys_b ? comparison_run(&c->cmp, &a, &b, &o) : -ENOMEM;
+	for (i = 0; !err && i < c->cmp.nr_rows; i++)
+		c->nr_failed += comparison_fails_gate(&c->cmp.rows[i], c->fail_above_pp);
+	free(seeds_a);
+	free(seeds_b);
+	free_keys(keys_a, agg_nr_boots(c->a.pl.agg));
+	free_keys(keys_b, agg_nr_boots(c->b.pl.agg));
+	return err;
+}
+
+void compare_format_governors(char *buf, size_t size, const struct cmp_row *r)
 {
 	if (r->governor == r->governor_b)
 		snprintf(buf, size, "%s", governor_name(r->governor));
@@ -338,26 +239,26 @@ void compare_format_governors(char *buf, size_t size, const struct diff_row *r)
  */
 static int check_missing(const struct compare *c)
 {
-	const struct diff_row *r;
+	const struct cmp_row *r;
 	char gov[40];
 	int i;
 
-	if (c->allow_missing || (!c->nr_missing && c->nr_rows))
+	if (c->allow_missing || (!c->cmp.nr_missing && c->cmp.nr_rows))
 		return 0;
-	if (!c->nr_rows) {
+	if (!c->cmp.nr_rows) {
 		fprintf(stderr, "idlescope: error: A and B have no number in common; "
 			"--allow-missing compares nothing\n");
 		return -ENODATA;
 	}
-	for (i = 0; !c->rows[i].only_in; i++)
+	for (i = 0; !c->cmp.rows[i].only_in; i++)
 		;
-	r = &c->rows[i];
+	r = &c->cmp.rows[i];
 	compare_format_governors(gov, sizeof(gov), r);
 	fprintf(stderr, "idlescope: error: %d numbers on one side only, the first: workload %s, "
 		"governor %s, %s%s (%s) only in %c; --allow-missing compares the rest\n",
-		c->nr_missing, fmt_workload_label(r->workload), gov,
-		r->model ? r->model : headline_metrics[r->metric].name,
-		r->model ? " within 2x" : "", headline_view_names[r->view], r->only_in);
+		c->cmp.nr_missing, fmt_workload_label(r->workload), gov,
+		r->model ? r->model : share_metrics[r->metric].name,
+		r->model ? " within 2x" : "", share_view_names[r->view], r->only_in);
 	return -ENODATA;
 }
 
@@ -527,7 +428,7 @@ int compare_command(int argc, char **argv)
 		.a.name = 'A', .b.name = 'B',
 		.fail_above_pp = NAN, .pair_a = -1, .pair_b = -1,
 	};
-	int i, ret = COMPARE_EXIT_ERROR;
+	int ret = COMPARE_EXIT_ERROR;
 
 	cli_parse(&argp, "compare", argc, argv, &c);
 	/* A file that shrinks under the reader is an error too: status 2. */
@@ -536,14 +437,12 @@ int compare_command(int argc, char **argv)
 	    load_side(&c.b, c.allow_missing, c.workload_list) ||
 	    check_setups(&c))
 		goto cleanup;
-	if (diff_all(&c) || flag_rows(&c)) {
+	if (run_comparison(&c)) {
 		fprintf(stderr, "idlescope: error: comparing: %s\n", strerror(ENOMEM));
 		goto cleanup;
 	}
 	if (check_missing(&c))
 		goto cleanup;
-	for (i = 0; i < c.nr_rows; i++)
-		c.nr_failed += compare_fails_gate(&c, &c.rows[i]);
 	if (c.html_path && compare_write_html(&c, c.html_path))
 		goto cleanup;
 	switch (c.format) {
@@ -565,6 +464,6 @@ cleanup:
 	recfile_set_fatal_status(CLI_EXIT_ERROR);
 	free_side(&c.a);
 	free_side(&c.b);
-	free(c.rows);
+	comparison_free(&c.cmp);
 	return ret;
 }

@@ -15,6 +15,7 @@
 #include "report/figures.h"
 #include "runinfo/meta.h"
 #include "stats/ci.h"
+#include "stats/comparison.h"
 
 struct side {
 	const char *arg;		/* as given: a file or a run directory */
@@ -23,20 +24,6 @@ struct side {
 	struct pipeline pl;
 	struct run_meta meta;
 	struct figures figures;		/* the figures files beside its record files */
-};
-
-struct diff_row {
-	const char *workload;
-	int governor;			/* A's; B's is governor_b */
-	int governor_b;
-	const char *model;		/* NULL: the live governor's number */
-	int metric;
-	int view;			/* enum headline_view: raw or logical periods */
-	bool host_timed;		/* a host-timed workload's (report/environment.h) */
-	char only_in;			/* 'A' or 'B': a number the other side lacks */
-	struct ci_pct a, b, diff;
-	double p_value;			/* NaN: not tested */
-	bool flagged, worse;
 };
 
 enum compare_format {
@@ -56,25 +43,9 @@ struct compare {
 	bool include_host_timed;	/* test host-timed workloads' rows too */
 	const char *workload_list;	/* -w: where each workload's events come from */
 	unsigned int across;		/* RUNINFO_* facts allowed to differ */
-	bool shared_boot;		/* A and B share a boot: no test */
-	int nr_tested;			/* rows with a p-value */
-	int nr_host_timed;		/* rows of host-timed workloads left untested */
-	int nr_rows, nr_alloc;
-	int nr_missing, nr_flagged, nr_failed;
-	struct diff_row *rows;
+	struct comparison cmp;		/* the rows, their tests (stats/comparison.h) */
+	int nr_failed;			/* rows that fail --fail-above */
 };
-
-/**
- * compare_fails_gate() - whether a row fails --fail-above
- * @c: the comparison
- * @r: one of its rows
- *
- * Return: true for a row worse by more than the gate's points that is
- * flagged, or that no test could judge (no p-value, or sides that share a
- * boot): untested is not passed.  False without a gate, and for a
- * host-timed row left out of the test (without --include-host-timed).
- */
-bool compare_fails_gate(const struct compare *c, const struct diff_row *r);
 
 /**
  * compare_format_governors() - a row's governors as printed
@@ -84,7 +55,7 @@ bool compare_fails_gate(const struct compare *c, const struct diff_row *r);
  *
  * "menu2010", or "menu:teo" for a --pair row.
  */
-void compare_format_governors(char *buf, size_t size, const struct diff_row *r);
+void compare_format_governors(char *buf, size_t size, const struct cmp_row *r);
 
 /**
  * compare_print_text() - the comparison as a table on stdout

@@ -32,6 +32,27 @@ static bool has_suffix(const char *name, const char *suffix)
 	return n >= k && !strcmp(name + n - k, suffix);
 }
 
+/*
+ * The seed of a make run boot's file: the last "seed-N" component of its
+ * path (scripts/boot-job.sh's OUT/seed-N/...), -1 without one.
+ */
+static long seed_of_path(const char *path)
+{
+	const char *p = path, *c;
+	long seed = -1, n;
+	char *end;
+
+	while ((c = strstr(p, "seed-"))) {
+		if (c == path || c[-1] == '/') {
+			n = strtol(c + 5, &end, 10);
+			if (end != c + 5 && *end == '/' && n >= 0 && n <= INT32_MAX)
+				seed = n;
+		}
+		p = c + 5;
+	}
+	return seed;
+}
+
 static int add_path(struct recset *rs, char *path)
 {
 	struct recset_file *files;
@@ -47,7 +68,9 @@ static int add_path(struct recset *rs, char *path)
 		}
 		rs->files = files;
 	}
-	rs->files[rs->nr_files++] = (struct recset_file){ .path = path };
+	rs->files[rs->nr_files++] = (struct recset_file){
+		.path = path, .boot = -1, .seed = seed_of_path(path),
+	};
 	return 0;
 }
 

@@ -31,6 +31,7 @@ struct recset_file {
 	char boot_id[RECFILE_BOOT_ID_LEN];
 	struct idlescope_record first;
 	int boot;			/* its agg_boot() index, once replayed */
+	long seed;			/* a seed-N component of its path, -1: none */
 };
 
 struct recset {

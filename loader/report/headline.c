@@ -30,13 +30,6 @@
 #define HEADLINE_FACTOR		1
 _Static_assert(AGG_NR_FACTORS > HEADLINE_FACTOR, "2x is in the factor table");
 
-const struct headline_metric_info headline_metrics[HL_NR_METRICS] = {
-	[HL_WITHIN_2X]	 = { "within_2x", "within 2x %", +1 },
-	[HL_IDEAL_HIT]	 = { "ideal_hit", "ideal hit %", +1 },
-	[HL_TOO_DEEP]	 = { "too_deep", "deeper than ideal %", -1 },
-	[HL_TOO_SHALLOW] = { "too_shallow", "shallower than ideal %", -1 },
-};
-
 /*
  * Arjan van de Ven, "[PATCH 0/2] Some improvements to the cpuidle menu
  * governor" (LKML, 2010-05-09, shared/seeds/001-cover): % of 69854
@@ -97,23 +90,6 @@ bool headline_format_state_agreement(char *buf, size_t size, const struct agg *a
 				sh->state_agree_checked, "chosen state", "selects");
 }
 
-/* The accumulators of the headline's shares (boots_acc_fn). */
-static const struct ci_acc *metric_acc(const struct agg_stats *st, int metric)
-{
-	switch ((enum headline_metric)metric) {
-	case HL_WITHIN_2X:
-		return &st->within_ci[HEADLINE_FACTOR];
-	case HL_IDEAL_HIT:
-		return &st->ideal_hit_ci;
-	case HL_TOO_DEEP:
-		return &st->ideal_too_deep_ci;
-	case HL_TOO_SHALLOW:
-	case HL_NR_METRICS:
-		break;
-	}
-	return &st->ideal_too_shallow_ci;
-}
-
 static const struct ci_acc *within_acc(const struct agg_stats *st, int factor)
 {
 	return &st->within_ci[factor];
@@ -133,8 +109,8 @@ static void cell_from_boots(struct headline_cell *cell, const struct boots_cell 
 
 	cell->periods = bc->pooled.samples;
 	cell->predicted = bc->pooled.predicted_samples;
-	for (m = 0; m < HL_NR_METRICS; m++) {
-		cell->metric[m] = boots_cell_share(bc, metric_acc, m, per_boot);
+	for (m = 0; m < SHARE_NR_METRICS; m++) {
+		cell->metric[m] = boots_cell_share(bc, share_acc, m, per_boot);
 		for (b = 0, n = 0; b < bc->nr_boots; b++)
 			if (bc->boot[b].samples)
 				cell->boot_metric[n++][m] = per_boot[b];
@@ -281,27 +257,23 @@ static int headline_nr_workloads(const struct agg *agg)
 	return n;
 }
 
-const char *const headline_view_names[HV_NR_VIEWS] = {
-	[HV_RAW] = "raw", [HV_LOGICAL] = "logical",
-};
-
 bool headline_view_cell(const struct agg *agg, int workload, int governor,
-			enum headline_view view, struct headline_cell *cell)
+			enum share_view view, struct headline_cell *cell)
 {
-	return view == HV_RAW ? headline_cell(agg, workload, governor, cell) :
+	return view == VIEW_RAW ? headline_cell(agg, workload, governor, cell) :
 	       headline_cell_logical(agg, workload, governor, cell);
 }
 
 /* One headline cell's text: a share of @view, or (@metric < 0) both views' periods. */
 static void headline_cell_text(char *buf, size_t size, const struct agg *agg, int w, int g,
-			       int metric, enum headline_view view)
+			       int metric, enum share_view view)
 {
 	struct headline_cell raw, logical;
 
-	if (!headline_view_cell(agg, w, g, metric < 0 ? HV_RAW : view, &raw)) {
+	if (!headline_view_cell(agg, w, g, metric < 0 ? VIEW_RAW : view, &raw)) {
 		snprintf(buf, size, " ");
 	} else if (metric < 0) {
-		headline_view_cell(agg, w, g, HV_LOGICAL, &logical);
+		headline_view_cell(agg, w, g, VIEW_LOGICAL, &logical);
 		snprintf(buf, size, "%llu/%llu%s", (unsigned long long)raw.periods,
 			 (unsigned long long)logical.periods,
 			 raw.late_sleeps || raw.nr_excluded ? HEADLINE_EXCLUDED_MARK : "");
@@ -317,7 +289,7 @@ static void headline_cell_text(char *buf, size_t size, const struct agg *agg, in
  * row per workload.
  */
 static void headline_table(FILE *f, const struct agg *agg, const struct run_meta *meta,
-			   int metric, enum headline_view view, int nr_rows,
+			   int metric, enum share_view view, int nr_rows,
 			   const int *govs, int nr_govs)
 {
 	char buf[TABLE_CELL_LEN], label[TABLE_CELL_LEN];
@@ -328,8 +300,8 @@ static void headline_table(FILE *f, const struct agg *agg, const struct run_meta
 	if (metric < 0)
 		snprintf(label, sizeof(label), "periods raw/logical");
 	else
-		snprintf(label, sizeof(label), "%s %s", headline_metrics[metric].title,
-			 headline_view_names[view]);
+		snprintf(label, sizeof(label), "%s %s", share_metrics[metric].title,
+			 share_view_names[view]);
 	table_add_row(&t, label);
 	for (g = 0; g < nr_govs; g++)
 		table_set(&t, 0, 1 + g, "%s", governor_name(govs[g]));
@@ -379,20 +351,20 @@ static void headline_print_title(FILE *f, const struct agg *agg)
 
 /* The tables of the first screen, in order: a metric and a view each. */
 static const struct {
-	enum headline_metric metric;
-	enum headline_view view;
+	enum share_metric metric;
+	enum share_view view;
 } first_screen[] = {
-	{ HL_WITHIN_2X, HV_RAW }, { HL_WITHIN_2X, HV_LOGICAL },
-	{ HL_IDEAL_HIT, HV_RAW }, { HL_IDEAL_HIT, HV_LOGICAL },
+	{ SHARE_WITHIN_2X, VIEW_RAW }, { SHARE_WITHIN_2X, VIEW_LOGICAL },
+	{ SHARE_IDEAL_HIT, VIEW_RAW }, { SHARE_IDEAL_HIT, VIEW_LOGICAL },
 };
 
 /* The tables after it: the rest of the ideal state's verdicts. */
 static const struct {
-	enum headline_metric metric;
-	enum headline_view view;
+	enum share_metric metric;
+	enum share_view view;
 } continued[] = {
-	{ HL_TOO_DEEP, HV_RAW }, { HL_TOO_DEEP, HV_LOGICAL },
-	{ HL_TOO_SHALLOW, HV_RAW }, { HL_TOO_SHALLOW, HV_LOGICAL },
+	{ SHARE_TOO_DEEP, VIEW_RAW }, { SHARE_TOO_DEEP, VIEW_LOGICAL },
+	{ SHARE_TOO_SHALLOW, VIEW_RAW }, { SHARE_TOO_SHALLOW, VIEW_LOGICAL },
 };
 
 void headline_print(FILE *f, const struct agg *agg, const struct run_meta *meta,
@@ -413,12 +385,12 @@ void headline_print(FILE *f, const struct agg *agg, const struct run_meta *meta,
 		nr_rows = TABLE_MAX_ROWS - 1;
 	headline_print_title(f, agg);
 	for (i = 0; i < ARRAY_SIZE(first_screen); i++) {
-		nr_govs = headline_governors(agg, first_screen[i].metric == HL_WITHIN_2X, govs);
+		nr_govs = headline_governors(agg, first_screen[i].metric == SHARE_WITHIN_2X, govs);
 		headline_table(f, agg, meta, first_screen[i].metric, first_screen[i].view,
 			       nr_rows, govs, nr_govs);
 	}
 	nr_govs = headline_governors(agg, false, govs);
-	headline_table(f, agg, meta, -1, HV_RAW, nr_rows, govs, nr_govs);
+	headline_table(f, agg, meta, -1, VIEW_RAW, nr_rows, govs, nr_govs);
 	if (nr_workloads > nr_rows)
 		fprintf(f, "(%d more workloads in the detail below)\n", nr_workloads - nr_rows);
 	report_print_event_sources(f, meta);
@@ -580,10 +552,10 @@ static void json_cell_boots(struct json *j, const struct headline_cell *cell)
 	json_u64(j, "boots", cell->nr_boots > 1 ? cell->nr_boots : 1);
 	json_str(j, "interval", cell->nr_boots > 1 ? "over boots" : "within one boot");
 	json_array(j, "too_few_independent_samples", true);
-	for (m = 0; m < HL_NR_METRICS; m++) {
+	for (m = 0; m < SHARE_NR_METRICS; m++) {
 		if (!cell->metric[m].too_correlated)
 			continue;
-		json_str(j, NULL, headline_metrics[m].name);
+		json_str(j, NULL, share_metrics[m].name);
 	}
 	json_array_end(j);
 	json_array(j, "per_boot", false);
@@ -591,8 +563,8 @@ static void json_cell_boots(struct json *j, const struct headline_cell *cell)
 		json_object(j, NULL, true);
 		json_u64(j, "boot", cell->boot[b]);
 		json_u64(j, "periods", cell->boot_periods[b]);
-		for (m = 0; m < HL_NR_METRICS; m++)
-			json_ci(j, headline_metrics[m].name, &cell->boot_metric[b][m]);
+		for (m = 0; m < SHARE_NR_METRICS; m++)
+			json_ci(j, share_metrics[m].name, &cell->boot_metric[b][m]);
 		json_object_end(j);
 	}
 	json_array_end(j);
@@ -624,8 +596,8 @@ static void json_headline_cells(struct json *j, const char *name, const struct a
 			json_u64(j, "predicted", cell.predicted);
 			json_u64(j, "late_sleeps", cell.late_sleeps);
 			json_u64(j, "excluded_boots", cell.nr_excluded);
-			for (m = 0; m < HL_NR_METRICS; m++)
-				json_ci(j, headline_metrics[m].name, &cell.metric[m]);
+			for (m = 0; m < SHARE_NR_METRICS; m++)
+				json_ci(j, share_metrics[m].name, &cell.metric[m]);
 			json_cell_boots(j, &cell);
 			json_object_end(j);
 		}

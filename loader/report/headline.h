@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include "stats/aggregate.h"
 #include "stats/ci.h"
+#include "stats/shares.h"
 #include "format/json_writer.h"
 #include "runinfo/meta.h"
 
@@ -21,30 +22,6 @@
 /* A cell that left a boot's run out (agg_run_excluded()) or saw a late sleep. */
 #define HEADLINE_EXCLUDED_MARK	"!"
 
-enum headline_metric {
-	HL_WITHIN_2X,		/* % of predictions within 2x of actual */
-	HL_IDEAL_HIT,		/* % of periods in their ideal state */
-	HL_TOO_DEEP,		/* % of periods deeper than ideal */
-	HL_TOO_SHALLOW,		/* % of periods shallower than ideal */
-	HL_NR_METRICS,
-};
-
-/* The two views of the periods a headline number is over (stats/logical.h). */
-enum headline_view {
-	HV_RAW,			/* the idle driver's periods: the 2010 table's unit */
-	HV_LOGICAL,		/* tick-ended runs as one */
-	HV_NR_VIEWS,
-};
-
-extern const char *const headline_view_names[HV_NR_VIEWS];
-
-struct headline_metric_info {
-	const char *name;	/* JSON key, compare's row name */
-	const char *title;	/* report.txt's table corner */
-	int better;		/* +1: higher is better, -1: lower is */
-};
-
-extern const struct headline_metric_info headline_metrics[HL_NR_METRICS];
 
 /*
  * One workload x host governor, all CPUs: each share is the mean over the
@@ -56,11 +33,11 @@ struct headline_cell {
 	__u64 predicted;
 	__u64 late_sleeps;	/* sleeps woken > AGG_LATE_SLEEP_NS late */
 	int nr_excluded;	/* boots whose run of it is left out */
-	struct ci_pct metric[HL_NR_METRICS];
+	struct ci_pct metric[SHARE_NR_METRICS];
 	int nr_boots;				/* boots that ran it */
 	int boot[AGG_MAX_BOOTS];		/* their agg_boot() indices */
 	__u64 boot_periods[AGG_MAX_BOOTS];
-	struct ci_pct boot_metric[AGG_MAX_BOOTS][HL_NR_METRICS];
+	struct ci_pct boot_metric[AGG_MAX_BOOTS][SHARE_NR_METRICS];
 };
 
 /* A cell of the raw periods; false when the workload x governor has none. */
@@ -71,7 +48,7 @@ bool headline_cell_logical(const struct agg *agg, int workload, int governor,
 			   struct headline_cell *cell);
 /* headline_cell() or headline_cell_logical(), by @view. */
 bool headline_view_cell(const struct agg *agg, int workload, int governor,
-			enum headline_view view, struct headline_cell *cell);
+			enum share_view view, struct headline_cell *cell);
 
 /*
  * Shadow model @shadow's within-2x on @governor's periods of @workload;

@@ -79,3 +79,20 @@ double student_two_sided_p(double t, double df)
 	return incomplete_beta(df / 2, 0.5, df / (df + t * t));
 }
 
+
+double student_quantile(double p, double df)
+{
+	double lo = 0, hi = 1, mid;
+
+	/* P(|T| > t) falls with t: widen the bracket, then halve it. */
+	while (student_two_sided_p(hi, df) > p && hi < 1e12)
+		hi *= 2;
+	while (hi - lo > 1e-9 * (1 + hi)) {
+		mid = (lo + hi) / 2;
+		if (student_two_sided_p(mid, df) > p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}

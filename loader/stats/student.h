@@ -28,4 +28,13 @@ double student_t95(unsigned int df);
  */
 double student_two_sided_p(double t, double df);
 
+/**
+ * student_quantile() - the t exceeded, in absolute value, with probability @p
+ * @p: the two-sided tail probability, 0 < @p < 1
+ * @df: degrees of freedom, > 0
+ *
+ * Return: t with student_two_sided_p(t, @df) = @p (by bisection, to 1e-9).
+ */
+double student_quantile(double p, double df);
+
 #endif /* __IDLESCOPE_STATS_STUDENT_H */
