@@ -327,9 +327,21 @@ $(error EXIT_COST must be on or off, not '$(EXIT_COST)')
 endif
 KNOWN_GOVERNORS := $(filter-out none,$(shell sed -n \
 	's/^[[:space:]]*X.[A-Z0-9_]*,[[:space:]]*\([a-z0-9_]*\),.*/\1/p' bpf/idlescope.h))
+# The governors a series kernel/patches/VERSION adds: the names its patches
+# register (the `.name = "..."` lines they add).  A kernel not built from
+# that series lacks them (menu615 and teo70 on 6.1, every series' on
+# Debian's images and KERNEL_SRC trees): make run leaves them out there.
+series_governors = $(shell sed -n \
+	's/^+[[:space:]]*\.name[[:space:]]*=[[:space:]]*"\([a-z0-9_]*\)".*/\1/p' /dev/null \
+	$(addprefix kernel/patches/$(1)/,$(filter %.patch,$(shell cat kernel/patches/$(1)/series 2>/dev/null))))
+SERIES_GOVERNORS := $(sort $(foreach v,$(KERNEL_SERIES),$(call series_governors,$(v))))
+THIS_SERIES := $(if $(KERNEL_SRC)$(DEBIAN_DIR),,$(KERNEL))
+ABSENT_GOVERNORS := $(filter-out $(if $(THIS_SERIES),$(call series_governors,$(THIS_SERIES))),\
+	$(SERIES_GOVERNORS))
 SUITE_FILE := workloads/suite.txt
 SUITE ?= default
-GOVERNORS ?= $(KNOWN_GOVERNORS)
+GOVERNORS ?= $(filter-out $(ABSENT_GOVERNORS),$(KNOWN_GOVERNORS))
+RUN_GOVERNORS := $(filter-out $(ABSENT_GOVERNORS),$(GOVERNORS))
 WORKLOAD_SET ?= $(shell sh vm/guest/suite.sh --names $(SUITE_FILE) $(SUITE) 2>/dev/null)
 # The workloads of the real suite run Debian's programs.
 REAL_WORKLOADS := $(shell sh vm/guest/suite.sh --names $(SUITE_FILE) real 2>/dev/null)
@@ -369,7 +381,7 @@ export SSHLOGINFILE GOVERNORS_PER_BOOT
 PRECISION ?=
 MAX_BOOTS ?= 16
 RUN_BOOTS = $(if $(PRECISION),scripts/run-until.sh,scripts/run-boots.sh) $(RUN_DIR) $(REPEATS) \
-	$(JOBS) $(SECONDS_PER_WORKLOAD) '$(GOVERNORS)' '$(WORKLOAD_SET)' \
+	$(JOBS) $(SECONDS_PER_WORKLOAD) '$(RUN_GOVERNORS)' '$(WORKLOAD_SET)' \
 	$(if $(PRECISION),$(PRECISION) $(MAX_BOOTS))
 
 # Names are checked before anything is built or booted: one line, then stop.
@@ -378,6 +390,14 @@ SUITE_NAMES_ERROR := $(shell sh vm/guest/suite.sh --names $(SUITE_FILE) $(SUITE)
 SUITE_NAMES_ERROR := $(or $(SUITE_NAMES_ERROR),$(shell sh vm/guest/suite.sh --check $(SUITE_FILE) \
 	'$(KNOWN_GOVERNORS)' '$(GOVERNORS)' '$(WORKLOAD_SET)' 2>&1))
 $(if $(SUITE_NAMES_ERROR),$(error $(SUITE_NAMES_ERROR)))
+ifeq ($(KERNELS),)
+ifneq ($(filter-out $(RUN_GOVERNORS),$(GOVERNORS)),)
+$(info run: kernel $(or $(KERNEL_SRC),$(KERNEL)) has no $(filter-out $(RUN_GOVERNORS),$(GOVERNORS)): \
+	left out (only kernels of the series that adds a governor have it))
+endif
+$(if $(RUN_GOVERNORS),,$(error GOVERNORS='$(GOVERNORS)': none of them is in kernel \
+	$(or $(KERNEL_SRC),$(KERNEL))))
+endif
 endif
 
 # KERNELS="6.1 6.12": make run on each kernel (KERNEL= values), the same
