@@ -49,6 +49,13 @@
 /* teo of 6.12: the same, the sleep length only where it asks (as menu612). */
 #define MODEL_INPUTS_TEO612	(IDLESCOPE_F_HAS_TICK_STATE | \
 				 IDLESCOPE_F_HAS_TEO_SPAN)
+/*
+ * teo70 (7.0's teo): the tick at select, and what its reflect noted of the
+ * period before (the tick wakeup and the polling timeout, HAS_TICK); the
+ * sleep length only where it asks.
+ */
+#define MODEL_INPUTS_TEO70	(IDLESCOPE_F_HAS_TICK_STATE | \
+				 IDLESCOPE_F_HAS_TICK)
 
 #define IDLESCOPE_MODELS(X)						\
 	X(MENU2010, menu2010, MENU2010, "2.6.34-rc",			\
@@ -65,6 +72,10 @@
 	  MODEL_INPUTS_TEO612, teo612_step, teo612_reset)		\
 	X(MENU612, menu-6.12, MENU, "6.12",				\
 	  MODEL_INPUTS_MENU612, menu612_step, menu_reset)		\
+	X(MENU615, menu615, MENU615, "6.12",				\
+	  MODEL_INPUTS_MENU612, menu615_step, menu_reset)		\
+	X(TEO70, teo70, TEO70, "6.12",					\
+	  MODEL_INPUTS_TEO70, teo70_step, teo70_reset)			\
 	/* new models: a row above this line (docs/howto.md) */
 
 /* 1 per row: sizes of per-model arrays in headers that need no models.h. */
