@@ -35,7 +35,7 @@ MODULE := $(BUILD)/idlescope_states/idlescope_states.ko
 # Guest test scripts, installed in /usr/share/idlescope/tests.
 GUEST_TESTS := $(wildcard tests/guest/*.sh)
 
-.PHONY: help deps kernel module bpf loader initramfs programs host-tests run test test-kernels bench fuzz clean FORCE
+.PHONY: help deps kernel module bpf loader initramfs programs host-tests run test test-kernels bench fuzz ablation clean FORCE
 
 help:
 	@echo "idlescope targets:"
@@ -58,6 +58,7 @@ help:
 	@echo "  make programs   fetch Debian's programs (workloads/programs.txt) into a second image"
 	@echo "  make host-tests build the host test programs (tests/run.sh --host runs them)"
 	@echo "  make fuzz       fuzz the record file reader for FUZZ_SECONDS (default 600)"
+	@echo "  make ablation   build/ablation/idlescope: the loader with the teo ablation's models"
 	@echo "  make clean      remove build/ (the kernel cache stays)"
 
 # The guest's clock for every boot (vm/run.sh): virtual (icount, the
@@ -259,6 +260,26 @@ $(FUZZER): $(patsubst %.c,$(FUZZ_OBJ)/%.o,tests/host/fuzz_reader.c $(LOADER_CORE
 
 fuzz: $(FUZZER) $(GENREC)
 	@bash tests/host/fuzz.sh --seconds $(FUZZ_SECONDS)
+
+# make ablation: the loader with the models of one experiment besides the
+# registry's (IDLESCOPE_ABLATION in loader/models/registry.h: the ablation
+# of 6.12's teo on 300 us timers, docs/kernels.md), to run `idlescope
+# report` on record files with them; `make run` and every report keep the
+# registry's models only.
+ABLATION_OBJ := $(BUILD)/obj-ablation
+ABLATION_LOADER := $(BUILD)/ablation/idlescope
+
+$(ABLATION_OBJ)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -DIDLESCOPE_ABLATION $(DEPFLAGS) $(HOST_CPPFLAGS) -c $< -o $@
+
+$(patsubst %.c,$(ABLATION_OBJ)/%.o,$(LOADER_SKEL_SRCS)): | $(BUILD)/idlescope.skel.h
+
+$(ABLATION_LOADER): $(patsubst %.c,$(ABLATION_OBJ)/%.o,$(LOADER_SRCS)) $(LIB_ARCHIVE)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -static $^ $(LOADER_LIBS) -o $@
+
+ablation: $(ABLATION_LOADER)
 
 $(INITRAMFS): vm/init vm/mkinitramfs.sh vm/guest/suite.sh workloads/suite.txt $(LOADER) $(MODULE) \
 		$(ATTACHCYCLES) $(GUEST_SUITE_FILES) \
@@ -476,4 +497,5 @@ clean:
 .SECONDARY:
 .DELETE_ON_ERROR:
 
--include $(shell find $(OBJ) $(ASAN_OBJ) $(FUZZ_OBJ) -name '*.d' 2>/dev/null) $(wildcard $(BUILD)/*.d)
+-include $(shell find $(OBJ) $(ASAN_OBJ) $(FUZZ_OBJ) $(ABLATION_OBJ) -name '*.d' 2>/dev/null) \
+	$(wildcard $(BUILD)/*.d)

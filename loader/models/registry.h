@@ -57,6 +57,23 @@
 #define MODEL_INPUTS_TEO70	(IDLESCOPE_F_HAS_TICK_STATE | \
 				 IDLESCOPE_F_HAS_TICK)
 
+/*
+ * Models for one experiment, not for every report: the ablation of
+ * 6.12's teo on 300 us timers (docs/kernels.md), built into
+ * build/ablation/idlescope only (make ablation), after every other row.
+ * teo-6.12-sl is 6.12's teo scored only where the record holds the sleep
+ * length, teo-6.12-c61 the same with 6.1's candidate state.
+ */
+#ifdef IDLESCOPE_ABLATION
+#define IDLESCOPE_MODELS_ABLATION(X)					\
+	X(TEO612SL, teo-6.12-sl, NONE, "6.12",				\
+	  MODEL_INPUTS_TEO612, teo612sl_step, teo612_reset)		\
+	X(TEO612C61, teo-6.12-c61, NONE, "6.12",			\
+	  MODEL_INPUTS_TEO612, teo612c61_step, teo612_reset)
+#else
+#define IDLESCOPE_MODELS_ABLATION(X)
+#endif
+
 #define IDLESCOPE_MODELS(X)						\
 	X(MENU2010, menu2010, MENU2010, "2.6.34-rc",			\
 	  MODEL_INPUTS_MENU2010, m2010_plain_step, m2010_plain_reset)	\
@@ -76,7 +93,8 @@
 	  MODEL_INPUTS_MENU612, menu615_step, menu_reset)		\
 	X(TEO70, teo70, TEO70, "6.12",					\
 	  MODEL_INPUTS_TEO70, teo70_step, teo70_reset)			\
-	/* new models: a row above this line (docs/howto.md) */
+	/* new models: a row above this line (docs/howto.md) */	\
+	IDLESCOPE_MODELS_ABLATION(X)
 
 /* 1 per row: sizes of per-model arrays in headers that need no models.h. */
 #define MODEL_REGISTRY_ONE(id, name, gov, kernel, inputs, step, reset)	+1

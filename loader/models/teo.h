@@ -164,4 +164,30 @@ int model_teo_find_shallower_state(const struct model_states_table *table,
 __s64 model_teo_sleep_length(struct model_state *ms, struct model_teo_reflected *r,
 			     const struct model_input *in, __s64 *delta_tick_ns);
 
+/*
+ * 6.12's teo as it is, and the two variants of the ablation of its 300 us
+ * result (docs/kernels.md): as it is but scored only where the record
+ * holds the sleep length, and with 6.1's candidate (the deepest state
+ * within the sleep length, asked for first) in place of 6.12's (the
+ * deepest state), everything else 6.12's.
+ */
+enum model_teo612_variant {
+	TEO612_AS_IS,
+	TEO612_KNOWN_SLEEP,
+	TEO612_CANDIDATE_61,
+};
+
+/**
+ * model_teo612_step() - one period of 6.12's teo, or of a variant
+ * @ms: the model's per-CPU state
+ * @in: the period
+ * @table: the idle states
+ * @variant: which
+ *
+ * Return: IDLESCOPE_UNKNOWN_NS (teo predicts no duration).
+ */
+__u64 model_teo612_step(struct model_state *ms, const struct model_input *in,
+			const struct model_states_table *table,
+			enum model_teo612_variant variant);
+
 #endif /* __IDLESCOPE_MODELS_TEO_H */
