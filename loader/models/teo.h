@@ -76,6 +76,7 @@ struct model_teo612 {
  * dev->last_state_idx, last_residency_ns and poll_time_limit.
  */
 struct model_teo70 {
+	bool	enabled;		/* ->enable() ran, no select since */
 	int	last_state_idx;		/* -1: nothing to update from */
 	__s64	last_residency_ns;
 	bool	poll_time_limit;

@@ -228,19 +228,26 @@ tick:
 	return idx;
 }
 
-/* teo70_reflect() of the period before, as the state the model chose. */
+/*
+ * teo70_reflect() of the period before, as the state the model chose.  The
+ * first select after ->enable() updates from what the core kept of the
+ * period before (the old governor's reflect), its poll flag as it stood;
+ * teo70's own data, tick_wakeup included, is zero then.
+ */
 static void teo70_reflect(struct model_teo70 *cpu, int own_choice,
 			  const struct model_input *in, const struct model_states_table *table)
 {
 	int state = in->prev_chosen_by_model || own_choice < 0 ? in->prev_state : own_choice;
+	bool core_only = cpu->enabled && !in->has_prev && in->prev_in_core;
 
-	if (!in->has_prev || state < 0 || state >= table->nr_states)
+	cpu->enabled = false;
+	if (!(in->has_prev || core_only) || state < 0 || state >= table->nr_states)
 		return;
 	cpu->last_state_idx = state;
 	cpu->last_residency_ns = in->prev_residency_ns;
-	cpu->tick_wakeup = in->prev_tick_wakeup;
+	cpu->tick_wakeup = in->has_prev && in->prev_tick_wakeup;
 	cpu->poll_time_limit = in->prev_poll_time_limit && state == in->prev_state &&
-			       table->states[state].polling;
+			       (core_only || table->states[state].polling);
 }
 
 __u64 teo70_step(struct model_state *ms, const struct model_input *in,
@@ -255,5 +262,8 @@ __u64 teo70_step(struct model_state *ms, const struct model_input *in,
 
 void teo70_reset(void *data)
 {
-	memset(data, 0, sizeof(struct model_teo70));	/* teo70_enable_device() */
+	struct model_teo70 *cpu = data;
+
+	memset(cpu, 0, sizeof(*cpu));	/* teo70_enable_device() */
+	cpu->enabled = true;
 }

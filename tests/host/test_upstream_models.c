@@ -219,6 +219,35 @@ static void test_teo70_first_period(void)
 	CHECK_EQ("teo70: ... it asked for the sleep length", s.cpu->sleep_length_ns, 10 * MS);
 }
 
+static void test_teo70_after_enable(void)
+{
+	struct teo70_sim s;
+
+	/*
+	 * A governor switch: ->enable() zeroed teo70's data, the period
+	 * before was reflected to the old governor (no has_prev), but the
+	 * core kept its state and residency, which the first update reads:
+	 * 3 ms in C10, a hit in POLL's bin (the sleep length is 0), C10.
+	 */
+	teo70_start(&s);
+	teo70_prev(&s, C10, 3 * MS, true);
+	s.in.has_prev = false;
+	s.in.prev_in_core = true;
+	CHECK_EQ_INT("teo70: after ->enable(), 3 ms in C10 kept by the core: C10",
+		     teo70_select(&s, 10 * MS), C10);
+	CHECK_EQ("teo70: ... a hit in POLL's bin", s.cpu->state_bins[POLL].hits, PULSE);
+	CHECK_EQ("teo70: ... not a tick wakeup (teo70's own flag was zeroed)", s.cpu->total_tick, 0);
+	/*
+	 * Nothing kept (the period before is not in the records): the
+	 * update learns a residency of 0, an intercept in POLL's bin and a
+	 * short period, and the intercepts take it to POLL.
+	 */
+	teo70_start(&s);
+	CHECK_EQ_INT("teo70: after ->enable() with nothing kept: POLL", teo70_select(&s, 10 * MS),
+		     POLL);
+	CHECK_EQ("teo70: ... an intercept in POLL's bin", s.cpu->state_bins[POLL].intercepts, PULSE);
+}
+
 /* One period in C6 after a 300 us sleep length: which bin counts it. */
 static void teo70_c6_period(struct teo70_sim *s, __u64 residency_ns)
 {
@@ -434,6 +463,7 @@ int main(void)
 	test_typical_intervals();
 	test_menu615_step();
 	test_teo70_first_period();
+	test_teo70_after_enable();
 	test_teo70_hit_rule();
 	test_teo70_tick_wakeups();
 	test_teo70_no_sleep_length();
