@@ -35,7 +35,7 @@ MODULE := $(BUILD)/idlescope_states/idlescope_states.ko
 # Guest test scripts, installed in /usr/share/idlescope/tests.
 GUEST_TESTS := $(wildcard tests/guest/*.sh)
 
-.PHONY: help deps test-deps kernel module bpf loader initramfs programs host-tests run test test-kernels bench fuzz clean FORCE
+.PHONY: help deps test-deps kernel module bpf loader initramfs programs host-tests run test test-kernels bench fuzz ablation clean FORCE
 
 help:
 	@echo "idlescope targets:"
@@ -60,6 +60,7 @@ help:
 	@echo "  make host-tests build the host test programs (tests/run.sh --host runs them)"
 	@echo "  make fuzz       fuzz the readers (record files, traces, figures, power tables,"
 	@echo "                  workload lists) for FUZZ_SECONDS (default 600)"
+	@echo "  make ablation   build/ablation/idlescope: the loader with the teo ablation's models"
 	@echo "  make clean      remove build/ (the kernel cache stays)"
 
 # The guest's clock for every boot (vm/run.sh): virtual (icount, the
@@ -290,6 +291,31 @@ $(BROWSER_DIR)/ready: tests/browser/package.json tests/browser/package-lock.json
 test-deps:
 	@scripts/deps.sh --test
 
+# make ablation: the loader with the models of one experiment besides the
+# registry's (IDLESCOPE_ABLATION in loader/models/registry.h: the ablation
+# of 6.12's teo on 300 us timers, docs/kernels.md), to run `idlescope
+# report` on record files with them; `make run` and every report keep the
+# registry's models only.
+ABLATION_OBJ := $(BUILD)/obj-ablation
+ABLATION_LOADER := $(BUILD)/ablation/idlescope
+
+$(ABLATION_OBJ)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -DIDLESCOPE_ABLATION $(DEPFLAGS) $(HOST_CPPFLAGS) -c $< -o $@
+
+$(patsubst %.c,$(ABLATION_OBJ)/%.o,$(LOADER_SKEL_SRCS)): | $(BUILD)/idlescope.skel.h
+
+$(ABLATION_LOADER): $(patsubst %.c,$(ABLATION_OBJ)/%.o,$(LOADER_SRCS)) $(LIB_ARCHIVE)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -static $^ $(LOADER_LIBS) -o $@
+
+# Its page is the plain loader's (above).
+$(ABLATION_OBJ)/loader/report/html.o: $(PAGE_FILES) $(CHARTJS)
+$(ABLATION_OBJ)/loader/report/html.o: HOST_CPPFLAGS += -DHTML_PAGE_DIR='"$(abspath loader/report/page)"' \
+	-DHTML_CHARTJS='"$(abspath $(CHARTJS))"'
+
+ablation: $(ABLATION_LOADER)
+
 $(INITRAMFS): vm/init vm/mkinitramfs.sh vm/guest/suite.sh workloads/suite.txt $(LOADER) $(MODULE) \
 		$(ATTACHCYCLES) $(GUEST_SUITE_FILES) \
 		$(WORKLOAD_BINS) tests/lib.sh $(GUEST_TESTS)
@@ -357,9 +383,21 @@ $(error EXIT_COST must be on or off, not '$(EXIT_COST)')
 endif
 KNOWN_GOVERNORS := $(filter-out none,$(shell sed -n \
 	's/^[[:space:]]*X.[A-Z0-9_]*,[[:space:]]*\([a-z0-9_]*\),.*/\1/p' bpf/idlescope.h))
+# The governors a series kernel/patches/VERSION adds: the names its patches
+# register (the `.name = "..."` lines they add).  A kernel not built from
+# that series lacks them (menu615 and teo70 on 6.1, every series' on
+# Debian's images and KERNEL_SRC trees): make run leaves them out there.
+series_governors = $(shell sed -n \
+	's/^+[[:space:]]*\.name[[:space:]]*=[[:space:]]*"\([a-z0-9_]*\)".*/\1/p' /dev/null \
+	$(addprefix kernel/patches/$(1)/,$(filter %.patch,$(shell cat kernel/patches/$(1)/series 2>/dev/null))))
+SERIES_GOVERNORS := $(sort $(foreach v,$(KERNEL_SERIES),$(call series_governors,$(v))))
+THIS_SERIES := $(if $(KERNEL_SRC)$(DEBIAN_DIR),,$(KERNEL))
+ABSENT_GOVERNORS := $(filter-out $(if $(THIS_SERIES),$(call series_governors,$(THIS_SERIES))),\
+	$(SERIES_GOVERNORS))
 SUITE_FILE := workloads/suite.txt
 SUITE ?= default
-GOVERNORS ?= $(KNOWN_GOVERNORS)
+GOVERNORS ?= $(filter-out $(ABSENT_GOVERNORS),$(KNOWN_GOVERNORS))
+RUN_GOVERNORS := $(filter-out $(ABSENT_GOVERNORS),$(GOVERNORS))
 WORKLOAD_SET ?= $(shell sh vm/guest/suite.sh --names $(SUITE_FILE) $(SUITE) 2>/dev/null)
 # The workloads of the real suite run Debian's programs.
 REAL_WORKLOADS := $(shell sh vm/guest/suite.sh --names $(SUITE_FILE) real 2>/dev/null)
@@ -399,7 +437,7 @@ export SSHLOGINFILE GOVERNORS_PER_BOOT
 PRECISION ?=
 MAX_BOOTS ?= 16
 RUN_BOOTS = $(if $(PRECISION),scripts/run-until.sh,scripts/run-boots.sh) $(RUN_DIR) $(REPEATS) \
-	$(JOBS) $(SECONDS_PER_WORKLOAD) '$(GOVERNORS)' '$(WORKLOAD_SET)' \
+	$(JOBS) $(SECONDS_PER_WORKLOAD) '$(RUN_GOVERNORS)' '$(WORKLOAD_SET)' \
 	$(if $(PRECISION),$(PRECISION) $(MAX_BOOTS))
 
 # Names are checked before anything is built or booted: one line, then stop.
@@ -408,6 +446,14 @@ SUITE_NAMES_ERROR := $(shell sh vm/guest/suite.sh --names $(SUITE_FILE) $(SUITE)
 SUITE_NAMES_ERROR := $(or $(SUITE_NAMES_ERROR),$(shell sh vm/guest/suite.sh --check $(SUITE_FILE) \
 	'$(KNOWN_GOVERNORS)' '$(GOVERNORS)' '$(WORKLOAD_SET)' 2>&1))
 $(if $(SUITE_NAMES_ERROR),$(error $(SUITE_NAMES_ERROR)))
+ifeq ($(KERNELS),)
+ifneq ($(filter-out $(RUN_GOVERNORS),$(GOVERNORS)),)
+$(info run: kernel $(or $(KERNEL_SRC),$(KERNEL)) has no $(filter-out $(RUN_GOVERNORS),$(GOVERNORS)): \
+	left out (only kernels of the series that adds a governor have it))
+endif
+$(if $(RUN_GOVERNORS),,$(error GOVERNORS='$(GOVERNORS)': none of them is in kernel \
+	$(or $(KERNEL_SRC),$(KERNEL))))
+endif
 endif
 
 # KERNELS="6.1 6.12": make run on each kernel (KERNEL= values), the same
@@ -486,4 +532,5 @@ clean:
 .SECONDARY:
 .DELETE_ON_ERROR:
 
--include $(shell find $(OBJ) $(ASAN_OBJ) $(FUZZ_OBJ) -name '*.d' 2>/dev/null) $(wildcard $(BUILD)/*.d)
+-include $(shell find $(OBJ) $(ASAN_OBJ) $(FUZZ_OBJ) $(ABLATION_OBJ) -name '*.d' 2>/dev/null) \
+	$(wildcard $(BUILD)/*.d)

@@ -28,7 +28,8 @@
  *	updated to the count at this one (note_selects())
  * @probed_selects: selects the select probes saw since the previous entry
  * @observe_predictions: read the governor's prediction and its inputs
- * @teo_span_read: teo's reflect probe marked the previous record (read_teo_span())
+ * @teo_reflect_read: teo's or teo70's reflect probe marked the previous
+ *	record (read_teo_span(), read_teo70_reflect())
  */
 struct gov_read {
 	struct idlescope_record *rec;
@@ -36,20 +37,20 @@ struct gov_read {
 	__u32 *nr_selects;
 	__u32 probed_selects;
 	bool observe_predictions;
-	bool teo_span_read;
+	bool teo_reflect_read;
 };
 
 /*
  * The governor data this object reads, as CO-RE flavors: they match the
- * kernel's struct menu_device, struct menu2010_device and struct teo_cpu by
- * name, and let this object build and load whether or not the kernel has
- * the observation fields (kernel/patches) or the 2010 governors at all, on
- * every kernel from 6.1 on.  What differs between kernels is tested field
- * by field (bpf_core_field_exists(), bpf_core_field_size()), never by
- * version: 6.12's menu has 6 buckets where 6.1's has 12 and no longer
- * counts I/O waiters, and a field that a kernel lacks must not be read
- * there, or the object does not load.  The arrays here are as long as the
- * longest a kernel has.
+ * kernel's struct menu_device, struct menu2010_device, struct teo_cpu and
+ * struct teo70_cpu by name, and let this object build and load whether or
+ * not the kernel has the observation fields (kernel/patches), the 2010
+ * governors or teo70 at all, on every kernel from 6.1 on.  What differs
+ * between kernels is tested field by field (bpf_core_field_exists(),
+ * bpf_core_field_size()), never by version: 6.12's menu has 6 buckets
+ * where 6.1's has 12 and no longer counts I/O waiters, and a field that a
+ * kernel lacks must not be read there, or the object does not load.  The
+ * arrays here are as long as the longest a kernel has.
  */
 struct menu_device___idlescope {
 	int tick_wakeup;
@@ -82,12 +83,20 @@ struct teo_cpu___idlescope {
 	unsigned int total;
 } __attribute__((preserve_access_index));
 
+/* teo70 (kernel/patches/6.12): 7.0's teo, with per-CPU data of its own. */
+struct teo70_cpu___idlescope {
+	s64 sleep_length_ns;
+	unsigned int total;
+	bool tick_wakeup;
+} __attribute__((preserve_access_index));
+
 /* The sleep length a 6.12 governor did not ask for (include/linux/ktime.h). */
 #define KTIME_MAX	((s64)~((u64)1 << 63))
 
 extern const struct menu_device___idlescope menu_devices __ksym __weak;
 extern const struct menu2010_device___idlescope menu2010_devices __ksym __weak;
 extern const struct teo_cpu___idlescope teo_cpus __ksym __weak;
+extern const struct teo70_cpu___idlescope teo70_cpus __ksym __weak;
 
 /*
  * The governors, by address: which one cpuidle_curr_governor points at.
@@ -329,7 +338,7 @@ static __always_inline void read_teo(struct gov_read *g)
 		if (data->sleep_length_ns != KTIME_MAX)
 			rec->flags |= IDLESCOPE_F_HAS_NEXT_TIMER;
 	}
-	if (g->teo_span_read)
+	if (g->teo_reflect_read)
 		rec->flags |= IDLESCOPE_F_HAS_TEO_SPAN;
 	if (bpf_core_field_exists(data->total) && data->total <= IDLESCOPE_TEO_PULSE)
 		rec->flags |= IDLESCOPE_F_RESTARTED;
@@ -357,6 +366,51 @@ static __always_inline void read_teo_span(struct idlescope_record *prev)
 		prev->flags |= IDLESCOPE_F_TEO_SPAN_FULL;
 	if (data->time_span_ns == data->sleep_length_ns)
 		prev->flags |= IDLESCOPE_F_TEO_SAFETY_NET;
+}
+
+/*
+ * teo70 as teo, but for what its update learns from the period before:
+ * no time span, but whether the tick ended the period (its reflect keeps
+ * tick_nohz_idle_got_tick(), which only one reader gets) and whether the
+ * polling state gave up on its time limit (the next select's update reads
+ * and clears dev->poll_time_limit, before the idle entry could).  The
+ * reflect probe notes both on the previous record (read_teo70_reflect());
+ * the record whose select follows says that they are known.
+ */
+static __always_inline void read_teo70(struct gov_read *g)
+{
+	const struct teo70_cpu___idlescope *data;
+	struct idlescope_record *rec = g->rec;
+
+	if (!&teo70_cpus)
+		return;
+	data = bpf_this_cpu_ptr(&teo70_cpus);
+	rec->next_timer_ns = data->sleep_length_ns;
+	if (data->sleep_length_ns != KTIME_MAX)
+		rec->flags |= IDLESCOPE_F_HAS_NEXT_TIMER;
+	if (g->teo_reflect_read)
+		rec->flags |= IDLESCOPE_F_HAS_TICK;
+	if (data->total <= IDLESCOPE_TEO_PULSE)
+		rec->flags |= IDLESCOPE_F_RESTARTED;
+}
+
+/**
+ * read_teo70_reflect() - after teo70's reflect: what its next update reads
+ * @prev: the record of the period just reflected
+ * @poll_time_limit: dev->poll_time_limit, the polling state's timeout
+ */
+static __always_inline void read_teo70_reflect(struct idlescope_record *prev,
+					       bool poll_time_limit)
+{
+	const struct teo70_cpu___idlescope *data;
+
+	if (!&teo70_cpus)
+		return;
+	data = bpf_this_cpu_ptr(&teo70_cpus);
+	if (data->tick_wakeup)
+		prev->flags |= IDLESCOPE_F_TICK_WAKEUP;
+	if (poll_time_limit)
+		prev->flags |= IDLESCOPE_F_POLL_LIMIT;
 }
 
 #endif /* __GOVERNORS_BPF_H */

@@ -146,7 +146,8 @@ struct cpu_state {
 	__u32 nr_selects;			/* the governor's count at the pending entry */
 	__u64 exit_start_ns;			/* the idle driver's exit began, or 0 */
 	__u64 switches_at_exit;			/* rq->nr_switches at the last exit */
-	bool teo_span_read;			/* teo's reflect probe ran since the last entry */
+	bool teo_reflect_read;			/* teo's or teo70's reflect probe ran
+						 * since the last entry */
 	bool in_idle;
 	bool has_pending;
 };
@@ -295,9 +296,10 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 	g.nr_selects = &cs->nr_selects;
 	g.probed_selects = cs->sel.nr_selects;
 	g.observe_predictions = observe_predictions;
-	g.teo_span_read = cs->teo_span_read;
+	g.teo_reflect_read = cs->teo_reflect_read;
 	switch (rec->governor) {
 	case IDLESCOPE_GOV_MENU:
+	case IDLESCOPE_GOV_MENU615:
 		read_menu(&g);
 		break;
 	case IDLESCOPE_GOV_MENU2010:
@@ -307,6 +309,9 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 		break;
 	case IDLESCOPE_GOV_TEO:
 		read_teo(&g);
+		break;
+	case IDLESCOPE_GOV_TEO70:
+		read_teo70(&g);
 		break;
 	}
 	/*
@@ -382,7 +387,7 @@ static __always_inline void idle_enter(struct cpu_state *cs,
 	/* A select belongs to the entry that follows it, or to none. */
 	cs->sel.nr_selects = 0;
 	/* So does the reflect of the period before it. */
-	cs->teo_span_read = false;
+	cs->teo_reflect_read = false;
 	flush_pending(cs, cnt, cpu);
 	current_rec(cs)->cpu = cpu;
 	current_rec(cs)->enter_ns = bpf_ktime_get_ns();
@@ -626,7 +631,20 @@ int BPF_PROG(teo_reflect_exit, struct cpuidle_device *dev, int state)
 	if (!cs || !cs->has_pending)
 		return 0;
 	read_teo_span(pending_rec(cs));
-	cs->teo_span_read = true;
+	cs->teo_reflect_read = true;
+	return 0;
+}
+
+/* teo70's reflect: the tick and the polling timeout its next update reads. */
+SEC("fexit/teo70_reflect")
+int BPF_PROG(teo70_reflect_exit, struct cpuidle_device *dev, int state)
+{
+	struct cpu_state *cs = this_cpu_state();
+
+	if (!cs || !cs->has_pending)
+		return 0;
+	read_teo70_reflect(pending_rec(cs), BPF_CORE_READ_BITFIELD(dev, poll_time_limit));
+	cs->teo_reflect_read = true;
 	return 0;
 }
 

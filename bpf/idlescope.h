@@ -42,7 +42,10 @@
  * governors (the enum below, the loader's names, the BPF side's address
  * checks and select probes, the Makefile's default set) is made from this
  * one.  NONE is no governor: no select was seen (no cpuidle driver); the
- * cpuidle governors follow it.
+ * cpuidle governors follow it.  Not every kernel has every governor: those
+ * a patch series adds (kernel/patches/VERSION) exist only on kernels of
+ * that series, and the BPF side and `make run` leave out those a kernel
+ * lacks (docs/howto.md).
  */
 #define IDLESCOPE_CPUIDLE_GOVERNORS(X)				\
 	X(MENU,		menu,		menu_select)		\
@@ -50,7 +53,9 @@
 	X(LADDER,	ladder,		ladder_select_state)	\
 	X(MENU2010,	menu2010,	menu2010_select)	\
 	X(MENU2010FIX,	menu2010fix,	menu2010fix_select)	\
-	X(MENU2010RPD,	menu2010rpd,	menu2010rpd_select)
+	X(MENU2010RPD,	menu2010rpd,	menu2010rpd_select)	\
+	X(MENU615,	menu615,	menu615_select)		\
+	X(TEO70,	teo70,		teo70_select)
 
 #define IDLESCOPE_GOVERNORS(X)					\
 	X(NONE,		none,		none)			\
@@ -69,7 +74,7 @@ enum idlescope_governor {
 #define IDLESCOPE_F_MISS_ABOVE	(1U << 2)	/* cpu_idle_miss: state too deep */
 #define IDLESCOPE_F_MISS_BELOW	(1U << 3)	/* cpu_idle_miss: state too shallow */
 #define IDLESCOPE_F_REFLECTED	(1U << 4)	/* kernel_residency_ns is valid */
-#define IDLESCOPE_F_TICK_WAKEUP	(1U << 5)	/* menu: the tick ended the period */
+#define IDLESCOPE_F_TICK_WAKEUP	(1U << 5)	/* menu, teo70: the tick ended the period */
 #define IDLESCOPE_F_POLL_LIMIT	(1U << 6)	/* polling ended on its time limit */
 #define IDLESCOPE_F_RESTARTED	(1U << 7)	/* the governor's ->enable() ran before it */
 #define IDLESCOPE_F_STOP_TICK	(1U << 8)	/* select asked to stop the tick */

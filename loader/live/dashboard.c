@@ -3,9 +3,10 @@
  * dashboard.c - the live view of the current workload, one screen.
  *
  * Budget (rows): status 1, workload 1, ratio histogram 1 + 9, within-F
- * header 1 + live 1 + one per model (AGG_MAX_SHADOWS), ideal and kernel
- * verdicts 2: at most DASHBOARD_ROWS, which the _Static_assert below
- * checks.  The ratio histogram folds the report's AGG_RATIO_SLOTS (33)
+ * header 1 + live 1 + one per model that predicts on the workload, ideal
+ * and kernel verdicts 2: DASHBOARD_ROWS.  The models get the rows left
+ * (MODEL_ROWS), the last saying how many more the report has when they
+ * do not fit.  The ratio histogram folds the report's AGG_RATIO_SLOTS (33)
  * log2 buckets into 9 (<= 1/16 .. >= 16), so it never scrolls.
  */
 #include <math.h>
@@ -21,8 +22,8 @@
 #define BAR_WIDTH	40
 #define CELL_WIDTH	10
 
-_Static_assert(1 + 1 + 1 + RATIO_ROWS + 2 + AGG_MAX_SHADOWS + 2 <= DASHBOARD_ROWS,
-	       "the dashboard fits its rows");
+#define MODEL_ROWS	(DASHBOARD_ROWS - (1 + 1 + 1 + RATIO_ROWS + 2 + 2))
+_Static_assert(MODEL_ROWS >= 2, "the dashboard has rows for models");
 
 /* The governor with the most periods of @workload, or -1. */
 static int main_governor(const struct agg *agg, int workload, struct agg_stats *st)
@@ -103,7 +104,7 @@ static void draw_verdicts(FILE *f, const struct agg_stats *st)
 void dashboard_draw(FILE *f, const struct agg *agg,
 		    const struct dashboard_status *status)
 {
-	int workload = agg_last_workload(agg), governor, i, s;
+	int workload = agg_last_workload(agg), governor, i, s, rows, left;
 	struct agg_stats st;
 
 	fprintf(f, "=== idlescope %.0f s: %.0f periods/s, %llu records, %llu dropped ===\n",
@@ -128,13 +129,21 @@ void dashboard_draw(FILE *f, const struct agg *agg,
 	if (st.predicted_samples)
 		draw_within_row(f, governor_name(governor), st.predicted_samples,
 				st.within_ci);
-	for (s = 0; s < agg_nr_shadows(agg); s++) {
+	for (s = 0, rows = 0, left = 0; s < agg_nr_shadows(agg); s++)
+		left += st.shadow[s].samples > 0;
+	for (s = 0; s < agg_nr_shadows(agg) && left; s++) {
 		char label[AGG_SHADOW_NAME_LEN + 8];
 
 		if (!st.shadow[s].samples)
 			continue;
+		if (rows == MODEL_ROWS - 1 && left > 1) {
+			fprintf(f, "(%d more models: see the report)\n", left);
+			break;
+		}
 		snprintf(label, sizeof(label), "~%s", agg_shadow_name(agg, s));
 		draw_within_row(f, label, st.shadow[s].samples, st.shadow[s].within_ci);
+		rows++;
+		left--;
 	}
 	draw_verdicts(f, &st);
 }

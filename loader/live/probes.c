@@ -54,7 +54,8 @@ static void add_skipped(struct live *lv, const struct bpf_program *prog, const c
 
 /*
  * The trampolines: fexit on each governor's select, on the PM QoS limit
- * and on teo's reflect, fentry and fexit on the idle driver's exit.  They
+ * and on teo's and teo70's reflect, fentry and fexit on the idle driver's
+ * exit.  They
  * load, attach and are given up together.
  */
 static bool is_select_probe(const struct bpf_program *prog)
@@ -85,6 +86,7 @@ static bool is_governor_select(const struct live *lv, const struct bpf_program *
 {
 	return is_select_probe(prog) && prog != lv->obj->progs.latency_req_exit &&
 	       prog != lv->obj->progs.teo_reflect_exit &&
+	       prog != lv->obj->progs.teo70_reflect_exit &&
 	       prog != lv->obj->progs.exit_wait_entry && prog != lv->obj->progs.exit_wait_exit;
 }
 

@@ -39,6 +39,11 @@ const struct model_constant model_constants[] = {
 	{ "6.12/teo.c",	"PULSE",		TEO_PULSE },
 	{ "6.12/teo.c",	"DECAY_SHIFT",		TEO_DECAY_SHIFT },
 	{ "6.12/gov.h",	"RESIDENCY_THRESHOLD_NS", MODEL_RESIDENCY_THRESHOLD_NS },
+	/* our series' teo70.c, with the gov.h it includes */
+	{ "6.12/teo70.c", "PULSE",		TEO_PULSE },
+	{ "6.12/teo70.c", "DECAY_SHIFT",	TEO_DECAY_SHIFT },
+	{ "6.12/teo70.c", "LATENCY_THRESHOLD_NS", TEO70_LATENCY_THRESHOLD_NS },
+	{ "6.12/teo70.c", "RESIDENCY_THRESHOLD_NS", MODEL_RESIDENCY_THRESHOLD_NS },
 	{ "idlescope.config", "CONFIG_HZ",	MODEL_HZ },
 };
 

@@ -121,6 +121,43 @@ __u64 model_menu_predict_ns(__u64 next_timer_ns, unsigned int correction_factor,
 			    const unsigned int intervals_us[MENU_INTERVALS],
 			    unsigned int *typical_interval_us);
 
+/* A reading of the recent intervals: a kernel's get_typical_interval(). */
+typedef unsigned int model_menu_typical_fn(const unsigned int *intervals_us);
+
+/**
+ * model_menu612_typical_interval() - get_typical_interval() of 6.12's menu
+ * @intervals_us: the last MENU_INTERVALS intervals in us
+ *
+ * Return: the typical interval, UINT_MAX when there is none.
+ */
+unsigned int model_menu612_typical_interval(const unsigned int *intervals_us);
+
+/**
+ * model_menu615_typical_interval() - get_typical_interval() of 6.15's menu
+ * @intervals_us: the last MENU_INTERVALS intervals in us
+ *
+ * Outliers go from either end, and when too few samples are left to drop
+ * another, the largest of at least half of them is returned (menu615.c).
+ *
+ * Return: the typical interval, UINT_MAX when there is none.
+ */
+unsigned int model_menu615_typical_interval(const unsigned int *intervals_us);
+
+/**
+ * model_menu612_step() - one period of 6.12's menu with a reading of the intervals
+ * @ms: the model's per-CPU state
+ * @in: the period
+ * @table: the idle states
+ * @typical: its get_typical_interval()
+ *
+ * menu612_step() with 6.12's reading; menu615_step() with 6.15's.
+ *
+ * Return: the prediction as patch 0004 stores it.
+ */
+__u64 model_menu612_step(struct model_state *ms, const struct model_input *in,
+			 const struct model_states_table *table,
+			 model_menu_typical_fn *typical);
+
 /**
  * model_menu612_predict_ns() - 6.12 menu's prediction from its own data
  * @next_timer_ns: the sleep length select asked for, KTIME_MAX when it

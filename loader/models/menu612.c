@@ -46,11 +46,16 @@ __u64 model_menu612_predict_ns(__u64 next_timer_ns, unsigned int correction_fact
 	return predicted_ns;
 }
 
+unsigned int model_menu612_typical_interval(const unsigned int *intervals_us)
+{
+	return model_menu_typical_interval(intervals_us, 0, MENU_TYPICAL_NO_INTERVAL);
+}
+
 /* menu_select() from the top to the prediction; *delta_tick_ns for the rest. */
 static __u64 menu612_predict(struct model_state *ms, struct model_menu *data,
 			     const struct model_input *in,
 			     const struct model_states_table *table,
-			     __s64 *delta_tick_ns)
+			     model_menu_typical_fn *typical, __s64 *delta_tick_ns)
 {
 	__s64 tick_nsec = model_tick_ns(table);
 	unsigned int typical_interval_us;
@@ -58,8 +63,7 @@ static __u64 menu612_predict(struct model_state *ms, struct model_menu *data,
 	__s64 delta;
 
 	/* Find the shortest expected idle interval. */
-	typical_interval_us = model_menu_typical_interval(data->intervals, 0,
-							  MENU_TYPICAL_NO_INTERVAL);
+	typical_interval_us = typical(data->intervals);
 	data->typical_interval_us = typical_interval_us;
 	predicted_ns = typical_interval_us * NSEC_PER_USEC;
 	if (predicted_ns > MODEL_RESIDENCY_THRESHOLD_NS || in->tick_stopped) {
@@ -112,7 +116,8 @@ static int menu612_fit_tick(int idx, __s64 delta_tick,
 /* menu_select() of 6.12: the state it returns. */
 static int menu612_select(struct model_state *ms, struct model_menu *data,
 			  const struct model_input *in,
-			  const struct model_states_table *table)
+			  const struct model_states_table *table,
+			  model_menu_typical_fn *typical)
 {
 	const struct model_idle_state *states = table->states;
 	__s64 tick_nsec = model_tick_ns(table);
@@ -121,7 +126,7 @@ static int menu612_select(struct model_state *ms, struct model_menu *data,
 	__u64 predicted_ns;
 	int i, idx;
 
-	predicted_ns = menu612_predict(ms, data, in, table, &delta_tick);
+	predicted_ns = menu612_predict(ms, data, in, table, typical, &delta_tick);
 
 	/* state[0] will be used no matter what. */
 	if (model_menu_returns_early(data->next_timer_ns, latency_req, table))
@@ -183,14 +188,21 @@ static int menu612_select(struct model_state *ms, struct model_menu *data,
 	return idx;
 }
 
-__u64 menu612_step(struct model_state *ms, const struct model_input *in,
-		   const struct model_states_table *table)
+__u64 model_menu612_step(struct model_state *ms, const struct model_input *in,
+			 const struct model_states_table *table,
+			 model_menu_typical_fn *typical)
 {
 	struct model_menu *data = model_menu_data(ms);
 	int last_state = in->prev_chosen_by_model || ms->chosen_state < 0 ?
 			 in->prev_state : ms->chosen_state;
 
 	model_menu_learn(data, in, last_state, table);
-	ms->chosen_state = menu612_select(ms, data, in, table);
+	ms->chosen_state = menu612_select(ms, data, in, table, typical);
 	return data->predicted_ns;
+}
+
+__u64 menu612_step(struct model_state *ms, const struct model_input *in,
+		   const struct model_states_table *table)
+{
+	return model_menu612_step(ms, in, table, model_menu612_typical_interval);
 }

@@ -165,6 +165,15 @@ struct model_input {
 	unsigned int inputs;
 
 	bool has_prev;			/* period i-1 was reflected */
+	/*
+	 * The core's struct cpuidle_device still describes period i-1
+	 * (dev->last_state_idx, last_residency_ns, poll_time_limit: the
+	 * prev_* fields) even where has_prev is false because ->enable() ran
+	 * in between: a governor switch leaves them as the old governor's
+	 * reflect did.  A governor whose first update reads them (teo70)
+	 * learns from that period.
+	 */
+	bool prev_in_core;
 	__u64 prev_residency_ns;	/* dev->last_residency_ns */
 	int prev_state;			/* index of the state entered */
 	/*

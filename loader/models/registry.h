@@ -49,6 +49,30 @@
 /* teo of 6.12: the same, the sleep length only where it asks (as menu612). */
 #define MODEL_INPUTS_TEO612	(IDLESCOPE_F_HAS_TICK_STATE | \
 				 IDLESCOPE_F_HAS_TEO_SPAN)
+/*
+ * teo70 (7.0's teo): the tick at select, and what its reflect noted of the
+ * period before (the tick wakeup and the polling timeout, HAS_TICK); the
+ * sleep length only where it asks.
+ */
+#define MODEL_INPUTS_TEO70	(IDLESCOPE_F_HAS_TICK_STATE | \
+				 IDLESCOPE_F_HAS_TICK)
+
+/*
+ * Models for one experiment, not for every report: the ablation of
+ * 6.12's teo on 300 us timers (docs/kernels.md), built into
+ * build/ablation/idlescope only (make ablation), after every other row.
+ * teo-6.12-sl is 6.12's teo scored only where the record holds the sleep
+ * length, teo-6.12-c61 the same with 6.1's candidate state.
+ */
+#ifdef IDLESCOPE_ABLATION
+#define IDLESCOPE_MODELS_ABLATION(X)					\
+	X(TEO612SL, teo-6.12-sl, NONE, "6.12",				\
+	  MODEL_INPUTS_TEO612, teo612sl_step, teo612_reset)		\
+	X(TEO612C61, teo-6.12-c61, NONE, "6.12",			\
+	  MODEL_INPUTS_TEO612, teo612c61_step, teo612_reset)
+#else
+#define IDLESCOPE_MODELS_ABLATION(X)
+#endif
 
 #define IDLESCOPE_MODELS(X)						\
 	X(MENU2010, menu2010, MENU2010, "2.6.34-rc",			\
@@ -65,7 +89,12 @@
 	  MODEL_INPUTS_TEO612, teo612_step, teo612_reset)		\
 	X(MENU612, menu-6.12, MENU, "6.12",				\
 	  MODEL_INPUTS_MENU612, menu612_step, menu_reset)		\
-	/* new models: a row above this line (docs/howto.md) */
+	X(MENU615, menu615, MENU615, "6.12",				\
+	  MODEL_INPUTS_MENU612, menu615_step, menu_reset)		\
+	X(TEO70, teo70, TEO70, "6.12",					\
+	  MODEL_INPUTS_TEO70, teo70_step, teo70_reset)			\
+	/* new models: a row above this line (docs/howto.md) */	\
+	IDLESCOPE_MODELS_ABLATION(X)
 
 /* 1 per row: sizes of per-model arrays in headers that need no models.h. */
 #define MODEL_REGISTRY_ONE(id, name, gov, kernel, inputs, step, reset)	+1

@@ -137,9 +137,8 @@ static __s64 teo_middle_of_bin(int idx, const struct model_states_table *table)
 		table->states[idx + 1].target_residency_ns) / 2;
 }
 
-/* teo_find_shallower_state() of 6.1: no polling test yet. */
-static int teo_find_shallower_state(const struct model_states_table *table,
-				    int state_idx, __s64 duration_ns)
+int model_teo_find_shallower_state(const struct model_states_table *table,
+				   int state_idx, __s64 duration_ns)
 {
 	int i;
 
@@ -322,7 +321,7 @@ end:
 	    !in->tick_stopped) {
 		if (idx > sums.idx0 &&
 		    table->states[idx].target_residency_ns > delta_tick)
-			idx = teo_find_shallower_state(table, idx, delta_tick);
+			idx = model_teo_find_shallower_state(table, idx, delta_tick);
 	}
 
 	return idx;

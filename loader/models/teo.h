@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * teo.h - the per-CPU data of the teo models (6.1: teo.c, 6.12: teo612.c),
- * the constants of the kernel code they mirror, and what the two share:
- * how teo's reflect of a period reaches the model, and the measured idle
- * duration its update starts from, which did not change between them.
+ * teo.h - the per-CPU data of the teo models (6.1: teo.c, 6.12: teo612.c,
+ * our 6.12 series' teo70: teo70.c), the constants of the kernel code they
+ * mirror, and what 6.1's and 6.12's share: how teo's reflect of a period
+ * reaches the model, and the measured idle duration its update starts
+ * from, which did not change between them (teo70 learns otherwise).
  */
 #ifndef __IDLESCOPE_MODELS_TEO_H
 #define __IDLESCOPE_MODELS_TEO_H
@@ -15,6 +16,8 @@
 #define TEO_DECAY_SHIFT		3
 /* 6.1 only: the recent intercepts it counts */
 #define TEO_NR_RECENT		9
+/* teo70 (7.0): no sleep length below this PM QoS limit */
+#define TEO70_LATENCY_THRESHOLD_NS	(MODEL_RESIDENCY_THRESHOLD_NS / 2)
 
 /*
  * What teo_update() reads of the period before, whatever the kernel: the
@@ -67,6 +70,25 @@ struct model_teo612 {
 	unsigned int tick_hits;
 };
 
+/*
+ * struct teo70_cpu of our 6.12 series' teo70 (kernel/patches/6.12, 7.0's
+ * teo), with what its update reads of the period before: the core's
+ * dev->last_state_idx, last_residency_ns and poll_time_limit.
+ */
+struct model_teo70 {
+	bool	enabled;		/* ->enable() ran, no select since */
+	int	last_state_idx;		/* -1: nothing to update from */
+	__s64	last_residency_ns;
+	bool	poll_time_limit;
+	bool	tick_wakeup;		/* teo70_reflect()'s */
+	__s64	sleep_length_ns;	/* KTIME_MAX when select did not ask */
+	struct model_teo612_bin state_bins[IDLESCOPE_MAX_STATES];
+	unsigned int total;
+	unsigned int total_tick;
+	unsigned int tick_intercepts;
+	unsigned int short_idles;
+};
+
 /* The data of a teo model's per-CPU state, for tests that look inside. */
 static inline struct model_teo *model_teo_data(struct model_state *ms)
 {
@@ -76,6 +98,11 @@ static inline struct model_teo *model_teo_data(struct model_state *ms)
 static inline struct model_teo612 *model_teo612_data(struct model_state *ms)
 {
 	return (struct model_teo612 *)ms->data.bytes;
+}
+
+static inline struct model_teo70 *model_teo70_data(struct model_state *ms)
+{
+	return (struct model_teo70 *)ms->data.bytes;
 }
 
 /**
@@ -112,6 +139,21 @@ __u64 model_teo_measured_ns(const struct model_teo_reflected *r,
 			    const struct model_states_table *table);
 
 /**
+ * model_teo_find_shallower_state() - teo_find_shallower_state() of 6.1 and 7.0
+ * @table: the idle states
+ * @state_idx: the candidate
+ * @duration_ns: the time the state must fit in
+ *
+ * Without 6.12's test of polling states (6.19 dropped it again).
+ *
+ * Return: the deepest enabled state below @state_idx whose target
+ * residency fits @duration_ns, else the shallowest enabled one below it,
+ * else @state_idx.
+ */
+int model_teo_find_shallower_state(const struct model_states_table *table,
+				   int state_idx, __s64 duration_ns);
+
+/**
  * model_teo_sleep_length() - teo's tick_nohz_get_sleep_length() call
  * @ms: the model
  * @r: its reflected data: the sleep length is kept there
@@ -122,5 +164,31 @@ __u64 model_teo_measured_ns(const struct model_teo_reflected *r,
  */
 __s64 model_teo_sleep_length(struct model_state *ms, struct model_teo_reflected *r,
 			     const struct model_input *in, __s64 *delta_tick_ns);
+
+/*
+ * 6.12's teo as it is, and the two variants of the ablation of its 300 us
+ * result (docs/kernels.md): as it is but scored only where the record
+ * holds the sleep length, and with 6.1's candidate (the deepest state
+ * within the sleep length, asked for first) in place of 6.12's (the
+ * deepest state), everything else 6.12's.
+ */
+enum model_teo612_variant {
+	TEO612_AS_IS,
+	TEO612_KNOWN_SLEEP,
+	TEO612_CANDIDATE_61,
+};
+
+/**
+ * model_teo612_step() - one period of 6.12's teo, or of a variant
+ * @ms: the model's per-CPU state
+ * @in: the period
+ * @table: the idle states
+ * @variant: which
+ *
+ * Return: IDLESCOPE_UNKNOWN_NS (teo predicts no duration).
+ */
+__u64 model_teo612_step(struct model_state *ms, const struct model_input *in,
+			const struct model_states_table *table,
+			enum model_teo612_variant variant);
 
 #endif /* __IDLESCOPE_MODELS_TEO_H */

@@ -111,13 +111,19 @@ struct teo612_sums {
 /*
  * teo_select()'s first loop, from candidate @idx (0: state 0 is enabled,
  * else -1): the deepest enabled state (returned), the deepest within the
- * PM QoS limit, and the sums of the bins below them.
+ * PM QoS limit, and the sums of the bins below them.  The candidate goes
+ * no deeper than @bound_ns: KTIME_MAX for 6.12, the sleep length for 6.1's
+ * candidate (the ablation model teo-6.12-c61), the first enabled state
+ * being a candidate whatever its residency, as in 6.1; the sum of every
+ * bin's intercepts, which the tick decision reads, is 6.12's either way.
  */
 static int teo612_candidate(const struct model_teo612 *cpu_data, int idx,
-			    __s64 latency_req, const struct model_states_table *table,
+			    __s64 latency_req, __s64 bound_ns,
+			    const struct model_states_table *table,
 			    struct teo612_sums *sums)
 {
 	unsigned int hit_sum = 0;
+	bool past_bound = false;
 	int i;
 
 	for (i = 1; i < table->nr_states; i++) {
@@ -130,8 +136,14 @@ static int teo612_candidate(const struct model_teo612 *cpu_data, int idx,
 		if (s->disabled)
 			continue;
 
-		if (idx < 0)
+		if (idx < 0) {
 			sums->idx0 = i; /* first enabled state */
+			idx = i;
+		}
+
+		past_bound |= s->target_residency_ns > bound_ns;
+		if (past_bound)
+			continue;
 
 		idx = i;
 
@@ -240,13 +252,15 @@ static int teo612_finish(struct model_state *ms, struct model_teo612 *cpu_data,
 	return idx;
 }
 
-/* teo_select() of 6.12: the state it returns. */
+/* teo_select() of 6.12 (or an ablation of it): the state it returns. */
 static int teo612_select(struct model_state *ms, struct model_teo612 *cpu_data,
 			 const struct model_input *in,
-			 const struct model_states_table *table)
+			 const struct model_states_table *table,
+			 enum model_teo612_variant variant)
 {
 	const struct model_idle_state *states = table->states;
 	struct teo612_sums sums = { 0 };
+	__s64 bound_ns = MODEL_KTIME_MAX;
 	int prev_intercept_idx;
 	__s64 delta_tick;
 	int idx = -1;
@@ -263,10 +277,20 @@ static int teo612_select(struct model_state *ms, struct model_teo612 *cpu_data,
 	if (table->nr_states < 2)
 		return 0;
 
-	if (!states[0].disabled)
-		idx = 0;
+	/* The ablations: scored only where the record has the sleep length. */
+	if (variant == TEO612_KNOWN_SLEEP)
+		model_sleep_length_ns(ms, in, &delta_tick);
+	if (variant == TEO612_CANDIDATE_61)
+		bound_ns = model_teo_sleep_length(ms, &cpu_data->r, in, &delta_tick);
 
-	idx = teo612_candidate(cpu_data, idx, in->latency_req_ns, table, &sums);
+	if (!states[0].disabled) {
+		idx = 0;
+		/* 6.1: not even state 1 fits the sleep length */
+		if (states[1].target_residency_ns > bound_ns)
+			return idx;
+	}
+
+	idx = teo612_candidate(cpu_data, idx, in->latency_req_ns, bound_ns, table, &sums);
 
 	/* Avoid unnecessary overhead. */
 	if (idx < 0)
@@ -296,15 +320,22 @@ static int teo612_select(struct model_state *ms, struct model_teo612 *cpu_data,
 	return teo612_finish(ms, cpu_data, idx, &sums, in, table);
 }
 
-__u64 teo612_step(struct model_state *ms, const struct model_input *in,
-		  const struct model_states_table *table)
+__u64 model_teo612_step(struct model_state *ms, const struct model_input *in,
+			const struct model_states_table *table,
+			enum model_teo612_variant variant)
 {
 	struct model_teo612 *cpu_data = model_teo612_data(ms);
 
 	model_teo_reflect(&cpu_data->r, ms->chosen_state, in, table);
 	cpu_data->r.recorded_sleep_length_ns = (__s64)in->next_timer_ns;
-	ms->chosen_state = teo612_select(ms, cpu_data, in, table);
+	ms->chosen_state = teo612_select(ms, cpu_data, in, table, variant);
 	return IDLESCOPE_UNKNOWN_NS;	/* teo predicts no idle duration */
+}
+
+__u64 teo612_step(struct model_state *ms, const struct model_input *in,
+		  const struct model_states_table *table)
+{
+	return model_teo612_step(ms, in, table, TEO612_AS_IS);
 }
 
 void teo612_reset(void *data)
@@ -314,3 +345,18 @@ void teo612_reset(void *data)
 	memset(cpu_data, 0, sizeof(*cpu_data));
 	model_teo_reflected_reset(&cpu_data->r);
 }
+
+#ifdef IDLESCOPE_ABLATION
+/* The ablation's models (models/registry.h), built only for it. */
+__u64 teo612sl_step(struct model_state *ms, const struct model_input *in,
+		    const struct model_states_table *table)
+{
+	return model_teo612_step(ms, in, table, TEO612_KNOWN_SLEEP);
+}
+
+__u64 teo612c61_step(struct model_state *ms, const struct model_input *in,
+		     const struct model_states_table *table)
+{
+	return model_teo612_step(ms, in, table, TEO612_CANDIDATE_61);
+}
+#endif

@@ -131,9 +131,9 @@ int replay_record_wanted(struct replay *rp, const struct idlescope_record *rec,
 
 	input_of(&in, rec, c);
 
+	in.prev_in_core = c->has_prev && (c->prev.flags & IDLESCOPE_F_REFLECTED);
 	for (id = 0; id < MODEL_NR; id++) {
-		in.has_prev = c->has_prev && (c->prev.flags & IDLESCOPE_F_REFLECTED) &&
-			      !(id == running && switched);
+		in.has_prev = in.prev_in_core && !(id == running && switched);
 		in.prev_chosen_by_model = (c->prev.flags & IDLESCOPE_F_SELECTED) &&
 					  c->prev.model == id;
 		in.prediction_unused = !(wanted & (1U << id));

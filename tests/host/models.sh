@@ -3,12 +3,13 @@
 # Host unit tests of the shadow-replay models (no BPF, no VM).  The
 # constants check needs the governors' sources of 6.1 (menu.c, teo.c: from
 # the unpacked tree if there is one) and of 6.12 (menu.c, teo.c, gov.h),
-# else straight out of the Debian source tarballs, kept under build/.
+# else straight out of the Debian source tarballs, kept under build/, and
+# our series' (menu2010.c of 6.1's, teo70.c of 6.12's).
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
 governors=drivers/cpuidle/governors
-plan 139
+plan 147
 make -s -C "$top" --no-print-directory build/tests/test_models || exit
 
 # governors_of VERSION FILE...: a directory with FILEs of VERSION's
@@ -31,5 +32,5 @@ governors_of() {
 gov61=$top/build/linux/$governors
 [ -f "$gov61/teo.c" ] || gov61=$(governors_of 6.1 menu.c teo.c)
 gov612=$(governors_of 6.12 menu.c teo.c gov.h)
-cd "$top" && exec build/tests/test_models "$top/kernel/patches/6.1" "$gov61" "$gov612" \
-	"$top/kernel/config/idlescope.config"
+cd "$top" && exec build/tests/test_models "$top/kernel/patches/6.1" "$top/kernel/patches/6.12" \
+	"$gov61" "$gov612" "$top/kernel/config/idlescope.config"

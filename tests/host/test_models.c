@@ -922,14 +922,16 @@ static void define_line(struct defines *ds, const char *line, bool remove)
 	}
 }
 
-/* The #defines of menu2010.c after applying the series in order. */
-static int parse_patches(const char *dir, struct defines *ds)
+/* The #defines of governors/@file after applying @dir's series in order. */
+static int parse_patches(const char *dir, const char *file, struct defines *ds)
 {
+	char target[128];
 	char path[PATH_MAX], line[1024], patch[256];
 	bool in_file;
 	FILE *series, *f;
 	int nr_patches = 0;
 
+	snprintf(target, sizeof(target), " b/drivers/cpuidle/governors/%s", file);
 	snprintf(path, sizeof(path), "%s/series", dir);
 	series = fopen(path, "r");
 	if (!series)
@@ -948,7 +950,7 @@ static int parse_patches(const char *dir, struct defines *ds)
 		in_file = false;
 		while (fgets(line, sizeof(line), f)) {
 			if (!strncmp(line, "diff --git ", 11))
-				in_file = strstr(line, " b/drivers/cpuidle/governors/menu2010.c");
+				in_file = strstr(line, target);
 			else if (in_file && (line[0] == '+' || line[0] == '-') &&
 				 strncmp(line, "+++", 3) && strncmp(line, "---", 3))
 				define_line(ds, line + 1, line[0] == '-');
@@ -1163,8 +1165,30 @@ static void test_constants_of_source(const char *dir, const char *file,
 	check_constants_of(label, &ds);
 }
 
-static void test_constants(const char *patch_dir, const char *governors_6_1,
-			   const char *governors_6_12, const char *config)
+/*
+ * teo70.c, which our 6.12 series adds: its #defines and those of gov.h it
+ * includes (its LATENCY_THRESHOLD_NS is half of gov.h's).
+ */
+static void test_constants_teo70(const char *patch_dir_6_12, const char *governors_6_12)
+{
+	static struct defines teo70;
+	char path[PATH_MAX];
+	int err;
+
+	snprintf(path, sizeof(path), "%s/gov.h", governors_6_12);
+	err = parse_source(path, &teo70);
+	if (!err)
+		err = parse_patches(patch_dir_6_12, "teo70.c", &teo70);
+	if (err)
+		check(false, "constants: teo70.c from kernel/patches/6.12", "%s: %s",
+		      patch_dir_6_12, strerror(-err));
+	else
+		check_constants_of("6.12/teo70.c", &teo70);
+}
+
+static void test_constants(const char *patch_dir, const char *patch_dir_6_12,
+			   const char *governors_6_1, const char *governors_6_12,
+			   const char *config)
 {
 	static struct defines m2010;
 	struct model_constant hz = { 0 };
@@ -1172,12 +1196,13 @@ static void test_constants(const char *patch_dir, const char *governors_6_1,
 	unsigned int i;
 	int err;
 
-	err = parse_patches(patch_dir, &m2010);
+	err = parse_patches(patch_dir, "menu2010.c", &m2010);
 	if (err)
 		check(false, "constants: menu2010.c from kernel/patches", "%s/series: %s",
 		      patch_dir, strerror(-err));
 	else
 		check_constants_of("menu2010.c", &m2010);
+	test_constants_teo70(patch_dir_6_12, governors_6_12);
 
 	test_constants_of_source(governors_6_1, "menu.c", "menu.c", "6.1");
 	test_constants_of_source(governors_6_1, "teo.c", "teo.c", "6.1");
@@ -1201,9 +1226,9 @@ int main(int argc, char **argv)
 {
 	/* Each line out as it is printed: a crash loses none of them. */
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	if (argc != 5) {
-		fprintf(stderr, "usage: %s PATCH_DIR GOVERNORS_6_1 GOVERNORS_6_12 CONFIG_FRAGMENT\n",
-			argv[0]);
+	if (argc != 6) {
+		fprintf(stderr, "usage: %s PATCH_DIR PATCH_DIR_6_12 GOVERNORS_6_1 GOVERNORS_6_12 "
+			"CONFIG_FRAGMENT\n", argv[0]);
 		return 2;
 	}
 
@@ -1224,7 +1249,7 @@ int main(int argc, char **argv)
 	test_replay_lost_selects();
 	test_replay_restarted();
 	test_replay_wanted();
-	test_constants(argv[1], argv[2], argv[3], argv[4]);
+	test_constants(argv[1], argv[2], argv[3], argv[4], argv[5]);
 
 	printf("# %d passed, %d failed\n", nr_passed, nr_failed);
 	return nr_failed ? 1 : 0;

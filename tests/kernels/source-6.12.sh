@@ -11,14 +11,16 @@
 # (docs/kernels.md); `make test-kernels` or `tests/run.sh` on this file.
 #
 # The teo and 6.12 menu models' agreement with this kernel: checks_teo and
-# checks_menu below, on the sessions this boot already runs.
+# checks_menu below, on the sessions this boot already runs; and the
+# governors of the series' upstream changes (docs/upstream.md), menu615
+# and teo70, with their models: checks_menu615 and checks_teo70.
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/kernel_boot.sh"
 share=$top/build/test/kernels-source-6.12
 prefix=source-6.12
-boot_governors="menu teo menu2010 menu2010fix menu2010rpd"
+boot_governors="menu teo menu2010 menu2010fix menu2010rpd menu615 teo70"
 
 # agree_99 SESSION MODEL: the model replayed on the session's periods makes
 # the kernel's stored prediction.
@@ -49,7 +51,26 @@ checks_menu() {
 	check -m "$1 of $2" "$prefix menu: model menu-6.12 reproduces menu's chosen state on >= 99.9%" \
 		agrees_999 "$1" "$2"
 }
-nr_model_checks=6
+# menu615 (6.15's reading of menu's intervals) and teo70 (7.0's teo), each
+# reproduced by its model on >= 99.9% of selects: menu615's prediction
+# and chosen state, teo70's chosen state.
+checks_menu615() {
+	local report=$1/report/report.txt
+
+	set -- $(agreement "$report" menu615)
+	check -m "$1 of $2" "$prefix menu615: model menu615 reproduces menu615's prediction on >= 99.9%" \
+		agrees_999 "$1" "$2"
+	set -- $(state_agreement "$report" menu615)
+	check -m "$1 of $2" \
+		"$prefix menu615: model menu615 reproduces menu615's chosen state on >= 99.9%" \
+		agrees_999 "$1" "$2"
+}
+checks_teo70() {
+	set -- $(state_agreement "$1/report/report.txt" teo70)
+	check -m "$1 of $2" "$prefix teo70: model teo70 reproduces teo70's chosen state on >= 99.9%" \
+		agrees_999 "$1" "$2"
+}
+nr_model_checks=9
 
 plan $(($(kernel_boot_nr_checks) + nr_model_checks))
 rm -rf "$share"
