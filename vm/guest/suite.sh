@@ -145,8 +145,10 @@ for g in $governors; do
 	figures_file=$run_dir/run.rec.figures
 	mkdir -p $run_dir /host/$g
 	rm -f $figures_file
-	# Runs until SIGINT, which still writes complete reports.
-	idlescope -g $g -d 3600 -i 5 -o $run_dir -r $run_dir/run.rec &
+	# Runs until SIGINT, which still writes complete reports.  The exits
+	# are timed: the report gives their distribution per state against
+	# the declared latency (the module stays loaded for the whole suite).
+	idlescope -g $g -d 3600 -i 5 --exit-timing -o $run_dir -r $run_dir/run.rec &
 	loader=$!
 	wait_for_loader
 	for w in $workloads; do
