@@ -371,15 +371,17 @@ SECONDS_PER_WORKLOAD ?= 4
 # CPU while the suite runs, so the next timer is always within seconds, as
 # on a desktop of 2010 (docs/devices.md has its effect on the seed table).
 BGTIMERS ?= on
-# off: the synthetic idle states leave their exit free (exit_delay=0).
+# off: the synthetic idle states leave their exit free (exit_delay=0);
+# spread: they spend a share of it drawn from a spread shape (exit_spread=1,
+# the declared latency its worst case: make bench's sensitivity runs).
 EXIT_COST ?= on
 # Every boot job's (scripts/boot-job.sh).
 export BGTIMERS EXIT_COST
 ifneq ($(filter-out on off,$(BGTIMERS))$(words $(BGTIMERS)),1)
 $(error BGTIMERS must be on or off, not '$(BGTIMERS)')
 endif
-ifneq ($(filter-out on off,$(EXIT_COST))$(words $(EXIT_COST)),1)
-$(error EXIT_COST must be on or off, not '$(EXIT_COST)')
+ifneq ($(filter-out on off spread,$(EXIT_COST))$(words $(EXIT_COST)),1)
+$(error EXIT_COST must be on, off or spread, not '$(EXIT_COST)')
 endif
 KNOWN_GOVERNORS := $(filter-out none,$(shell sed -n \
 	's/^[[:space:]]*X.[A-Z0-9_]*,[[:space:]]*\([a-z0-9_]*\),.*/\1/p' bpf/idlescope.h))

@@ -147,5 +147,6 @@ python3 bench/summarize.py "$run_dir/guest/raw.txt" "$host" "$run_dir/bench.json
 
 watch_boots bench/repro.sh "$run_dir/repro" || die "the reproducibility runs failed"
 watch_boots bench/exitcost.sh "$run_dir/exitcost" || die "the exit-cost runs failed"
+watch_boots bench/exitshape.sh "$run_dir/exitshape" || die "the exit-shape runs failed"
 ln -sfn "$(basename "$run_dir")" out/latest
 echo "bench: $run_dir/bench.json (out/latest)"

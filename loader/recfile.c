@@ -124,6 +124,7 @@ const char *recfile_exit_cost_name(unsigned int exit_cost)
 		[RECFILE_EXIT_COST_UNKNOWN] = "unknown",
 		[RECFILE_EXIT_COST_OFF] = "off",
 		[RECFILE_EXIT_COST_ON] = "on",
+		[RECFILE_EXIT_COST_SPREAD] = "spread",
 	};
 
 	return exit_cost < RECFILE_NR_EXIT_COST ? names[exit_cost] : "unknown";

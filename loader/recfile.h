@@ -46,17 +46,19 @@
 
 /*
  * recfile_header.exit_cost: whether the idle states spent their declared
- * exit latency on exit (idlescope_states' exit_delay), as the guest's
- * /sys/module said at the start.
+ * exit latency on exit (idlescope_states' exit_delay), or a share of it
+ * drawn from a spread shape (exit_spread), as the guest's /sys/module said
+ * at the start.
  */
 enum recfile_exit_cost {
 	RECFILE_EXIT_COST_UNKNOWN,	/* no idlescope_states module */
 	RECFILE_EXIT_COST_OFF,
 	RECFILE_EXIT_COST_ON,
+	RECFILE_EXIT_COST_SPREAD,	/* spent, at most the declared latency */
 	RECFILE_NR_EXIT_COST,
 };
 
-/* "on", "off", "unknown" */
+/* "on", "off", "spread", "unknown" */
 const char *recfile_exit_cost_name(unsigned int exit_cost);
 
 /* recfile_header.flags */

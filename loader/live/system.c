@@ -17,6 +17,7 @@
 #define CMDLINE_CLOCK		"idlescope.clock="
 #define CMDLINE_CLOCK_ARGS	"idlescope.clock_args="
 #define EXIT_DELAY_PARAM	"/sys/module/idlescope_states/parameters/exit_delay"
+#define EXIT_SPREAD_PARAM	"/sys/module/idlescope_states/parameters/exit_spread"
 #define BOOT_ID_PROC		"/proc/sys/kernel/random/boot_id"
 
 /* CONFIG_HZ of a kernel config, plain or gzipped (gzread reads both). */
@@ -95,14 +96,21 @@ static void read_clock(struct run_meta *meta)
 	}
 }
 
-/* idlescope_states' exit_delay: "Y" or "N"; no module, no answer. */
+/*
+ * idlescope_states' exit_delay and exit_spread: "Y" or "N"; no module, no
+ * answer; a module without exit_spread spends the declared latency.
+ */
 static unsigned int read_exit_cost(void)
 {
 	char value[8];
 
 	if (sysfs_read_line(EXIT_DELAY_PARAM, value, sizeof(value)))
 		return RECFILE_EXIT_COST_UNKNOWN;
-	return value[0] == 'Y' ? RECFILE_EXIT_COST_ON : RECFILE_EXIT_COST_OFF;
+	if (value[0] != 'Y')
+		return RECFILE_EXIT_COST_OFF;
+	if (!sysfs_read_line(EXIT_SPREAD_PARAM, value, sizeof(value)) && value[0] == 'Y')
+		return RECFILE_EXIT_COST_SPREAD;
+	return RECFILE_EXIT_COST_ON;
 }
 
 void live_read_system(struct run_meta *meta)

@@ -431,6 +431,7 @@ static void print_fidelity(FILE *f, const struct agg *agg, const struct run_meta
 	fprintf(f, "\n  %-14s %s (the idle states %s their declared exit latency on exit)\n",
 		"exit cost", recfile_exit_cost_name(meta->exit_cost),
 		meta->exit_cost == RECFILE_EXIT_COST_ON ? "spend" :
+		meta->exit_cost == RECFILE_EXIT_COST_SPREAD ? "spend a spread share of" :
 		meta->exit_cost == RECFILE_EXIT_COST_OFF ? "do not spend" : "may or may not spend");
 	report_print_exit_spent(f, agg);
 	fprintf(f, "  %-14s ", "timer lateness");

@@ -20,7 +20,8 @@
 # background population of timers on every CPU for the whole measurement
 # ("off": none).  EXIT_COST "off" loads idlescope_states with exit_delay=0
 # (default "on": the states spend their exit latency,
-# kernel/modules/idlescope_states).  The second form only checks the names
+# kernel/modules/idlescope_states; "spread": a share of it drawn from a
+# spread shape, exit_spread=1, for make bench).  The second form only checks the names
 # (on the host, before building or booting anything), the third prints the names of the
 # workloads of suite SUITE (all: every one) on one line, or fails with one
 # line for a suite no workload names.
@@ -106,11 +107,12 @@ exit_cost=${7:-on}
 
 check_names "$governors" "$workloads" || exit 1
 case $exit_cost in
-on) exit_delay=1 ;;
-off) exit_delay=0 ;;
-*) echo "suite: EXIT_COST must be on or off, not '$exit_cost'" >&2; exit 1 ;;
+on) exit_delay=1 exit_spread=0 ;;
+off) exit_delay=0 exit_spread=0 ;;
+spread) exit_delay=1 exit_spread=1 ;;
+*) echo "suite: EXIT_COST must be on, off or spread, not '$exit_cost'" >&2; exit 1 ;;
 esac
-insmod /lib/modules/idlescope_states.ko exit_delay=$exit_delay || exit 1
+insmod /lib/modules/idlescope_states.ko exit_delay=$exit_delay exit_spread=$exit_spread || exit 1
 
 # The background timers, one population per CPU, for the whole run.
 background=

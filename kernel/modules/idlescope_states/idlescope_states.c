@@ -49,7 +49,9 @@
  * the guest's own clock (the TSC, which QEMU's virtual clock drives), so
  * under the emulator's virtual clock it lasts the declared time in guest
  * time, whatever the host does.  exit_delay=0 leaves the exit free, for
- * comparison.
+ * comparison; exit_spread=1 spends a share of it drawn from a spread shape
+ * (below), the declared latency its worst case, for make bench to show
+ * how much the results depend on the exit being exactly the declared one.
  *
  * How the exit is spent
  * ---------------------
@@ -131,6 +133,45 @@ static bool exit_delay = true;
 module_param(exit_delay, bool, 0644);
 MODULE_PARM_DESC(exit_delay,
 		 "Spend a state's exit latency after waking from it (default: on)");
+
+static bool exit_spread;
+module_param(exit_spread, bool, 0644);
+MODULE_PARM_DESC(exit_spread,
+		 "With exit_delay, spend a share of the declared exit latency drawn from a spread shape, the declared one its worst case (default: off)");
+
+/*
+ * exit_spread's shape: the share of the declared exit latency an exit
+ * spends, as quantiles of its distribution, in 1/1024ths, at the
+ * cumulative probabilities 0, 1/8, ..., 8/8, linear between them.  Its
+ * median is half the declared latency and its tail reaches all of it,
+ * the way wult's exit latency histograms of real C-states look: the
+ * declared number is a worst case.  A sensitivity knob (make bench), not
+ * a measurement of any machine.
+ */
+static const u16 idlescope_spread_share[] = {
+	256, 358, 410, 461, 512, 563, 640, 768, 1024,
+};
+
+/* One CPU's xorshift state: the draws repeat from one boot to the next. */
+static DEFINE_PER_CPU(u32, idlescope_spread_state);
+
+static u64 idlescope_spread(u64 exit_latency_ns)
+{
+	u32 *state = this_cpu_ptr(&idlescope_spread_state);
+	u32 x = *state ? *state : 2463534242U + smp_processor_id();
+	u32 lo, frac;
+
+	x ^= x << 13;
+	x ^= x >> 17;
+	x ^= x << 5;
+	*state = x;
+	/* The top 3 bits pick the octile, the next 16 the place within it. */
+	lo = x >> 29;
+	frac = (x >> 13) & 0xffff;
+	return div_u64(exit_latency_ns * ((u64)idlescope_spread_share[lo] * 65536 +
+		       (u64)(idlescope_spread_share[lo + 1] - idlescope_spread_share[lo]) * frac),
+		       1024 * 65536);
+}
 
 /*
  * No .owner: every registered cpuidle device holds a reference on its
@@ -233,6 +274,8 @@ static noinline __noclone void idlescope_exit_wait(u64 exit_latency_ns, u64 woke
 
 	if (!READ_ONCE(exit_delay) || !exit_latency_ns)
 		return;
+	if (READ_ONCE(exit_spread))
+		exit_latency_ns = idlescope_spread(exit_latency_ns);
 	end = woke + div_u64(exit_latency_ns * tsc_khz, NSEC_PER_MSEC);
 	left = end - get_cycles();
 	if ((s64)left > 0 && hrtimer_is_hres_active(&ex->timer) &&
@@ -463,8 +506,9 @@ static int __init idlescope_init(void)
 		return ret;
 	}
 
-	pr_info("registered %d states: POLL,%s; exit_delay %s\n",
-		idlescope_driver.state_count, states, str_on_off(exit_delay));
+	pr_info("registered %d states: POLL,%s; exit_delay %s, exit_spread %s\n",
+		idlescope_driver.state_count, states, str_on_off(exit_delay),
+		str_on_off(exit_spread));
 	return 0;
 }
 
