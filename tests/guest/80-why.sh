@@ -34,7 +34,7 @@ for e in power/cpu_idle irq/irq_handler_entry timer/hrtimer_expire_entry \
 	irq_vectors/irq_work_entry; do
 	echo 1 >$T/events/$e/enable
 done
-idlescope -g menu -d 3600 -i 3600 -r $out/attr.rec >$out/attr.txt 2>&1 &
+idlescope -g menu -d $UNTIL_STOPPED_S -i 3600 -r $out/attr.rec >$out/attr.txt 2>&1 &
 loader=$!
 wait_for_loader
 # The loader's start (attach, governor switch) is not what is measured.
@@ -141,7 +141,7 @@ watched() {
 	shift
 	rm -rf $out/$name $out/$name.rec
 	mkdir -p $out/$name
-	idlescope -g menu -d 3600 -i 3600 -b 1048576 -r $out/$name.rec -o $out/$name >/dev/null 2>&1 &
+	idlescope -g menu -d $UNTIL_STOPPED_S -i 3600 -b 1048576 -r $out/$name.rec -o $out/$name >/dev/null 2>&1 &
 	loader=$!
 	wait_for_loader
 	sleep 2
