@@ -63,10 +63,11 @@ help:
 	@echo "  make ablation   build/ablation/idlescope: the loader with the teo ablation's models"
 	@echo "  make clean      remove build/ (the kernel cache stays)"
 
-# The guest's clock for every boot (vm/run.sh): virtual (icount, the
-# default for everything that measures), fixed (icount with a fixed
-# shift, docs/clock.md) or host (multi-threaded TCG).
-CLOCK ?= virtual
+# The guest's clock for every boot (vm/run.sh): fixed (icount with a
+# fixed shift, the default for everything that measures), virtual (icount
+# with QEMU's adaptive shift, which a loaded host turns into stalls) or
+# host (multi-threaded TCG); docs/clock.md.
+CLOCK ?= fixed
 export CLOCK
 
 # Every host C file compiles the same way, into an object beside its

@@ -15,7 +15,7 @@
 # figure is the one kernel/build.sh noted in the cache when it built the
 # tree in use.
 #
-# The guest runs in the virtual clock unless CLOCK says otherwise (as
+# The guest runs in the fixed clock unless CLOCK says otherwise (as
 # vm/run.sh); the table states the mode the guest saw.
 #
 # Knobs (environment): BENCH_ROUNDS (12), BENCH_PHASE_S (2),

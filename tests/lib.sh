@@ -55,14 +55,25 @@ progress_step() {
 	echo "progress: ${1}at $(cut -d. -f1 /proc/uptime) s: $2"
 }
 
-# wait_for_loader: until a loader started in the background is ready (it
-# pins its tag map last), at most 20 s.  Workloads started earlier would
-# find no tag map and leave their periods untagged.
+# A loader duration (-d) no test run reaches, for the loaders a suite
+# stops with SIGINT.  A duration in guest time does not bound a run: while
+# the guest waits for the 9p share with no timer near, guest time jumps on
+# to the next timer, hours or days at once in the fixed clock (docs/
+# clock.md), and a loader started with -d 3600 ended in the middle of its
+# suite.
+UNTIL_STOPPED_S=100000000
+
+# wait_for_loader [PID]: until a loader started in the background (PID,
+# default $!) is ready (it pins its tag map last); fails once it has
+# exited without.  Workloads started earlier would find no tag map and
+# leave their periods untagged.  No limit in guest time: while the loader
+# waits for the 9p share, guest time runs on to the next timer (docs/
+# clock.md), so a limit of N polls would be a limit in host time; a
+# loader that hangs is the boot's timeout's to catch.
 wait_for_loader() {
-	tries=0
+	wait_pid=${1:-$!}
 	while [ ! -e /sys/fs/bpf/idlescope/workload ]; do
-		tries=$((tries + 1))
-		[ $tries -le 200 ] || return 1
+		kill -0 "$wait_pid" 2>/dev/null || return 1
 		usleep 100000
 	done
 }

@@ -5,8 +5,9 @@
 # suites (tests/vm/*.sh, one of which boots the guest suites
 # tests/guest/*.sh), and then the verdict "N passed, N failed".
 #
-# usage: tests/run.sh [--host | SUITE...]
+# usage: tests/run.sh [--host | --vm | SUITE...]
 #   --host    the host suites only, no boot
+#   --vm      the VM and guest suites only (the host suites not run)
 #   SUITE...  these suite scripts only (e.g. tests/kernels/*.sh, the suites
 #             `make test` does not run: each builds or boots another kernel)
 #
@@ -33,10 +34,12 @@ out=$top/build/test
 guest_results=$out/vm-suite/guest
 
 only=()
+with_host=1
 case ${1:-} in
 '') with_vm=1 ;;
 --host) with_vm= ;;
--*) echo "usage: tests/run.sh [--host | SUITE...]" >&2; exit 2 ;;
+--vm) with_vm=1 with_host= ;;
+-*) echo "usage: tests/run.sh [--host | --vm | SUITE...]" >&2; exit 2 ;;
 *)
 	with_vm=
 	for t in "$@"; do
@@ -95,20 +98,61 @@ run_suite() {
 	judge "$suite" "$log" "$status" | tee -a "$results"
 }
 
+# The VM suites run side by side, up to TEST_JOBS QEMUs at a time (default:
+# the number of CPUs; each QEMU keeps one busy).  A suite boots one QEMU at
+# a time unless its header says "# test-qemus: N"; it starts once N are
+# free (or alone, when N is more than TEST_JOBS).  The guest suites' boots
+# (tests/vm/suite.sh BOOT, one job each) go first, being the longest; a
+# suite that does not fit yet lets the next ones that do go before it.
+# Each suite's lines are printed when it ends.
+vm_jobs() {
+	local cap=${TEST_JOBS:-$(nproc)} free i n pid status
+	local -a job=() cmd=() qemus=() pending=() pids=()
+	[[ $cap =~ ^[1-9][0-9]*$ ]] || { echo "tests/run.sh: TEST_JOBS must be a positive number, not '$cap'" >&2; exit 2; }
+	for b in $(bash "$top/tests/vm/suite.sh" --boots); do
+		job+=("vm/suite-$b") cmd+=("$top/tests/vm/suite.sh $b") qemus+=(1)
+	done
+	for t in "$top"/tests/vm/*.sh; do
+		[ "$(basename "$t")" = suite.sh ] && continue
+		n=$(sed -n 's/^# test-qemus: \([0-9]*\)$/\1/p' "$t")
+		job+=("vm/$(basename "$t" .sh)") cmd+=("$t") qemus+=("${n:-1}")
+	done
+	pending=("${!job[@]}")
+	free=$cap
+	while [ ${#pending[@]} -gt 0 ] || [ ${#pids[@]} -gt 0 ]; do
+		for i in "${!pending[@]}"; do
+			n=${pending[$i]}
+			[ "${qemus[$n]}" -le $free ] || { [ ${#pids[@]} = 0 ] && [ $free = $cap ]; } || continue
+			# shellcheck disable=SC2086 # a script and its argument
+			"$top/scripts/progress.py" --title "${job[$n]}" --to 3 --lines \
+				-- bash ${cmd[$n]} >"$out/${job[$n]//\//-}.log" 2>&1 &
+			pids[$!]=$n
+			free=$((free - qemus[n]))
+			unset "pending[$i]"
+		done
+		pending=("${pending[@]}")
+		[ ${#pids[@]} -gt 0 ] || continue
+		wait -n -p pid "${!pids[@]}"
+		status=$?
+		n=${pids[$pid]}
+		unset "pids[$pid]"
+		free=$((free + qemus[n]))
+		echo "== ${job[$n]}"
+		judge "${job[$n]}" "$out/${job[$n]//\//-}.log" "$status" | tee -a "$results"
+	done
+}
+
 if [ ${#only[@]} -gt 0 ]; then
 	for t in "${only[@]}"; do
 		run_suite "$(basename "$(dirname "$t")")/$(basename "$t" .sh)" bash "$t"
 	done
-else
+elif [ -n "$with_host" ]; then
 	for t in "$top"/tests/host/*.sh; do
 		run_suite "host/$(basename "$t" .sh)" bash "$t"
 	done
 fi
 if [ -n "$with_vm" ]; then
-	for t in "$top"/tests/vm/*.sh; do
-		suite=vm/$(basename "$t" .sh)
-		run_suite "$suite" "$top/scripts/progress.py" --title "$suite" --to 3 -- bash "$t"
-	done
+	vm_jobs
 	for t in "$top"/tests/guest/*.sh; do
 		name=$(basename "$t" .sh)
 		echo "== guest/$name"

@@ -35,14 +35,16 @@ usage: vm/run.sh [options] -- COMMAND...
   -l FILE    console log (default DIR/console.log)
   -a ARGS    extra kernel command line
   -q ARG     extra QEMU argument (repeatable)
-  CLOCK=virtual (default), virtual-sleep, fixed or host in the environment:
+  CLOCK=fixed (default), virtual, virtual-sleep or host in the environment:
   the guest's clock.
-    virtual: single-threaded TCG with -icount shift=auto,sleep=off: guest
-      time advances with the instructions it executes and jumps over idle
-      time to the next timer, so host load does not leak into idle periods.
-    fixed: virtual with a fixed shift (-icount shift=0: every instruction
-      is 1 ns of guest time, whatever the run before did); the second CPU
-      comes online after boot (maxcpus=1), which a fixed shift needs.
+    fixed: single-threaded TCG with -icount shift=0,sleep=off: every
+      instruction is 1 ns of guest time, whatever the host or the run
+      before did, and guest time jumps over idle time to the next timer,
+      so host load does not leak into idle periods; the second CPU comes
+      online after boot (maxcpus=1), which a fixed shift needs.
+    virtual: the same with QEMU's adaptive shift (shift=auto): the guest's
+      speed follows the host's load, and a loaded host can stall both
+      CPUs for up to seconds (docs/clock.md).
     virtual-sleep: virtual with sleep=on: while every vCPU idles, guest
       time follows host time to the next timer instead of jumping there,
       so an event the host times (a disk read, a byte from irqfeed) can
@@ -79,7 +81,7 @@ shift $((OPTIND - 1))
 
 # The accelerator and clock arguments, as one list: what the record file
 # keeps.  Checked first: a bad CLOCK is an error even without a kernel.
-clock=${CLOCK:-virtual}
+clock=${CLOCK:-fixed}
 case ${ACCEL:-tcg}/$clock in
 kvm/*) clock=host; clock_args=(-accel kvm -cpu host) ;;
 tcg/virtual) clock_args=(-accel tcg,thread=single -icount shift=auto,sleep=off) ;;

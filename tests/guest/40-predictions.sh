@@ -16,7 +16,7 @@ plan $((4 * $(echo $governors | wc -w) + $(echo $governors | tr ' ' '\n' | grep 
 
 for g in $governors; do
 	mkdir -p $out/$g
-	idlescope -g $g -d 3600 -i 3600 -o $out/$g -r $out/$g.rec >$out/$g.txt 2>&1 &
+	idlescope -g $g -d $UNTIL_STOPPED_S -i 3600 -o $out/$g -r $out/$g.rec >$out/$g.txt 2>&1 &
 	loader=$!
 	wait_for_loader
 	periodic -d 2 -p 500 -c 1 -t sleep500us >/dev/null 2>&1

@@ -41,7 +41,7 @@ model_samples() {
 
 for g in teo menu; do
 	mkdir -p $out/$g
-	idlescope -g $g -d 3600 -i 3600 -o $out/$g -r $out/$g.rec >$out/$g.txt 2>&1 &
+	idlescope -g $g -d $UNTIL_STOPPED_S -i 3600 -o $out/$g -r $out/$g.rec >$out/$g.txt 2>&1 &
 	loader=$!
 	wait_for_loader
 	# Timers under and over the tick (1 ms): the tick runs, then stops.

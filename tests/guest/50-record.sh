@@ -11,7 +11,7 @@ out=/host/record
 mkdir -p $out/live $out/offline $out/killed $out/bad
 plan 23
 
-idlescope -g menu2010fix -d 3600 -i 3600 -o $out/live -r $out/run.rec >$out/live.txt 2>&1 &
+idlescope -g menu2010fix -d $UNTIL_STOPPED_S -i 3600 -o $out/live -r $out/run.rec >$out/live.txt 2>&1 &
 loader=$!
 wait_for_loader
 periodic -d 2 -p 1000 -c 1 >/dev/null 2>&1
@@ -34,7 +34,7 @@ check "record: the off-line report.json is byte-identical to the live one" \
 # SIGKILL mid-run: no trailer, maybe half a record; the rest reports.  The
 # killed loader's tag pin stays behind: remove it, or the next
 # wait_for_loader would find it at once.
-idlescope -d 3600 -i 3600 -r $out/killed.rec >/dev/null 2>&1 &
+idlescope -d $UNTIL_STOPPED_S -i 3600 -r $out/killed.rec >/dev/null 2>&1 &
 loader=$!
 wait_for_loader
 periodic -d 2 -p 500 -c 1 -t killed >/dev/null 2>&1 &

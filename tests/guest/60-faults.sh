@@ -21,7 +21,7 @@ uptime_ns() {
 	awk '{ printf "%d", $1 * 1000000000 }' /proc/uptime
 }
 
-idlescope -d 3600 -i 3600 -o $out -r $out/run.rec >$out/loader.txt 2>&1 &
+idlescope -d $UNTIL_STOPPED_S -i 3600 -o $out -r $out/run.rec >$out/loader.txt 2>&1 &
 loader=$!
 wait_for_loader
 

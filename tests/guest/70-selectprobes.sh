@@ -3,7 +3,7 @@
 # Guest: the fexit probes on the governors' select functions fill the
 # record with select's own verdict (chosen state, stop_tick, the PM QoS
 # limit, the chosen state's parameters), and attaching and detaching them
-# hundreds of times under load does not stall the machine.  Runs after
+# again and again under load does not stall the machine.  Runs after
 # 20-governors.sh, with idlescope_states loaded.
 
 . /usr/share/idlescope/lib.sh
@@ -23,7 +23,7 @@ STOP_TICK=256		# IDLESCOPE_F_STOP_TICK
 # before predicting anything, then without again.
 # The loader runs until the last workload ends: a fixed duration would cut
 # the last one short when starting the others takes longer.
-idlescope -g menu -d 600 -r $out/menu.rec >$out/menu.txt 2>&1 &
+idlescope -g menu -d $UNTIL_STOPPED_S -r $out/menu.rec >$out/menu.txt 2>&1 &
 loader=$!
 wait_for_loader
 periodic -d 2 -p 2000 -c 1 -t free >/dev/null 2>&1
@@ -125,16 +125,19 @@ check -m "$2 of $1" "tracepoints only: no record is probed" [ "$1" -gt 0 -a "$2"
 # menu2010 selecting: each attach and detach patches the entry of the
 # select function the idle loop is running.  A stall never returns; the
 # boot's timeout then reports it.  Each cycle waits for RCU-tasks grace
-# periods: about 0.7 s of guest time.
+# periods: about 0.7 s of guest time, and under pingpong about 6 s of the
+# host's with the test boot's fixed clock.  25 cycles: the freeze this
+# guards against came within 1 to 25 cycles, and only under multi-threaded
+# TCG (docs/bpf.md); `attachcycles` alone runs more.
 echo menu2010 >$cpuidle/current_governor
 pingpong -d 3600 >/dev/null 2>&1 &
 load=$!
-attachcycles -n 200 -t 1 >$out/cycles.txt 2>&1
+attachcycles -n 25 -t 1 -e 5 >$out/cycles.txt 2>&1
 rc=$?
 kill -INT $load
 wait $load
 check -m "exit $rc, $(tail -n 1 $out/cycles.txt)" \
-	"attach cycles: 200 attach/detach cycles under menu2010 and pingpong exit 0" [ $rc = 0 ]
+	"attach cycles: 25 attach/detach cycles under menu2010 and pingpong exit 0" [ $rc = 0 ]
 selects=$(sed -n 's/.* \([0-9]*\) selects probed.*/\1/p' $out/cycles.txt)
 check -m "${selects:-0} selects" "attach cycles: the probes saw menu2010's selects" \
 	[ "${selects:-0}" -gt 0 ]
@@ -142,12 +145,17 @@ echo menu >$cpuidle/current_governor
 
 # One ring buffer per CPU (the default): a 2-CPU pingpong, the guest's
 # fastest wake-ups, loses no record, and each CPU's seq runs
-# without a gap.  The same run counts the sleeps' timer lateness.
-idlescope -d 5 -r $out/pp.rec >$out/pp.txt 2>&1 &
+# without a gap.  The same run counts the sleeps' timer lateness.  The
+# loader runs until the sleeps are over: with a fixed duration, what the
+# guest's clock spent before them (a wait for the 9p share moves it on; a
+# slow guest under the adaptive shift: docs/clock.md) cut the last sleeps
+# off (470 of 500 counted in a CI boot).
+idlescope -d $UNTIL_STOPPED_S -r $out/pp.rec >$out/pp.txt 2>&1 &
 loader=$!
 wait_for_loader
 pingpong -d 3 -t pingpong >$out/pingpong.txt 2>&1
 periodic -d 1 -p 2000 -c 1 -t late >/dev/null 2>&1
+kill -INT $loader
 wait $loader
 rc=$?
 check -m "exit $rc" "per-CPU ring buffers: loader exits 0" [ $rc = 0 ]

@@ -20,7 +20,7 @@ plan 9
 
 out=/host/devices
 mkdir -p $out/menu
-idlescope -g menu -d 3600 -i 3600 -o $out/menu -r $out/menu.rec >$out/menu.txt 2>&1 &
+idlescope -g menu -d $UNTIL_STOPPED_S -i 3600 -o $out/menu -r $out/menu.rec >$out/menu.txt 2>&1 &
 loader=$!
 wait_for_loader
 # One train at a time, so that each CPU takes its own train's interrupts

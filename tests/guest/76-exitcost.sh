@@ -26,7 +26,7 @@ only_state() {
 	done
 }
 
-idlescope -g menu --exit-timing -d 3600 -i 3600 -o $out/menu -r $out/menu.rec >$out/menu.txt 2>&1 &
+idlescope -g menu --exit-timing -d $UNTIL_STOPPED_S -i 3600 -o $out/menu -r $out/menu.rec >$out/menu.txt 2>&1 &
 loader=$!
 wait_for_loader
 k=1

@@ -19,34 +19,39 @@ nr=$(echo $workloads | wc -w)
 # Five checks per workload (a truncated output among them), four more.
 plan $((5 * nr + 4))
 
+# While the programs run, everything they and the loader write goes to
+# guest memory, as in `make run`, and to the share after them: a wait for
+# the 9p share lets guest time run on to the next timer (docs/clock.md),
+# past wait_for_port's polls or a loader's duration.
 out=/host/programs
-run_dir=$out
-figures_file=$out/run.rec.figures
+run_dir=/tmp/programs
+figures_file=$run_dir/run.rec.figures
 g=menu
 # hey's first request pays for translating Go's runtime (about 2 s of guest
 # time under TCG): 3 s leaves it enough requests for its percentiles.
 d=3
-mkdir -p $out/report
-rm -f $figures_file
+rm -rf $run_dir
+mkdir -p $out $run_dir/report
 
 # pm_qos: the CPU latency limit in force (us), read while a workload runs.
 pm_qos() {
 	od -An -t d4 -N 4 /dev/cpu_dma_latency | tr -d ' '
 }
 
-idlescope -g $g -d 3600 -i 3600 -o $out/report -r $out/run.rec >$out/loader.txt 2>&1 &
+idlescope -g $g -d $UNTIL_STOPPED_S -i 3600 -o $run_dir/report -r $run_dir/run.rec \
+	>$run_dir/loader.txt 2>&1 &
 loader=$!
 wait_for_loader
 qos_default=$(pm_qos)
 for w in $workloads; do
 	cmd=$(workload_command $w)
-	eval "$cmd" >$out/$w.log 2>&1 &
+	eval "$cmd" >$run_dir/$w.log 2>&1 &
 	run=$!
 	sleep 1
 	qos=$(pm_qos)
 	wait $run
 	rc=$?
-	check -m "exit $rc: $(tail -n 2 $out/$w.log | tr '\n' ' ')" "programs: $w runs under the loader" \
+	check -m "exit $rc: $(tail -n 2 $run_dir/$w.log | tr '\n' ' ')" "programs: $w runs under the loader" \
 		[ $rc = 0 ]
 	check -m "$qos us while it ran, $qos_default before" \
 		"programs: $w asks for no CPU latency limit" [ "$qos" = "$qos_default" ]
@@ -55,6 +60,9 @@ kill -INT $loader
 wait $loader
 rc=$?
 check -m "exit $rc" "programs: the loader ends cleanly" [ $rc = 0 ]
+cp -r $run_dir/. $out/
+rm -rf $run_dir
+figures_file=$out/run.rec.figures
 
 idlescope dump $out/run.rec >$out/run.csv
 for w in $workloads; do

@@ -34,7 +34,7 @@ for e in power/cpu_idle irq/irq_handler_entry timer/hrtimer_expire_entry \
 	irq_vectors/irq_work_entry; do
 	echo 1 >$T/events/$e/enable
 done
-idlescope -g menu -d 3600 -i 3600 -r $out/attr.rec >$out/attr.txt 2>&1 &
+idlescope -g menu -d $UNTIL_STOPPED_S -i 3600 -r $out/attr.rec >$out/attr.txt 2>&1 &
 loader=$!
 wait_for_loader
 # The loader's start (attach, governor switch) is not what is measured.
@@ -135,19 +135,25 @@ report_2x() {
 # $out/NAME.rec and its reports in $out/NAME/.  Small ring buffers: the
 # loader drains them often, in short bursts, the same in the recording and
 # the replay, instead of a few long ones that the replay would meet at
-# other places of the trace.
+# other places of the trace.  The records and reports go to guest memory
+# while COMMAND runs and to the share after it: a write to the 9p share
+# completes at a host time, which would differ between the two runs.
 watched() {
 	name=$1
 	shift
-	rm -rf $out/$name $out/$name.rec
-	mkdir -p $out/$name
-	idlescope -g menu -d 3600 -i 3600 -b 1048576 -r $out/$name.rec -o $out/$name >/dev/null 2>&1 &
+	rm -rf $out/$name $out/$name.rec /tmp/why-$name
+	mkdir -p /tmp/why-$name/report
+	idlescope -g menu -d $UNTIL_STOPPED_S -i 3600 -b 1048576 -r /tmp/why-$name/run.rec \
+		-o /tmp/why-$name/report >/dev/null 2>&1 &
 	loader=$!
 	wait_for_loader
 	sleep 2
 	"$@"
 	kill -INT $loader
 	wait $loader
+	dd if=/tmp/why-$name/run.rec of=$out/$name.rec bs=1M 2>/dev/null
+	cp -r /tmp/why-$name/report $out/$name
+	rm -rf /tmp/why-$name
 }
 # The exit cost is off for the round trip.  With it on the replay matched
 # in boots whose guest ran at one speed throughout, and not in a CI boot
@@ -166,28 +172,19 @@ set -- $(sed -n 's/^# worst [0-9]* ms: \([0-9.]*\)% within 2x, the run \([0-9.]*
 	$out/worst.trace)
 check -m "worst ${1:-?}%, run ${2:-?}%" "extract: the worst stretch scores no better than the run" \
 	awk -v w="${1:--1}" -v r="${2:--1}" 'BEGIN { exit !(w >= 0 && w <= r) }'
-# Some boots stall both CPUs for most of a second, with no idle period on
-# either, under workloads that do not explain it (docs/trace-format.md has
-# the measured stalls and lags).  A replay that met such a stall fell that
-# far behind its schedule and skipped sleeps to catch up, so its periods
-# are not the recording's: replay again, up to 3 times, until one keeps
-# within REPLAY_BEHIND_MAX_MS of its schedule.  The check takes the last;
-# its message lists every attempt.
-REPLAY_BEHIND_MAX_MS=250
-attempts=
-for attempt in 1 2 3; do
-	watched rp replay -f $out/pp.trace -t pingpong >$out/replay.txt 2>&1
-	cp $out/replay.txt $out/replay-$attempt.txt
-	behind_ms=$(sed -n 's/.*at most \([0-9]*\)[.0-9]* ms behind the schedule.*/\1/p' $out/replay.txt)
-	attempts="$attempts${attempts:+, }${behind_ms:-?} ms behind"
-	[ "${behind_ms:-0}" -gt $REPLAY_BEHIND_MAX_MS ] 2>/dev/null || break
-done
+# One replay, compared as it ran: the fixed clock (vm/run.sh's default)
+# has no adaptive shift to stall both CPUs behind the replay's back
+# (docs/clock.md), where the virtual clock's boots fell 0.7-2.5 s behind
+# and the check retried (docs/trace-format.md).  How far behind its
+# schedule the replay fell is in the message.
+watched rp replay -f $out/pp.trace -t pingpong >$out/replay.txt 2>&1
+behind=$(sed -n 's/.*at most \([0-9.]*\) ms behind the schedule.*/\1/p' $out/replay.txt)
 replay_exit=$(exit_cost_state)
 exit_cost_restore
 set -- $(report_2x $out/pp/report.txt pingpong) $(report_2x $out/rp/report.txt pingpong)
 # A recorded run too short for an interval (its half-width "?") has the 3
 # points alone: compared as text, "?" let any difference pass.
-check -m "recorded ${1:-?} ±${2:-?}, replayed ${3:-?}, exit cost $replay_exit; attempts: $attempts; $(cat $out/replay.txt)" \
+check -m "recorded ${1:-?} ±${2:-?}, replayed ${3:-?}, exit cost $replay_exit, ${behind:-?} ms behind; $(cat $out/replay.txt)" \
 	"replay: the replayed trace's within 2x is within the recorded run's interval or 3 points" \
 	awk -v a="${1:--1}" -v h="${2:--1}" -v b="${3:--100}" \
 		'BEGIN { if (h == "?") h = 0; a += 0; h += 0; b += 0

@@ -11,6 +11,9 @@
 # own service from starting, and is removed if this script made it), run
 # as a second daemon on a free port with its own host key and config, and
 # a key of its own for root; stopped by its pid at the end.
+#
+# Two QEMUs at a time (tests/run.sh starts it when two are free):
+# test-qemus: 2
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
