@@ -57,13 +57,12 @@
 /* Set by the loader before load: read the governors' predictions at all. */
 const volatile bool observe_predictions = true;
 /*
- * Wake the loader only when this much data waits.  Waking it per record
- * would make every idle period end in another wake-up of the loader's CPU:
- * the observer would create the idle periods it observes.  The loader polls
- * with a timeout, so nothing waits long below the threshold.
+ * The records are drained in batches, on the loader's own interval: waking
+ * it per record would make every idle period end in another wake-up of the
+ * loader's CPU, the observer creating the idle periods it observes.  The
+ * tests may ask for a wake-up per record.
  */
-const volatile __u64 wakeup_bytes = IDLESCOPE_RINGBUF_DEFAULT / 4;
-
+const volatile bool wakeup_every_record = false;
 /*
  * The records go either through one ring buffer per CPU (cpu_records, the
  * CPU's own buffer chosen at output time, so producers never share a
@@ -321,10 +320,8 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 /* Write one record into @ringbuf; 0 or the helper's error. */
 static __always_inline long output(void *ringbuf, struct idlescope_record *rec)
 {
-	__u64 flags = bpf_ringbuf_query(ringbuf, BPF_RB_AVAIL_DATA) >= wakeup_bytes ?
-		      BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
-
-	return bpf_ringbuf_output(ringbuf, rec, sizeof(*rec), flags);
+	return bpf_ringbuf_output(ringbuf, rec, sizeof(*rec),
+				  wakeup_every_record ? 0 : BPF_RB_NO_WAKEUP);
 }
 
 /* Send the completed period of this CPU, if any, to user space. */

@@ -156,7 +156,7 @@ static int open_object(struct live *lv, const struct live_opts *opts,
 		return err;
 	}
 	lv->obj->rodata->observe_predictions = !opts->no_predict;
-	lv->obj->rodata->wakeup_bytes = opts->wakeup_per_record ? 0 : opts->ringbuf_bytes / 4;
+	lv->obj->rodata->wakeup_every_record = opts->wakeup_per_record;
 	lv->obj->rodata->per_cpu_ringbufs = lv->nr_ringbufs > 0;
 	/* The kind not in use keeps the smallest size, one page. */
 	err = bpf_map__set_max_entries(lv->obj->maps.records, lv->nr_ringbufs ?
@@ -449,7 +449,7 @@ int live_attach(struct live *lv)
 
 int live_poll(struct live *lv, int timeout_ms)
 {
-	/* Records below the BPF side's wake-up threshold arrive without a wake-up. */
+	/* The BPF side wakes nobody: the wait is the drain's interval. */
 	int err = ring_buffer__poll(lv->rb, timeout_ms);
 
 	if (err >= 0)

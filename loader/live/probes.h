@@ -110,9 +110,9 @@ void live_detach_select_probes(struct live *lv);
  * @lv: attached
  * @timeout_ms: how long to wait for records
  *
- * Waits up to @timeout_ms for records, then takes every one that waits
- * (records below the BPF side's wake-up threshold arrive without a
- * wake-up); each goes to opts->on_record.
+ * Waits @timeout_ms (the BPF side wakes the loader only when
+ * opts->wakeup_per_record asks it to), then takes every record that waits;
+ * each goes to opts->on_record.
  *
  * Return: how many records the pass after the wait took (0 or more), or
  * a negative errno (-EINTR on a signal).

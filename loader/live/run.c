@@ -36,6 +36,10 @@
 #include "stats/why.h"
 #include "idlescope.skel.h"
 
+/*
+ * The drain's interval: the BPF side wakes nobody, and a ring buffer of
+ * the default size holds seconds of the busiest pattern's records.
+ */
 #define POLL_TIMEOUT_MS	100
 
 /* One live run, from its options to its reports. */
