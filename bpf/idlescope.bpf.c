@@ -317,11 +317,26 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 		rec->flags &= ~IDLESCOPE_F_PREDICTED;
 }
 
-/* Write one record into @ringbuf; 0 or the helper's error. */
-static __always_inline long output(void *ringbuf, struct idlescope_record *rec)
+/*
+ * Write one record into @ringbuf: reserved there and copied in by words,
+ * which the JIT makes plain moves, where bpf_ringbuf_output()'s memcpy is
+ * the kernel's (a string move, that TCG emulates a byte at a time).
+ * 0, or -1 when the buffer is full.
+ */
+static __always_inline long output(void *ringbuf, const struct idlescope_record *rec)
 {
-	return bpf_ringbuf_output(ringbuf, rec, sizeof(*rec),
-				  wakeup_every_record ? 0 : BPF_RB_NO_WAKEUP);
+	const __u64 *src = (const __u64 *)rec;
+	__u64 *dst;
+	__u32 i;
+
+	dst = bpf_ringbuf_reserve(ringbuf, sizeof(*rec), 0);
+	if (!dst)
+		return -1;
+#pragma unroll
+	for (i = 0; i < sizeof(*rec) / sizeof(__u64); i++)
+		dst[i] = src[i];
+	bpf_ringbuf_submit(dst, wakeup_every_record ? 0 : BPF_RB_NO_WAKEUP);
+	return 0;
 }
 
 /* Send the completed period of this CPU, if any, to user space. */
