@@ -51,11 +51,21 @@
 #include "governors.bpf.h"
 #include "wakeup.bpf.h"
 #include "tick.bpf.h"
+#include "summary.bpf.h"
 
 #define PWR_EVENT_EXIT	((unsigned int)-1)
 
 /* Set by the loader before load: read the governors' predictions at all. */
 const volatile bool observe_predictions = true;
+/*
+ * Send a record of each period through the ring buffers (off: a lean run,
+ * summaries alone, summary.bpf.h).  A lean run also reads no more than the
+ * summaries need: the state, the prediction, the residency and the tag.
+ */
+const volatile bool emit_records = true;
+const volatile bool lean = false;
+/* Checksum the records sent (counters.record_sum), for the tests. */
+const volatile bool sum_records = false;
 /*
  * The records are drained in batches, on the loader's own interval: waking
  * it per record would make every idle period end in another wake-up of the
@@ -148,6 +158,7 @@ struct cpu_state {
 	bool teo_span_read;			/* teo's reflect probe ran since the last entry */
 	bool in_idle;
 	bool has_pending;
+	struct summary_cache summary;		/* the slot of the last period's tag */
 };
 
 struct {
@@ -318,6 +329,27 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 }
 
 /*
+ * A lean run's entry: the state entered and the prediction of the governor
+ * that chose it, nothing else read or cleared; what the summaries need.
+ */
+static __always_inline void read_lean(struct cpu_state *cs, unsigned int state)
+{
+	const struct rq___idlescope *rq = bpf_this_cpu_ptr(&runqueues);
+	struct idlescope_record *rec = current_rec(cs);
+
+	rec->state = state;
+	rec->flags = 0;
+	rec->governor = IDLESCOPE_GOV_NONE;
+	/* As read_selection(): default idle had no governor choose it. */
+	if (!rq || !rq->idle_state)
+		return;
+	rec->governor = current_governor();
+	if (observe_predictions && read_prediction(rec->governor, &rec->predicted_ns) &&
+	    rec->predicted_ns != IDLESCOPE_UNKNOWN_NS)
+		rec->flags = IDLESCOPE_F_SELECTED | IDLESCOPE_F_PREDICTED;
+}
+
+/*
  * Write one record into @ringbuf: reserved there and copied in by words,
  * which the JIT makes plain moves, where bpf_ringbuf_output()'s memcpy is
  * the kernel's (a string move, that TCG emulates a byte at a time).
@@ -349,6 +381,10 @@ static __always_inline void flush_pending(struct cpu_state *cs,
 	if (!cs->has_pending)
 		return;
 	cs->has_pending = false;
+	if (keep_summary)
+		summarize(&cs->summary, pending_rec(cs));
+	if (!emit_records)
+		return;
 	if (per_cpu_ringbufs) {
 		ringbuf = bpf_map_lookup_elem(&cpu_records, &cpu);
 		if (ringbuf)
@@ -356,10 +392,13 @@ static __always_inline void flush_pending(struct cpu_state *cs,
 	} else {
 		err = output(&records, pending_rec(cs));
 	}
-	if (err)
+	if (err) {
 		cnt->dropped++;
-	else
-		cnt->records++;
+		return;
+	}
+	cnt->records++;
+	if (sum_records)
+		cnt->record_sum += idlescope_record_sum(pending_rec(cs));
 }
 
 /* CPUIDLE_FLAG_POLLING of linux/cpuidle.h, a #define absent from BTF. */
@@ -387,19 +426,24 @@ static __always_inline void idle_enter(struct cpu_state *cs,
 				       unsigned int state, unsigned int cpu)
 {
 	cnt->entries++;
-	read_selection(cs, state);
-	/* Straight back from the last period: the idle loop ran nothing else. */
-	if (cs->has_pending && nr_switches() == cs->switches_at_exit)
-		current_rec(cs)->flags |= IDLESCOPE_F_IDLE_CONTINUED;
-	/* A select belongs to the entry that follows it, or to none. */
-	cs->sel.nr_selects = 0;
-	/* So does the reflect of the period before it. */
-	cs->teo_span_read = false;
+	if (lean) {
+		read_lean(cs, state);
+	} else {
+		read_selection(cs, state);
+		/* Straight back from the last period: the idle loop ran nothing else. */
+		if (cs->has_pending && nr_switches() == cs->switches_at_exit)
+			current_rec(cs)->flags |= IDLESCOPE_F_IDLE_CONTINUED;
+		/* A select belongs to the entry that follows it, or to none. */
+		cs->sel.nr_selects = 0;
+		/* So does the reflect of the period before it. */
+		cs->teo_span_read = false;
+	}
 	flush_pending(cs, cnt, cpu);
 	current_rec(cs)->cpu = cpu;
 	current_rec(cs)->enter_ns = bpf_ktime_get_ns();
 	cs->in_idle = true;
-	wake_begin(entered_state_polls());
+	if (!lean)
+		wake_begin(entered_state_polls());
 }
 
 static __always_inline void idle_exit(struct cpu_state *cs,
@@ -420,7 +464,8 @@ static __always_inline void idle_exit(struct cpu_state *cs,
 
 	now_ns = bpf_ktime_get_ns();
 	rec->residency_ns = now_ns - rec->enter_ns;
-	wake_end(rec, now_ns);
+	if (!lean)
+		wake_end(rec, now_ns);
 	rec->seq = cs->seq++;
 	tag = bpf_map_lookup_elem(&workload, &zero);
 	/* Both are 4-byte aligned: word copies, not the byte ones of memcpy. */
@@ -434,7 +479,8 @@ static __always_inline void idle_exit(struct cpu_state *cs,
 	}
 	cs->cur ^= 1;
 	cs->has_pending = true;
-	cs->switches_at_exit = nr_switches();
+	if (!lean)
+		cs->switches_at_exit = nr_switches();
 }
 
 SEC("tp_btf/cpu_idle")

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * summary.h - what the BPF side can add up by itself, per workload and CPU,
- * without a record leaving the kernel: the live dashboard of a light run
- * and the whole result of a lean one (docs/bpf.md).  Like libbpf-tools'
- * cpudist, the histograms live in a map the loader reads every interval.
+ * idlescope_summary.h - what the BPF side can add up by itself, per
+ * workload and CPU, without a record leaving the kernel: the live dashboard
+ * of a light run and the whole result of a lean one (docs/bpf.md).  Like
+ * libbpf-tools' cpudist, the histograms live in a map the loader reads
+ * every interval.
  *
  * Shared by the BPF side, which adds each period it completes, and by user
  * space, which adds the same periods from their records with the same
@@ -60,11 +61,25 @@ struct idlescope_summary {
 	__u64 woke_us_log2[IDLESCOPE_SUMMARY_LOG2_SLOTS];
 };
 
+/*
+ * The workload tags of one CPU's summaries: slot i of the summaries map
+ * holds names[i]'s periods on that CPU, for i < nr; the last slot holds
+ * every tag that came after the others were taken.  Each CPU numbers its
+ * own, so none waits for another.
+ */
+struct idlescope_summary_names {
+	__u32 nr;
+	__u32 pad;
+	struct idlescope_tag names[IDLESCOPE_SUMMARY_SLOTS - 1];
+};
+
 /**
  * idlescope_woke_ns() - how long a record's period lasted until its wake-up
  * @rec: the record
  * @untimed_exit_ns: per state, the exit an untimed record spent after its
- *	wake-up (loader/stats/period.h), or NULL for none
+ *	wake-up (loader/stats/period.h), or NULL for none; volatile, as the
+ *	BPF side's is a constant set before load, which the compiler must
+ *	not fold to its initial zeros
  *
  * Return: residency_ns less the exit the idle driver spent after the
  * wake-up: the one the BPF side timed (IDLESCOPE_F_EXIT_TIMED) when it fits
@@ -73,7 +88,7 @@ struct idlescope_summary {
  * residency_ns.
  */
 static inline __u64 idlescope_woke_ns(const struct idlescope_record *rec,
-				      const __u64 *untimed_exit_ns)
+				      const volatile __u64 *untimed_exit_ns)
 {
 	__u64 exit_ns = 0;
 
@@ -119,7 +134,7 @@ static inline unsigned int idlescope_summary_log2_slot(__u64 ns)
  */
 static inline void idlescope_summary_add(struct idlescope_summary *s,
 					 const struct idlescope_record *rec,
-					 const __u64 *untimed_exit_ns)
+					 const volatile __u64 *untimed_exit_ns)
 {
 	__u64 woke_ns = idlescope_woke_ns(rec, untimed_exit_ns);
 	unsigned int i = 0;
@@ -159,7 +174,6 @@ static inline __u64 idlescope_record_sum(const struct idlescope_record *rec)
 	__u64 h = 0xcbf29ce484222325ULL;
 	unsigned int i;
 
-#pragma unroll
 	for (i = 0; i < sizeof(*rec) / sizeof(__u64); i++)
 		h = (h ^ words[i]) * 0x100000001b3ULL;
 	return h;
@@ -167,5 +181,7 @@ static inline __u64 idlescope_record_sum(const struct idlescope_record *rec)
 
 _Static_assert(sizeof(struct idlescope_record) % sizeof(__u64) == 0,
 	       "idlescope_record_sum() reads whole words");
+_Static_assert(sizeof(struct idlescope_summary) % sizeof(__u64) == 0,
+	       "a summary is counters only: summed word by word");
 
 #endif /* __IDLESCOPE_SUMMARY_H */
