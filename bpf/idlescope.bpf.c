@@ -138,6 +138,15 @@ struct selection {
 	__u32 nr_selects;		/* probed selects since the last idle entry */
 	/* dev->last_residency_ns at the first of them: what its update read */
 	__u64 update_residency_ns;
+	/*
+	 * At the last of them: the device as select left it, unchanged until
+	 * the idle entry that follows (if one does), and the governor whose
+	 * select it was.  The entry takes them from here rather than read
+	 * the device and the current governor again through probe reads.
+	 */
+	__u64 last_residency_ns;
+	bool poll_time_limit;
+	__u16 governor;			/* enum idlescope_governor */
 };
 
 /* Where one CPU is in its idle period. */
@@ -248,6 +257,45 @@ static __always_inline void take_selection(struct cpu_state *cs,
  */
 #define DEV_HEAD_BYTES	32
 
+/* What the idle entry needs of the CPU's cpuidle device. */
+struct dev_view {
+	__u64 last_residency_ns;
+	bool poll_time_limit;
+};
+
+/*
+ * The device as the governor left it, and whether it is enabled; from the
+ * select probe when one ran before this entry, else read here.
+ */
+static __always_inline bool read_device(const struct cpu_state *cs, struct dev_view *dv)
+{
+	struct cpuidle_device **devp;
+	struct cpuidle_device *dev;
+	/*
+	 * dev is a plain number to the verifier (it was read from a per-CPU
+	 * pointer, not given by BTF): its fields take a probe read, so one
+	 * read brings the head of the device, bit fields to
+	 * last_residency_ns, and the fields are taken from that copy.
+	 */
+	__u64 head[DEV_HEAD_BYTES / sizeof(__u64)];
+	const struct cpuidle_device *h = (const void *)head;
+
+	/* A select ran: the device is enabled and as the probe saw it. */
+	if (cs->sel.nr_selects) {
+		dv->last_residency_ns = cs->sel.last_residency_ns;
+		dv->poll_time_limit = cs->sel.poll_time_limit;
+		return true;
+	}
+	devp = bpf_this_cpu_ptr(&cpuidle_devices);
+	dev = devp ? *devp : NULL;
+	if (!dev || bpf_probe_read_kernel(head, sizeof(head), dev) ||
+	    !BPF_CORE_READ_BITFIELD(h, enabled))
+		return false;
+	dv->last_residency_ns = h->last_residency_ns;
+	dv->poll_time_limit = BPF_CORE_READ_BITFIELD(h, poll_time_limit);
+	return true;
+}
+
 /*
  * What select decided for the period beginning now.  The cpuidle device
  * still describes the previous period, whose record is pending: what the
@@ -258,17 +306,8 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 {
 	struct idlescope_record *rec = current_rec(cs);
 	struct idlescope_record *pending = pending_rec(cs);
-	struct cpuidle_device **devp = bpf_this_cpu_ptr(&cpuidle_devices);
-	struct cpuidle_device *dev = devp ? *devp : NULL;
 	const struct rq___idlescope *rq = bpf_this_cpu_ptr(&runqueues);
-	/*
-	 * dev is a plain number to the verifier (it was read from a per-CPU
-	 * pointer, not given by BTF): its fields take a probe read, so one
-	 * read brings the head of the device, bit fields to
-	 * last_residency_ns, and the fields are taken from that copy.
-	 */
-	__u64 head[DEV_HEAD_BYTES / sizeof(__u64)];
-	const struct cpuidle_device *h = (const void *)head;
+	struct dev_view dv;
 	struct gov_read g;
 
 	__builtin_memset(rec, 0, sizeof(*rec));
@@ -283,18 +322,17 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 	 * while a governor switch has cpuidle paused): only
 	 * cpuidle_enter_state() sets the runqueue's idle state.
 	 */
-	if (!dev || bpf_probe_read_kernel(head, sizeof(head), dev) ||
-	    !BPF_CORE_READ_BITFIELD(h, enabled) || !rq || !rq->idle_state)
+	if (!rq || !rq->idle_state || !read_device(cs, &dv))
 		return;
 	/* Only a period a governor chose is reflected back to it. */
 	if (cs->has_pending && (pending->flags & IDLESCOPE_F_SELECTED)) {
-		pending->kernel_residency_ns = h->last_residency_ns;
+		pending->kernel_residency_ns = dv.last_residency_ns;
 		pending->flags |= IDLESCOPE_F_REFLECTED;
-		if (BPF_CORE_READ_BITFIELD(h, poll_time_limit))
+		if (dv.poll_time_limit)
 			pending->flags |= IDLESCOPE_F_POLL_LIMIT;
 	}
 
-	rec->governor = current_governor();
+	rec->governor = cs->sel.nr_selects ? cs->sel.governor : current_governor();
 	if (rec->governor == IDLESCOPE_GOV_NONE)
 		return;
 	rec->flags = IDLESCOPE_F_SELECTED;
@@ -626,7 +664,7 @@ int BPF_PROG(latency_req_exit, unsigned int cpu, s64 ret)
  */
 static __always_inline int note_select(struct cpuidle_driver *drv,
 				       struct cpuidle_device *dev, bool *stop_tick,
-				       int chosen_state)
+				       int chosen_state, __u16 governor)
 {
 	struct cpu_state *cs = this_cpu_state();
 	struct idlescope_counters *cnt = this_cpu_counters();
@@ -645,6 +683,9 @@ static __always_inline int note_select(struct cpuidle_driver *drv,
 		sel->update_residency_ns = dev->last_residency_ns;
 	sel->nr_selects++;
 	sel->chosen_state = chosen_state;
+	sel->governor = governor;
+	sel->last_residency_ns = dev->last_residency_ns;
+	sel->poll_time_limit = BPF_CORE_READ_BITFIELD(dev, poll_time_limit);
 	sel->flags = IDLESCOPE_F_SELECT_PROBED;
 	sel->latency_req_ns = cs->has_latency_req ? cs->latency_req_ns :
 			      IDLESCOPE_LATENCY_REQ_UNKNOWN;
@@ -692,15 +733,15 @@ int BPF_PROG(teo_reflect_exit, struct cpuidle_device *dev, int state)
  * One fexit program per governor's select (all share one signature); the
  * loader skips those whose function this kernel lacks.
  */
-#define SELECT_PROBE(func)						\
+#define SELECT_PROBE(func, governor)					\
 SEC("fexit/" #func)							\
 int BPF_PROG(func##_exit, struct cpuidle_driver *drv,			\
 	     struct cpuidle_device *dev, bool *stop_tick, int ret)	\
 {									\
-	return note_select(drv, dev, stop_tick, ret);			\
+	return note_select(drv, dev, stop_tick, ret, governor);		\
 }
 
-#define GOVERNOR_SELECT_PROBE(id, name, select)	SELECT_PROBE(select)
+#define GOVERNOR_SELECT_PROBE(id, name, select)	SELECT_PROBE(select, IDLESCOPE_GOV_##id)
 IDLESCOPE_CPUIDLE_GOVERNORS(GOVERNOR_SELECT_PROBE)
 #undef GOVERNOR_SELECT_PROBE
 
