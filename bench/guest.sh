@@ -258,7 +258,8 @@ run_level() {
 
 rm -f $raw
 mkdir -p $work
-insmod /lib/modules/idlescope_states.ko || die "insmod idlescope_states failed"
+[ -d /sys/module/idlescope_states ] || insmod /lib/modules/idlescope_states.ko ||
+	die "insmod idlescope_states failed"
 [ -w $stats_sysctl ] || die "$stats_sysctl missing: no BPF run time statistics"
 echo 0 >$stats_sysctl
 
