@@ -64,14 +64,19 @@ struct idlescope_summary {
 /*
  * The workload tags of one CPU's summaries: slot i of the summaries map
  * holds names[i]'s periods on that CPU, for i < nr; the last slot holds
- * every tag that came after the others were taken.  Each CPU numbers its
- * own, so none waits for another.
+ * every tag that came after the others were taken, and its name is never
+ * set (a whole power of two of names lets the BPF side's index be masked,
+ * which its verifier needs).  Each CPU numbers its own, so none waits for
+ * another.
  */
 struct idlescope_summary_names {
 	__u32 nr;
 	__u32 pad;
-	struct idlescope_tag names[IDLESCOPE_SUMMARY_SLOTS - 1];
+	struct idlescope_tag names[IDLESCOPE_SUMMARY_SLOTS];
 };
+
+_Static_assert((IDLESCOPE_SUMMARY_SLOTS & (IDLESCOPE_SUMMARY_SLOTS - 1)) == 0,
+	       "the slots are a power of two");
 
 /**
  * idlescope_woke_ns() - how long a record's period lasted until its wake-up

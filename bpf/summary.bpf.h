@@ -68,6 +68,12 @@ static __always_inline __u32 summary_slot_of(const __u32 *tag)
 			return i;
 	if (nr >= IDLESCOPE_SUMMARY_SLOTS - 1)
 		return IDLESCOPE_SUMMARY_SLOTS - 1;
+	/*
+	 * The compiler indexed with a copy of nr that the test above did
+	 * not bound for the verifier: a mask it cannot drop bounds it.
+	 */
+	barrier_var(nr);
+	nr &= IDLESCOPE_SUMMARY_SLOTS - 1;
 	name = (__u32 *)sn->names[nr].name;
 	name[0] = tag[0];
 	name[1] = tag[1];
