@@ -464,7 +464,7 @@ PROGSTATS := $(BUILD)/progstats
 GENREC := $(BUILD)/genrec
 BENCH_INITRAMFS := $(BUILD)/bench-initramfs.cpio.gz
 
-$(PROGSTATS): $(OBJ)/bench/progstats.o $(LIB_ARCHIVE)
+$(PROGSTATS): $(OBJ)/bench/progstats.o $(OBJ)/loader/live/insnrate.o $(LIB_ARCHIVE)
 	$(CC) $(CFLAGS) -static $^ -lbpf -lelf -lz -o $@
 
 $(GENREC): $(OBJ)/bench/genrec.o $(LOADER_CORE) $(LIB_ARCHIVE)

@@ -13,6 +13,10 @@
  * One line per object, "KIND NAME id ID FIELD VALUE ...":
  *	prog cpu_idle id 12 run_cnt 81234 run_time_ns 40617000
  *	map counters id 5 entries 81240 exits 81240 records 81238 dropped 0
+ * and, first, the guest time one instruction takes now (live/insnrate.h):
+ *	clock ps_per_insn 1250
+ * Under shift=auto that drifts within a boot, so a run time in guest ns
+ * compares with another only as instructions (ns * 1000 / ps_per_insn).
  */
 #include <argp.h>
 #include <errno.h>
@@ -25,6 +29,7 @@
 #include <bpf/libbpf.h>
 #include "args.h"
 #include "idlescope.h"
+#include "live/insnrate.h"
 
 #define COUNTERS_MAP_NAME	"counters"
 
@@ -163,6 +168,7 @@ int main(int argc, char **argv)
 			nr_cpus, IDLESCOPE_MAX_CPUS);
 		return 1;
 	}
+	printf("clock ps_per_insn %u\n", insnrate_measure_ps());
 	err = print_progs();
 	if (!err)
 		err = print_maps(nr_cpus);

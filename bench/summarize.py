@@ -74,8 +74,12 @@ class Snapshot:
         self.usage = int(keys["usage"])
         self.counters = {}
         self.progs = {}
+        self.ps_per_insn = None
         for _, text in matching(lines, "stat", **want):
             words = text.split()
+            if words[0] == "clock":
+                self.ps_per_insn = int(words[2]) or None
+                continue
             fields = {words[i]: int(words[i + 1]) for i in range(2, len(words), 2)}
             if words[0] == "map":
                 self.counters = fields
@@ -83,8 +87,10 @@ class Snapshot:
                 self.progs[words[1]] = fields
 
     def periods(self):
-        """Idle periods the BPF side saw: sent or dropped."""
-        return self.counters.get("records", 0) + self.counters.get("dropped", 0)
+        """Idle periods the BPF side saw: sent or dropped (a lean run sends
+        none: its completed ones)."""
+        sent = self.counters.get("records", 0) + self.counters.get("dropped", 0)
+        return sent or self.counters.get("exits", 0)
 
 
 def number_after(pattern, text):
@@ -172,10 +178,15 @@ def runtime(lines, off_round_trip_us):
         total_ns = sum(ns.values())
         periods = end.periods() - start.periods()
         ns_per_round_trip = total_ns / pp["round_trips"]
+        # Guest ns per instruction drift within a boot: instructions do not.
+        ps = [x.ps_per_insn for x in (start, end) if x.ps_per_insn]
+        insns = total_ns * 1000 / statistics.mean(ps) if ps else None
         result[s] = {
             "run_time_ns": ns,
             "idle_periods": periods,
             "ns_per_idle_period": total_ns / periods if periods else None,
+            "ps_per_insn": statistics.mean(ps) if ps else None,
+            "insns_per_idle_period": insns / periods if insns and periods else None,
             "idle_periods_per_round_trip": periods / pp["round_trips"],
             "ns_per_round_trip": ns_per_round_trip,
             "round_trip_median_us": pp["round_trip_median_us"],
@@ -292,8 +303,10 @@ def verdict(met):
 
 
 def run_time_row(name, r):
+    insns = r.get("insns_per_idle_period")
     return (name,
-            f"{r['ns_per_idle_period'] / 1000:.2f} us per idle period, "
+            f"{r['ns_per_idle_period'] / 1000:.2f} us"
+            + (f" ({insns:.0f} guest instructions)" if insns else "") + " per idle period, "
             f"x{r['idle_periods_per_round_trip']:.2f} per round trip = "
             f"{r['share_of_off_round_trip_pct']:.0f}% of a probes-off round trip, "
             f"{r['share_of_round_trip_pct']:.0f}% of this run's "
