@@ -505,23 +505,26 @@ test: $(INITRAMFS) $(PROGRAMS_INITRAMFS) $(if $(BOOT),$(BUILD)/initramfs-$(BOOT)
 test-kernels: $(INITRAMFS) $(HOST_TESTS)
 	@tests/run.sh tests/kernels/*.sh
 
-# make bench: one boot of the bench image (the initramfs above plus the
-# bench tools, as a second cpio archive the kernel unpacks over the first,
-# so the loader and workloads measured are exactly those `make run` uses).
+# make bench: one boot of the bench image (the image with Debian's programs,
+# for the observer effect's cyclictest, plus the bench tools, as another
+# cpio archive the kernel unpacks over the others, so the loader and
+# workloads measured are exactly those `make run` uses).
 PROGSTATS := $(BUILD)/progstats
 GENREC := $(BUILD)/genrec
 BENCH_INITRAMFS := $(BUILD)/bench-initramfs.cpio.gz
 
-$(PROGSTATS): $(OBJ)/bench/progstats.o $(LIB_ARCHIVE)
+$(PROGSTATS): $(OBJ)/bench/progstats.o $(OBJ)/loader/live/insnrate.o $(LIB_ARCHIVE)
 	$(CC) $(CFLAGS) -static $^ -lbpf -lelf -lz -o $@
 
 $(GENREC): $(OBJ)/bench/genrec.o $(LOADER_CORE) $(LIB_ARCHIVE)
 	$(CC) $(CFLAGS) $^ -lm -o $@
 
-$(BENCH_INITRAMFS): $(INITRAMFS) $(PROGSTATS) bench/guest.sh vm/mkinitramfs.sh
+$(BENCH_INITRAMFS): $(PROGRAMS_INITRAMFS) $(PROGSTATS) bench/guest.sh bench/observer.sh \
+		vm/mkinitramfs.sh
 	vm/mkinitramfs.sh $@.tools $(PROGSTATS):/usr/bin/progstats \
-		bench/guest.sh:/usr/share/idlescope/bench.sh
-	cat $(INITRAMFS) $@.tools >$@
+		bench/guest.sh:/usr/share/idlescope/bench.sh \
+		bench/observer.sh:/usr/share/idlescope/bench-observer.sh
+	cat $(PROGRAMS_INITRAMFS) $@.tools >$@
 	@rm -f $@.tools
 
 bench: $(BENCH_INITRAMFS) $(GENREC)

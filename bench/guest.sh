@@ -11,17 +11,22 @@
 #             anything is compared; its records are genrec's template
 #   overhead  ROUNDS rounds of the same two loads with no probes (off),
 #             the tracepoint probes only (tp: a loader with
-#             --no-select-probes) and all probes (sel: a loader as `make
-#             run` starts one, with the select probes), the three in a
-#             different order each round (the six permutations in turn) so
-#             that a drift of the host's speed cancels out of the median
-#             ratio: pingpong round trips/s, and periodic wake-up lateness
-#             on both CPUs
+#             --no-select-probes), all probes (sel: a loader as `make run`
+#             starts one, with the select probes) and the lean set (lean:
+#             -m lean), the four in a different order each round (a
+#             rotation, every other round backwards) so that a drift of
+#             the host's speed cancels out of the median ratio: pingpong
+#             round trips/s, and periodic wake-up lateness on both CPUs.
+#             The loaders are of `make run`'s mode (vm/guest/suite.sh)
 #   runtime   per probe set, and for all probes with one shared ring
 #             buffer, the same two loads once more with bpf_stats_enabled
 #             on (off everywhere else: it costs two clock reads per run):
 #             the run time of every BPF program per idle period and per
 #             pingpong round trip
+#   observer  bench/observer.sh: OBS_ROUNDS rounds of the suite's
+#             workloads, OBS_SECONDS each, under each of OBS_GOVERNORS,
+#             detached and in each of OBS_MODES: the kernel's own idle
+#             counters and the workloads' own output
 #   sweep     one loader per ring-buffer configuration (per-CPU default,
 #             per-CPU -b BYTES, shared), under load levels of rising
 #             wake-up rate; the BPF side's counters (records, drops)
@@ -34,7 +39,8 @@
 # before SIGINT.
 #
 # usage: guest.sh ROUNDS PHASE_SECONDS LEVEL_SECONDS "CONFIG ..." "LEVEL ..."
-#                 TOP_LEVEL TOP_SECONDS
+#                 TOP_LEVEL TOP_SECONDS OBS_ROUNDS OBS_SECONDS "OBS_GOVERNOR ..."
+#                 "OBS_MODE ..." "OBS_WORKLOAD ..."
 #
 # CONFIG: default (the loader's own ring buffers), shared
 # (--shared-ringbuf) or BYTES (-b BYTES, per CPU).  LEVEL: see run_level.
@@ -46,10 +52,13 @@
 #   snap sustain ... config=CONFIG    the sustained run's configuration
 #   loader KEYS cpu_ticks=N vmhwm_kb=N  the loader's utime + stime, VmHWM
 #   probes set=SET : LINE             what that loader attached (its line)
+#   mode run=MODE                     the mode of make run's loaders
+#   done run=RUN : LINE               that loader's own CPU use at its exit
 #   clock mode=MODE                   idlescope.clock= of the command line
 #   time at=end uptime_s=S            the end, for the boot time on the host
 
 . /usr/share/idlescope/lib.sh
+. /usr/share/idlescope/bench-observer.sh
 
 rounds=$1
 phase_s=$2
@@ -58,15 +67,25 @@ configs=$4
 levels=$5
 top_level=$6
 top_s=$7
+obs_rounds=$8
+obs_s=$9
+shift 9
+obs_governors=$1
+obs_modes=$2
+obs_workloads=$3
 
 raw=/host/raw.txt
 work=/tmp/bench
-governor=menu
+run_governor=menu
+governor=$run_governor
+# The mode of `make run`'s loaders, from the one place that says it.
+run_mode=$(sed -n 's/.*IDLESCOPE_MODE:-\([a-z]*\)}.*/\1/p' /usr/share/idlescope/suite.sh)
 # cyclictest's default interval: long enough that TCG does not overrun it.
 lateness_period_us=1000
 # The probe sets of the overhead rounds, and their orders: round N takes
-# the (N mod 6)th permutation.
-probe_orders="off,tp,sel tp,sel,off sel,off,tp off,sel,tp sel,tp,off tp,off,sel"
+# the (N mod 8)th, a rotation, backwards every other round.
+probe_orders="off,tp,sel,lean lean,sel,tp,off tp,sel,lean,off off,lean,sel,tp
+	sel,lean,off,tp tp,off,lean,sel lean,off,tp,sel sel,tp,off,lean"
 stats_sysctl=/proc/sys/kernel/bpf_stats_enabled
 
 die() {
@@ -111,13 +130,18 @@ loader_note() {
 	snapshot loader run=$1 at=$2
 }
 
-# start_loader RUN ARGS...: a loader as `make run` starts one, recording to
-# $work/RUN/run.rec; returns when it is ready.
+# start_loader RUN MODE ARGS...: a loader as `make run` starts one, in
+# MODE (-m), its reports in $work/RUN, recording to $loader_record or
+# $work/RUN/run.rec (nothing in a lean run); returns when it is ready.
 start_loader() {
 	run=$1
-	shift
+	mode=$2
+	shift 2
 	mkdir -p $work/$run
-	idlescope -g $governor -d 3600 -i 5 -o $work/$run -r $work/$run/run.rec "$@" \
+	record="-r ${loader_record:-$work/$run/run.rec}"
+	[ $mode = lean ] && record=
+	# shellcheck disable=SC2086 # no flag or two
+	idlescope -m $mode -g $governor -d 3600 -i 5 -o $work/$run $record "$@" \
 		>$work/$run/loader.txt 2>&1 &
 	loader=$!
 	if ! wait_for_loader; then
@@ -134,6 +158,7 @@ stop_loader() {
 		tail -n 20 $work/$1/loader.txt
 		die "loader $1 failed"
 	fi
+	emit "done run=$1 : $(grep -m 1 '^loader CPU:' $work/$1/loader.txt)"
 }
 
 # workload "KEYS" COMMAND...: run it, keep its summary line under KEYS.
@@ -167,12 +192,13 @@ measure() {
 	snapshot $1 load=periodic at=end
 }
 
-# probe_flags SET: the loader's flags for a probe set.
+# probe_flags SET: the loader's mode and flags for a probe set.
 probe_flags() {
 	case $1 in
-	tp) echo --no-select-probes ;;
-	sel) ;;
-	shared) config_flags shared ;;
+	tp) echo $run_mode --no-select-probes ;;
+	sel) echo $run_mode ;;
+	shared) echo $run_mode $(config_flags shared) ;;
+	lean) echo lean ;;
 	*) die "unknown probe set '$1'" ;;
 	esac
 }
@@ -195,7 +221,7 @@ with_probes() {
 }
 
 overhead_round() {
-	order=$(echo $probe_orders | cut -d" " -f$((($1 - 1) % 6 + 1)))
+	order=$(echo $probe_orders | cut -d" " -f$((($1 - 1) % 8 + 1)))
 	for set in $(echo $order | tr , ' '); do
 		with_probes $set overhead-$1-$set "overhead round=$1 probes=$set"
 	done
@@ -232,12 +258,13 @@ run_level() {
 
 rm -f $raw
 mkdir -p $work
-insmod /lib/modules/idlescope_states.ko || die "insmod idlescope_states failed"
+[ -d /sys/module/idlescope_states ] || insmod /lib/modules/idlescope_states.ko ||
+	die "insmod idlescope_states failed"
 [ -w $stats_sysctl ] || die "$stats_sysctl missing: no BPF run time statistics"
 echo 0 >$stats_sysctl
 
 echo "bench: warm-up"
-start_loader warmup
+start_loader warmup full
 workload "warmup load=pingpong" pingpong -d 2
 periodic_both "warmup load=periodic" $lateness_period_us 2
 stop_loader warmup
@@ -245,6 +272,7 @@ cp $work/warmup/run.rec /host/template.rec || die "cannot keep the warm-up recor
 rm -rf $work/warmup
 
 emit "clock mode=$(sed -n 's/.*idlescope\.clock=\([a-z]*\).*/\1/p' /proc/cmdline)"
+emit "mode run=$run_mode"
 round=1
 while [ $round -le $rounds ]; do
 	echo "bench: overhead round $round of $rounds"
@@ -253,7 +281,7 @@ while [ $round -le $rounds ]; do
 done
 
 echo 1 >$stats_sysctl
-for set in tp sel shared; do
+for set in tp sel shared lean; do
 	echo "bench: BPF run time, probes $set"
 	with_probes $set runtime-$set "runtime probes=$set"
 done
@@ -269,7 +297,7 @@ top_level_auto=no
 for config in $configs; do
 	echo "bench: sweep, ring buffers $config"
 	# shellcheck disable=SC2046 # no flags, one or two
-	start_loader sweep-$config $(config_flags $config)
+	start_loader sweep-$config $run_mode $(config_flags $config)
 	for level in $levels; do
 		snapshot sweep ringbuf=$config level=$level at=start
 		start_s=$snap_uptime_s
@@ -289,13 +317,16 @@ done
 
 echo "bench: sustain, $top_level for $top_s s"
 # shellcheck disable=SC2046 # the top configuration's flags
-start_loader sustain $(config_flags $top_config)
+start_loader sustain $run_mode $(config_flags $top_config)
 level_s=$top_s
 snapshot sustain config=$top_config level=$top_level at=start
 run_level "sustain config=$top_config level=$top_level" $top_level
 snapshot sustain config=$top_config level=$top_level at=end
 stop_loader sustain
 rm -rf $work/sustain
+
+[ $obs_rounds -gt 0 ] &&
+	observer_section $obs_rounds $obs_s "$obs_governors" "$obs_modes" "$obs_workloads"
 
 emit "time at=end uptime_s=$(uptime_s)"
 echo "bench: done"

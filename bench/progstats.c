@@ -13,9 +13,14 @@
  * One line per object, "KIND NAME id ID FIELD VALUE ...":
  *	prog cpu_idle id 12 run_cnt 81234 run_time_ns 40617000
  *	map counters id 5 entries 81240 exits 81240 records 81238 dropped 0
+ * and, first, the guest time one instruction takes now (live/insnrate.h):
+ *	clock ps_per_insn 1250
+ * Under shift=auto that drifts within a boot, so a run time in guest ns
+ * compares with another only as instructions (ns * 1000 / ps_per_insn).
  */
 #include <argp.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +29,7 @@
 #include <bpf/libbpf.h>
 #include "args.h"
 #include "idlescope.h"
+#include "live/insnrate.h"
 
 #define COUNTERS_MAP_NAME	"counters"
 
@@ -70,22 +76,43 @@ static int print_progs(void)
 	return err;
 }
 
-static int print_counters(int fd, __u32 id, int nr_cpus)
+/*
+ * The counters' first fields, whatever the loader's version: the bench
+ * compares loaders of several versions in one boot.
+ */
+struct counters_head {
+	__u64 entries;
+	__u64 exits;
+	__u64 records;
+	__u64 dropped;
+};
+
+_Static_assert(offsetof(struct idlescope_counters, dropped) ==
+	       offsetof(struct counters_head, dropped), "the counters begin the same");
+
+static int print_counters(int fd, __u32 id, __u32 value_size, int nr_cpus)
 {
-	struct idlescope_counters vals[IDLESCOPE_MAX_CPUS], total = {};
-	__u32 zero = 0;
+	__u64 vals[IDLESCOPE_MAX_CPUS * 32];
+	struct counters_head total = {};
+	__u32 stride = (value_size + 7) / 8, zero = 0;
+	const struct counters_head *c;
 	int cpu, err;
 
+	if (stride * nr_cpus > sizeof(vals) / sizeof(vals[0])) {
+		fprintf(stderr, "progstats: error: map %u: %u-byte values\n", id, value_size);
+		return -EINVAL;
+	}
 	err = bpf_map_lookup_elem(fd, &zero, vals);
 	if (err) {
 		fprintf(stderr, "progstats: error: reading map %u: %s\n", id, strerror(-err));
 		return err;
 	}
 	for (cpu = 0; cpu < nr_cpus; cpu++) {
-		total.entries += vals[cpu].entries;
-		total.exits += vals[cpu].exits;
-		total.records += vals[cpu].records;
-		total.dropped += vals[cpu].dropped;
+		c = (const struct counters_head *)&vals[cpu * stride];
+		total.entries += c->entries;
+		total.exits += c->exits;
+		total.records += c->records;
+		total.dropped += c->dropped;
 	}
 	printf("map %s id %u entries %llu exits %llu records %llu dropped %llu\n",
 	       COUNTERS_MAP_NAME, id, total.entries, total.exits, total.records,
@@ -115,9 +142,9 @@ static int print_maps(int nr_cpus)
 		if (err) {
 			fprintf(stderr, "progstats: error: map %u info: %s\n", id, strerror(-err));
 		} else if (info.type == BPF_MAP_TYPE_PERCPU_ARRAY &&
-			   info.value_size == sizeof(struct idlescope_counters) &&
+			   info.value_size >= sizeof(struct counters_head) &&
 			   !strcmp(info.name, COUNTERS_MAP_NAME)) {
-			err = print_counters(fd, id, nr_cpus);
+			err = print_counters(fd, id, info.value_size, nr_cpus);
 		}
 		close(fd);
 		if (err)
@@ -141,6 +168,7 @@ int main(int argc, char **argv)
 			nr_cpus, IDLESCOPE_MAX_CPUS);
 		return 1;
 	}
+	printf("clock ps_per_insn %u\n", insnrate_measure_ps());
 	err = print_progs();
 	if (!err)
 		err = print_maps(nr_cpus);

@@ -25,7 +25,12 @@
 # levels, bench/guest.sh run_level), BENCH_TOP_LEVEL (auto: the level of the
 # highest rate in the sweep) and BENCH_TOP_S
 # (15): the default loader under that level that long, BENCH_REPORT_RECORDS ("1000000
-# 10000000 100000000", bench/replay.sh), and bench/repro.sh's BENCH_REPRO_*
+# 10000000 100000000", bench/replay.sh), the observer effect's
+# BENCH_OBSERVER_ROUNDS (4; 0 skips it), BENCH_OBSERVER_S (2: seconds per
+# workload, as make run's SECONDS_PER_WORKLOAD), BENCH_OBSERVER_GOVERNORS
+# ("menu teo"), BENCH_OBSERVER_MODES ("tp sel full lean share": each beside
+# detached, bench/observer.sh) and BENCH_OBSERVER_WORKLOADS (the default
+# suite and cyclictest), and bench/repro.sh's BENCH_REPRO_*
 # (BENCH_REPRO_CLOCKS="" skips those boots) and bench/exitcost.sh's
 # BENCH_EXITCOST_* (BENCH_EXITCOST_WORKLOADS="" skips those).
 
@@ -41,8 +46,16 @@ levels=${BENCH_LEVELS:-"p1000 p200 p50 pp pp+p50 pp+pp"}
 top_level=${BENCH_TOP_LEVEL:-auto}
 top_s=${BENCH_TOP_S:-15}
 report_records=${BENCH_REPORT_RECORDS:-"1000000 10000000 100000000"}
-# The guest's share of the wall time, with room for a slow host.
-guest_timeout_s=1200
+obs_rounds=${BENCH_OBSERVER_ROUNDS:-4}
+obs_s=${BENCH_OBSERVER_S:-2}
+obs_governors=${BENCH_OBSERVER_GOVERNORS:-"menu teo"}
+obs_modes=${BENCH_OBSERVER_MODES:-"tp sel full lean share"}
+obs_workloads=${BENCH_OBSERVER_WORKLOADS:-"$(vm/guest/suite.sh --names "$top/workloads/suite.txt" default) cyclictest"}
+# The guest's share of the wall time, with room for a slow host: the
+# observer effect's blocks (a loader's start and each workload, a second
+# between two) 4 times over.
+guest_timeout_s=$((1200 + 4 * obs_rounds * $(wc -w <<<"$obs_governors") * \
+	($(wc -w <<<"$obs_modes") + 1) * ((obs_s + 1) * ($(wc -w <<<"$obs_workloads") + 7) + 10)))
 
 die() {
 	echo "bench: error: $1" >&2
@@ -52,10 +65,17 @@ die() {
 for f in idlescope genrec bench-initramfs.cpio.gz linux/arch/x86/boot/bzImage; do
 	[ -e "$build/$f" ] || die "$build/$f missing (make bench builds it)"
 done
-for n in "$rounds" "$phase_s" "$level_s" "$top_s"; do
+for n in "$rounds" "$phase_s" "$level_s" "$top_s" "$obs_s"; do
 	[[ $n =~ ^[1-9][0-9]*$ ]] ||
-		die "BENCH_ROUNDS, BENCH_PHASE_S, BENCH_LEVEL_S and BENCH_TOP_S want positive integers, not '$n'" 2
+		die "BENCH_ROUNDS, BENCH_PHASE_S, BENCH_LEVEL_S, BENCH_TOP_S and BENCH_OBSERVER_S want positive integers, not '$n'" 2
 done
+[[ $obs_rounds =~ ^[0-9]+$ ]] || die "BENCH_OBSERVER_ROUNDS wants a count, not '$obs_rounds'" 2
+for m in $obs_modes; do
+	[[ $m =~ ^(tp|sel|full|lean|share)$ ]] ||
+		die "BENCH_OBSERVER_MODES takes tp, sel, full, lean and share, not '$m'" 2
+done
+vm/guest/suite.sh --check "$top/workloads/suite.txt" "$obs_governors" "$obs_governors" \
+	"$obs_workloads" || exit 2
 for c in $ringbufs; do
 	[[ $c =~ ^(default|shared|[1-9][0-9]*)$ ]] ||
 		die "BENCH_RINGBUFS takes default, shared and byte counts, not '$c'" 2
@@ -127,10 +147,14 @@ watch_boots() {
 }
 
 echo "bench: booting the bench image (log: $run_dir/guest/console.log)"
+# iowait reads a disk of its own, as in make run (scripts/boot-job.sh).
+truncate -s 64M "$scratch/disk.img" || die "cannot create $scratch/disk.img"
 { time IDLESCOPE_BOOT_NAME=bench watch_boots vm/run.sh -i "$build/bench-initramfs.cpio.gz" \
-	-s "$run_dir/guest" -t "$guest_timeout_s" -- \
+	-s "$run_dir/guest" -t "$guest_timeout_s" \
+	-q -drive -q "file=$scratch/disk.img,if=virtio,format=raw,cache=none" -- \
 	sh /usr/share/idlescope/bench.sh "$rounds" "$phase_s" "$level_s" "\"$ringbufs\"" \
-	"\"$levels\"" "$top_level" "$top_s" 2>&1 |
+	"\"$levels\"" "$top_level" "$top_s" "$obs_rounds" "$obs_s" "\"$obs_governors\"" \
+	"\"$obs_modes\"" "\"$obs_workloads\"" 2>&1 |
 	grep --line-buffered -a -e '^bench: ' -e '^vm: '; } 2>"$scratch/time"
 rc=${PIPESTATUS[0]}
 timing=$(cat "$scratch/time")

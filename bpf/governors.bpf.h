@@ -320,6 +320,44 @@ static __always_inline void read_menu2010(struct gov_read *g)
 	}
 }
 
+/**
+ * read_prediction() - the running governor's prediction alone
+ * @governor: enum idlescope_governor, the running one
+ * @predicted_ns: set when it has one
+ *
+ * For a lean run, which reads nothing else of the governor: a kernel
+ * without the observation patch keeps no prediction to read.
+ *
+ * Return: whether @predicted_ns was set.
+ */
+static __always_inline bool read_prediction(int governor, __u64 *predicted_ns)
+{
+	const struct menu2010_device___idlescope *m2010;
+	const struct menu_device___idlescope *menu;
+
+	switch (governor) {
+	case IDLESCOPE_GOV_MENU:
+		if (!&menu_devices)
+			return false;
+		menu = bpf_this_cpu_ptr(&menu_devices);
+		if (!bpf_core_field_exists(menu->predicted_ns))
+			return false;
+		*predicted_ns = menu->predicted_ns;
+		return true;
+	case IDLESCOPE_GOV_MENU2010:
+	case IDLESCOPE_GOV_MENU2010FIX:
+	case IDLESCOPE_GOV_MENU2010RPD:
+		if (!&menu2010_devices)
+			return false;
+		m2010 = bpf_this_cpu_ptr(&menu2010_devices);
+		if (!bpf_core_field_exists(m2010->predicted_ns))
+			return false;
+		*predicted_ns = m2010->predicted_ns;
+		return true;
+	}
+	return false;
+}
+
 /*
  * teo's ->enable() zeroes its data, and every update adds a PULSE to a
  * total whose bins never decay back to 0: a total of at most one PULSE is

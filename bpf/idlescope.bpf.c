@@ -51,19 +51,28 @@
 #include "governors.bpf.h"
 #include "wakeup.bpf.h"
 #include "tick.bpf.h"
+#include "summary.bpf.h"
 
 #define PWR_EVENT_EXIT	((unsigned int)-1)
 
 /* Set by the loader before load: read the governors' predictions at all. */
 const volatile bool observe_predictions = true;
 /*
- * Wake the loader only when this much data waits.  Waking it per record
- * would make every idle period end in another wake-up of the loader's CPU:
- * the observer would create the idle periods it observes.  The loader polls
- * with a timeout, so nothing waits long below the threshold.
+ * Send a record of each period through the ring buffers (off: a lean run,
+ * summaries alone, summary.bpf.h).  A lean run also reads no more than the
+ * summaries need: the state, the prediction, the residency and the tag.
  */
-const volatile __u64 wakeup_bytes = IDLESCOPE_RINGBUF_DEFAULT / 4;
-
+const volatile bool emit_records = true;
+const volatile bool lean = false;
+/* Checksum the records sent (counters.record_sum), for the tests. */
+const volatile bool sum_records = false;
+/*
+ * The records are drained in batches, on the loader's own interval: waking
+ * it per record would make every idle period end in another wake-up of the
+ * loader's CPU, the observer creating the idle periods it observes.  The
+ * tests may ask for a wake-up per record.
+ */
+const volatile bool wakeup_every_record = false;
 /*
  * The records go either through one ring buffer per CPU (cpu_records, the
  * CPU's own buffer chosen at output time, so producers never share a
@@ -129,6 +138,15 @@ struct selection {
 	__u32 nr_selects;		/* probed selects since the last idle entry */
 	/* dev->last_residency_ns at the first of them: what its update read */
 	__u64 update_residency_ns;
+	/*
+	 * At the last of them: the device as select left it, unchanged until
+	 * the idle entry that follows (if one does), and the governor whose
+	 * select it was.  The entry takes them from here rather than read
+	 * the device and the current governor again through probe reads.
+	 */
+	__u64 last_residency_ns;
+	bool poll_time_limit;
+	__u16 governor;			/* enum idlescope_governor */
 };
 
 /* Where one CPU is in its idle period. */
@@ -150,6 +168,7 @@ struct cpu_state {
 						 * since the last entry */
 	bool in_idle;
 	bool has_pending;
+	struct summary_cache summary;		/* the slot of the last period's tag */
 };
 
 struct {
@@ -239,6 +258,45 @@ static __always_inline void take_selection(struct cpu_state *cs,
  */
 #define DEV_HEAD_BYTES	32
 
+/* What the idle entry needs of the CPU's cpuidle device. */
+struct dev_view {
+	__u64 last_residency_ns;
+	bool poll_time_limit;
+};
+
+/*
+ * The device as the governor left it, and whether it is enabled; from the
+ * select probe when one ran before this entry, else read here.
+ */
+static __always_inline bool read_device(const struct cpu_state *cs, struct dev_view *dv)
+{
+	struct cpuidle_device **devp;
+	struct cpuidle_device *dev;
+	/*
+	 * dev is a plain number to the verifier (it was read from a per-CPU
+	 * pointer, not given by BTF): its fields take a probe read, so one
+	 * read brings the head of the device, bit fields to
+	 * last_residency_ns, and the fields are taken from that copy.
+	 */
+	__u64 head[DEV_HEAD_BYTES / sizeof(__u64)];
+	const struct cpuidle_device *h = (const void *)head;
+
+	/* A select ran: the device is enabled and as the probe saw it. */
+	if (cs->sel.nr_selects) {
+		dv->last_residency_ns = cs->sel.last_residency_ns;
+		dv->poll_time_limit = cs->sel.poll_time_limit;
+		return true;
+	}
+	devp = bpf_this_cpu_ptr(&cpuidle_devices);
+	dev = devp ? *devp : NULL;
+	if (!dev || bpf_probe_read_kernel(head, sizeof(head), dev) ||
+	    !BPF_CORE_READ_BITFIELD(h, enabled))
+		return false;
+	dv->last_residency_ns = h->last_residency_ns;
+	dv->poll_time_limit = BPF_CORE_READ_BITFIELD(h, poll_time_limit);
+	return true;
+}
+
 /*
  * What select decided for the period beginning now.  The cpuidle device
  * still describes the previous period, whose record is pending: what the
@@ -249,17 +307,8 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 {
 	struct idlescope_record *rec = current_rec(cs);
 	struct idlescope_record *pending = pending_rec(cs);
-	struct cpuidle_device **devp = bpf_this_cpu_ptr(&cpuidle_devices);
-	struct cpuidle_device *dev = devp ? *devp : NULL;
 	const struct rq___idlescope *rq = bpf_this_cpu_ptr(&runqueues);
-	/*
-	 * dev is a plain number to the verifier (it was read from a per-CPU
-	 * pointer, not given by BTF): its fields take a probe read, so one
-	 * read brings the head of the device, bit fields to
-	 * last_residency_ns, and the fields are taken from that copy.
-	 */
-	__u64 head[DEV_HEAD_BYTES / sizeof(__u64)];
-	const struct cpuidle_device *h = (const void *)head;
+	struct dev_view dv;
 	struct gov_read g;
 
 	__builtin_memset(rec, 0, sizeof(*rec));
@@ -274,18 +323,17 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 	 * while a governor switch has cpuidle paused): only
 	 * cpuidle_enter_state() sets the runqueue's idle state.
 	 */
-	if (!dev || bpf_probe_read_kernel(head, sizeof(head), dev) ||
-	    !BPF_CORE_READ_BITFIELD(h, enabled) || !rq || !rq->idle_state)
+	if (!rq || !rq->idle_state || !read_device(cs, &dv))
 		return;
 	/* Only a period a governor chose is reflected back to it. */
 	if (cs->has_pending && (pending->flags & IDLESCOPE_F_SELECTED)) {
-		pending->kernel_residency_ns = h->last_residency_ns;
+		pending->kernel_residency_ns = dv.last_residency_ns;
 		pending->flags |= IDLESCOPE_F_REFLECTED;
-		if (BPF_CORE_READ_BITFIELD(h, poll_time_limit))
+		if (dv.poll_time_limit)
 			pending->flags |= IDLESCOPE_F_POLL_LIMIT;
 	}
 
-	rec->governor = current_governor();
+	rec->governor = cs->sel.nr_selects ? cs->sel.governor : current_governor();
 	if (rec->governor == IDLESCOPE_GOV_NONE)
 		return;
 	rec->flags = IDLESCOPE_F_SELECTED;
@@ -323,13 +371,47 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 		rec->flags &= ~IDLESCOPE_F_PREDICTED;
 }
 
-/* Write one record into @ringbuf; 0 or the helper's error. */
-static __always_inline long output(void *ringbuf, struct idlescope_record *rec)
+/*
+ * A lean run's entry: the state entered and the prediction of the governor
+ * that chose it, nothing else read or cleared; what the summaries need.
+ */
+static __always_inline void read_lean(struct cpu_state *cs, unsigned int state)
 {
-	__u64 flags = bpf_ringbuf_query(ringbuf, BPF_RB_AVAIL_DATA) >= wakeup_bytes ?
-		      BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
+	const struct rq___idlescope *rq = bpf_this_cpu_ptr(&runqueues);
+	struct idlescope_record *rec = current_rec(cs);
 
-	return bpf_ringbuf_output(ringbuf, rec, sizeof(*rec), flags);
+	rec->state = state;
+	rec->flags = 0;
+	rec->governor = IDLESCOPE_GOV_NONE;
+	/* As read_selection(): default idle had no governor choose it. */
+	if (!rq || !rq->idle_state)
+		return;
+	rec->governor = current_governor();
+	if (observe_predictions && read_prediction(rec->governor, &rec->predicted_ns) &&
+	    rec->predicted_ns != IDLESCOPE_UNKNOWN_NS)
+		rec->flags = IDLESCOPE_F_SELECTED | IDLESCOPE_F_PREDICTED;
+}
+
+/*
+ * Write one record into @ringbuf: reserved there and copied in by words,
+ * which the JIT makes plain moves, where bpf_ringbuf_output()'s memcpy is
+ * the kernel's (a string move, that TCG emulates a byte at a time).
+ * 0, or -1 when the buffer is full.
+ */
+static __always_inline long output(void *ringbuf, const struct idlescope_record *rec)
+{
+	const __u64 *src = (const __u64 *)rec;
+	__u64 *dst;
+	__u32 i;
+
+	dst = bpf_ringbuf_reserve(ringbuf, sizeof(*rec), 0);
+	if (!dst)
+		return -1;
+#pragma unroll
+	for (i = 0; i < sizeof(*rec) / sizeof(__u64); i++)
+		dst[i] = src[i];
+	bpf_ringbuf_submit(dst, wakeup_every_record ? 0 : BPF_RB_NO_WAKEUP);
+	return 0;
 }
 
 /* Send the completed period of this CPU, if any, to user space. */
@@ -342,6 +424,10 @@ static __always_inline void flush_pending(struct cpu_state *cs,
 	if (!cs->has_pending)
 		return;
 	cs->has_pending = false;
+	if (keep_summary)
+		summarize(&cs->summary, pending_rec(cs));
+	if (!emit_records)
+		return;
 	if (per_cpu_ringbufs) {
 		ringbuf = bpf_map_lookup_elem(&cpu_records, &cpu);
 		if (ringbuf)
@@ -349,10 +435,13 @@ static __always_inline void flush_pending(struct cpu_state *cs,
 	} else {
 		err = output(&records, pending_rec(cs));
 	}
-	if (err)
+	if (err) {
 		cnt->dropped++;
-	else
-		cnt->records++;
+		return;
+	}
+	cnt->records++;
+	if (sum_records)
+		cnt->record_sum += idlescope_record_sum(pending_rec(cs));
 }
 
 /* CPUIDLE_FLAG_POLLING of linux/cpuidle.h, a #define absent from BTF. */
@@ -380,19 +469,24 @@ static __always_inline void idle_enter(struct cpu_state *cs,
 				       unsigned int state, unsigned int cpu)
 {
 	cnt->entries++;
-	read_selection(cs, state);
-	/* Straight back from the last period: the idle loop ran nothing else. */
-	if (cs->has_pending && nr_switches() == cs->switches_at_exit)
-		current_rec(cs)->flags |= IDLESCOPE_F_IDLE_CONTINUED;
-	/* A select belongs to the entry that follows it, or to none. */
-	cs->sel.nr_selects = 0;
-	/* So does the reflect of the period before it. */
-	cs->teo_reflect_read = false;
+	if (lean) {
+		read_lean(cs, state);
+	} else {
+		read_selection(cs, state);
+		/* Straight back from the last period: the idle loop ran nothing else. */
+		if (cs->has_pending && nr_switches() == cs->switches_at_exit)
+			current_rec(cs)->flags |= IDLESCOPE_F_IDLE_CONTINUED;
+		/* A select belongs to the entry that follows it, or to none. */
+		cs->sel.nr_selects = 0;
+		/* So does the reflect of the period before it. */
+		cs->teo_reflect_read = false;
+	}
 	flush_pending(cs, cnt, cpu);
 	current_rec(cs)->cpu = cpu;
 	current_rec(cs)->enter_ns = bpf_ktime_get_ns();
 	cs->in_idle = true;
-	wake_begin(entered_state_polls());
+	if (!lean)
+		wake_begin(entered_state_polls());
 }
 
 static __always_inline void idle_exit(struct cpu_state *cs,
@@ -413,7 +507,8 @@ static __always_inline void idle_exit(struct cpu_state *cs,
 
 	now_ns = bpf_ktime_get_ns();
 	rec->residency_ns = now_ns - rec->enter_ns;
-	wake_end(rec, now_ns);
+	if (!lean)
+		wake_end(rec, now_ns);
 	rec->seq = cs->seq++;
 	tag = bpf_map_lookup_elem(&workload, &zero);
 	/* Both are 4-byte aligned: word copies, not the byte ones of memcpy. */
@@ -427,7 +522,8 @@ static __always_inline void idle_exit(struct cpu_state *cs,
 	}
 	cs->cur ^= 1;
 	cs->has_pending = true;
-	cs->switches_at_exit = nr_switches();
+	if (!lean)
+		cs->switches_at_exit = nr_switches();
 }
 
 SEC("tp_btf/cpu_idle")
@@ -573,7 +669,7 @@ int BPF_PROG(latency_req_exit, unsigned int cpu, s64 ret)
  */
 static __always_inline int note_select(struct cpuidle_driver *drv,
 				       struct cpuidle_device *dev, bool *stop_tick,
-				       int chosen_state)
+				       int chosen_state, __u16 governor)
 {
 	struct cpu_state *cs = this_cpu_state();
 	struct idlescope_counters *cnt = this_cpu_counters();
@@ -592,6 +688,9 @@ static __always_inline int note_select(struct cpuidle_driver *drv,
 		sel->update_residency_ns = dev->last_residency_ns;
 	sel->nr_selects++;
 	sel->chosen_state = chosen_state;
+	sel->governor = governor;
+	sel->last_residency_ns = dev->last_residency_ns;
+	sel->poll_time_limit = BPF_CORE_READ_BITFIELD(dev, poll_time_limit);
 	sel->flags = IDLESCOPE_F_SELECT_PROBED;
 	sel->latency_req_ns = cs->has_latency_req ? cs->latency_req_ns :
 			      IDLESCOPE_LATENCY_REQ_UNKNOWN;
@@ -652,15 +751,15 @@ int BPF_PROG(teo70_reflect_exit, struct cpuidle_device *dev, int state)
  * One fexit program per governor's select (all share one signature); the
  * loader skips those whose function this kernel lacks.
  */
-#define SELECT_PROBE(func)						\
+#define SELECT_PROBE(func, governor)					\
 SEC("fexit/" #func)							\
 int BPF_PROG(func##_exit, struct cpuidle_driver *drv,			\
 	     struct cpuidle_device *dev, bool *stop_tick, int ret)	\
 {									\
-	return note_select(drv, dev, stop_tick, ret);			\
+	return note_select(drv, dev, stop_tick, ret, governor);		\
 }
 
-#define GOVERNOR_SELECT_PROBE(id, name, select)	SELECT_PROBE(select)
+#define GOVERNOR_SELECT_PROBE(id, name, select)	SELECT_PROBE(select, IDLESCOPE_GOV_##id)
 IDLESCOPE_CPUIDLE_GOVERNORS(GOVERNOR_SELECT_PROBE)
 #undef GOVERNOR_SELECT_PROBE
 

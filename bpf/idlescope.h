@@ -176,6 +176,8 @@ struct idlescope_counters {
 	__u64 unpaired;			/* exits without an entry (attach, hotplug) */
 	__u64 selects;			/* governor selects the select probes saw */
 	__u64 lost_selects;		/* of them, followed by another select, not idle */
+	/* idlescope_record_sum() of every record sent, when asked (idlescope_summary.h) */
+	__u64 record_sum;
 };
 
 /* The workload tag: a NUL-padded name, empty when no workload runs. */

@@ -48,6 +48,7 @@ enum {
 	OPT_NO_SELECT_PROBES,
 	OPT_SHARED_RINGBUF,
 	OPT_EXIT_TIMING,
+	OPT_CHECKSUM,
 };
 
 static const struct argp_option opts[] = {
@@ -67,6 +68,13 @@ static const struct argp_option opts[] = {
 	  "One ring buffer for all CPUs instead of one per CPU", 0 },
 	{ "exit-timing", OPT_EXIT_TIMING, NULL, 0, "Time the idle states' exit (records' "
 	  "exit_ns); idlescope_states cannot be unloaded meanwhile", 0 },
+	{ "mode", 'm', "MODE", 0, "What the guest does with each idle period: full (the "
+	  "default: records aggregated, replayed and reported live), light (records only "
+	  "written to -r FILE, for `idlescope report` elsewhere; the dashboard from BPF "
+	  "summaries), lean (no records: BPF summaries from cpu_idle and cpu_idle_miss "
+	  "alone)", 0 },
+	{ "checksum", OPT_CHECKSUM, NULL, 0, "Keep a checksum of the records sent, in "
+	  "summaries.txt (tests)", 0 },
 	{ "verbose", 'v', NULL, 0, "Print libbpf debug messages", 0 },
 	{},
 };
@@ -132,11 +140,26 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case OPT_EXIT_TIMING:
 		o->bpf.exit_timing = true;
 		break;
+	case 'm':
+		if (live_mode_of(arg) < 0)
+			cli_usage_error("mode must be full, light or lean, not '%s'", arg);
+		o->bpf.mode = live_mode_of(arg);
+		break;
+	case OPT_CHECKSUM:
+		o->bpf.sum_records = true;
+		break;
 	case 'v':
 		o->verbose = true;
 		break;
 	case ARGP_KEY_ARG:
 		cli_usage_error("unexpected argument '%s'", arg);
+	case ARGP_KEY_END:
+		if (o->bpf.mode == LIVE_LEAN && o->record_path)
+			cli_usage_error("-r needs records, which a lean run (-m lean) has none of");
+		if (o->bpf.mode != LIVE_FULL && o->json)
+			cli_usage_error("-j is the full run's report: not with -m %s",
+					live_mode_name(o->bpf.mode));
+		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}

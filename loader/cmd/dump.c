@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * dump.c - `idlescope dump FILE`: the raw records as CSV, a header line
- * naming the columns, then one idle period a line in file order.
+ * naming the columns, then one idle period a line in file order; with
+ * --summary, the summaries the BPF side of a light run keeps, added up
+ * from the records instead (stats/summaries.h).
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -14,6 +16,8 @@
 #include "recfile.h"
 #include "governors.h"
 #include "runinfo/runinfo.h"
+#include "stats/period.h"
+#include "stats/summaries.h"
 #include "stats/wakeup.h"
 
 /*
@@ -94,21 +98,64 @@ static void dump_record(const struct idlescope_record *rec, const struct recfile
 	putchar('\n');
 }
 
+/*
+ * The summaries of the file's records, as a light run's BPF side keeps
+ * them and prints them (docs/bpf.md); 0, or -1 with the error printed.
+ */
+static int dump_summaries(struct recfile *rf, enum recfile_status *ret)
+{
+	const struct idlescope_record *rec;
+	struct summaries set = {};
+	struct period_exits exits;
+	int err = 0;
+
+	period_exits_of(&exits, rf->hdr.states, rf->hdr.nr_states,
+			rf->hdr.exit_cost == RECFILE_EXIT_COST_ON);
+	while (!err && (rec = recfile_next(rf, ret)))
+		err = summaries_add_record(&set, rec, exits.untimed_ns);
+	if (err) {
+		fprintf(stderr, "idlescope: error: summing the records: %s\n", strerror(-err));
+	} else if (*ret != RECFILE_BAD) {
+		/* A line for every CPU of the run, as its BPF side has them. */
+		set.nr_cpus = rf->hdr.nr_cpus;
+		summaries_print(stdout, &set);
+	}
+	summaries_free(&set);
+	return err ? -1 : 0;
+}
+
 static const char dump_doc[] =
 "Print a record file's records as CSV: a header line naming the columns,\n"
 "then one idle period a line, in file order (docs/record-file.md); the\n"
-"wake-up columns are empty for a record that has none.\n"
+"wake-up columns are empty for a record that has none.  With --summary,\n"
+"print instead the summaries a light run's BPF side keeps (its -o DIR's\n"
+"summaries.txt, docs/bpf.md), added up from the records, and their count\n"
+"and checksum per CPU.\n"
 "\v" CLI_EXIT_DOC;
+
+static const struct argp_option dump_opts[] = {
+	{ "summary", 's', NULL, 0, "The records' summaries, as a light run's BPF side "
+	  "prints them", 0 },
+	{},
+};
+
+struct dump_args {
+	const char *path;
+	bool summary;
+};
 
 static error_t dump_parse(int key, char *arg, struct argp_state *state)
 {
-	const char **path = state->input;
+	struct dump_args *args = state->input;
 
 	switch (key) {
+	case 's':
+		args->summary = true;
+		return 0;
 	case ARGP_KEY_ARG:
-		if (*path)
+		if (args->path)
 			cli_usage_error("usage: idlescope dump FILE (one file, not '%s' too)", arg);
-		*path = arg;
+		args->path = arg;
 		return 0;
 	case ARGP_KEY_NO_ARGS:
 		cli_usage_error("usage: idlescope dump FILE");
@@ -120,20 +167,28 @@ static error_t dump_parse(int key, char *arg, struct argp_state *state)
 int dump_command(int argc, char **argv)
 {
 	static const struct argp argp = {
+		.options = dump_opts,
 		.parser = dump_parse,
 		.args_doc = "FILE",
 		.doc = dump_doc,
 	};
 	const struct idlescope_record *rec;
+	struct dump_args args = {};
 	struct wake_names names;
 	enum recfile_status ret;
-	const char *path = NULL;
 	struct recfile rf;
 
-	cli_parse(&argp, "dump", argc, argv, &path);
-	if (recfile_open(&rf, path)) {
+	cli_parse(&argp, "dump", argc, argv, &args);
+	if (recfile_open(&rf, args.path)) {
 		fprintf(stderr, "idlescope: error: %s\n", rf.error);
 		return CLI_EXIT_ERROR;
+	}
+	if (args.summary) {
+		if (dump_summaries(&rf, &ret)) {
+			recfile_close(&rf);
+			return CLI_EXIT_ERROR;
+		}
+		goto end;
 	}
 	printf("cpu,enter_ns,residency_ns,kernel_residency_ns,predicted_ns,next_timer_ns,"
 	       "latency_req_ns,state,chosen_state,governor,flags,workload,"
@@ -143,6 +198,7 @@ int dump_command(int argc, char **argv)
 	runinfo_wake_names(&rf, &names);
 	while ((rec = recfile_next(&rf, &ret)))
 		dump_record(rec, &rf, &names);
+end:
 	if (ret == RECFILE_BAD)
 		fprintf(stderr, "idlescope: error: %s\n", rf.error);
 	else

@@ -98,19 +98,27 @@ static bool is_governor_select(const struct live *lv, const struct bpf_program *
  * there are no idle periods at all: -ENOENT.
  */
 static int disable_missing_targets(struct live *lv, const struct btf *vmlinux,
-				   const char *select_off_reason, bool exit_timing)
+				   const char *select_off_reason, const struct live_opts *opts)
 {
 	struct bpf_program *prog;
 
 	bpf_object__for_each_program(prog, lv->obj->obj) {
 		const char *sec = bpf_program__section_name(prog);
 		const char *target = strchr(sec, '/');
+		bool exit_timing = opts->exit_timing;
 		char tp_type[128];
 		bool found;
 
 		if (!target)
 			continue;
 		target++;
+		/* A lean run's summaries need the idle periods and the misses. */
+		if (opts->mode == LIVE_LEAN && prog != lv->obj->progs.cpu_idle &&
+		    prog != lv->obj->progs.cpu_idle_miss) {
+			bpf_program__set_autoload(prog, false);
+			add_skipped(lv, prog, "lean: cpu_idle and cpu_idle_miss only (-m lean)");
+			continue;
+		}
 		if (!exit_timing && (prog == lv->obj->progs.exit_wait_entry ||
 				     prog == lv->obj->progs.exit_wait_exit)) {
 			bpf_program__set_autoload(prog, false);
@@ -158,8 +166,14 @@ static int open_object(struct live *lv, const struct live_opts *opts,
 		return err;
 	}
 	lv->obj->rodata->observe_predictions = !opts->no_predict;
-	lv->obj->rodata->wakeup_bytes = opts->wakeup_per_record ? 0 : opts->ringbuf_bytes / 4;
+	lv->obj->rodata->wakeup_every_record = opts->wakeup_per_record;
 	lv->obj->rodata->per_cpu_ringbufs = lv->nr_ringbufs > 0;
+	lv->obj->rodata->emit_records = opts->mode != LIVE_LEAN;
+	lv->obj->rodata->keep_summary = opts->mode != LIVE_FULL;
+	lv->obj->rodata->lean = opts->mode == LIVE_LEAN;
+	lv->obj->rodata->sum_records = opts->sum_records;
+	memcpy((void *)lv->obj->rodata->untimed_exit_ns, opts->untimed_exit_ns,
+	       sizeof(opts->untimed_exit_ns));
 	/* The kind not in use keeps the smallest size, one page. */
 	err = bpf_map__set_max_entries(lv->obj->maps.records, lv->nr_ringbufs ?
 				       sysconf(_SC_PAGESIZE) : opts->ringbuf_bytes);
@@ -169,7 +183,7 @@ static int open_object(struct live *lv, const struct live_opts *opts,
 		fprintf(stderr, "idlescope: error: sizing the ring buffers: %s\n", strerror(-err));
 		return err;
 	}
-	err = disable_missing_targets(lv, vmlinux, select_off_reason, opts->exit_timing);
+	err = disable_missing_targets(lv, vmlinux, select_off_reason, opts);
 	/* Without these three, most wake-ups would show as unknown. */
 	lv->obj->rodata->observe_wakeups =
 		bpf_program__autoload(lv->obj->progs.irq_handler_entry) &&
@@ -333,7 +347,9 @@ int live_load(struct live *lv, const struct live_opts *opts)
 
 	memset(lv, 0, sizeof(*lv));
 	if (!opts->shared_ringbuf) {
-		err = create_cpu_ringbufs(lv, opts->ringbuf_bytes);
+		/* A lean run sends no records: a page each. */
+		err = create_cpu_ringbufs(lv, opts->mode == LIVE_LEAN ? sysconf(_SC_PAGESIZE) :
+					  opts->ringbuf_bytes);
 		if (err)
 			return err;
 	}
@@ -451,7 +467,7 @@ int live_attach(struct live *lv)
 
 int live_poll(struct live *lv, int timeout_ms)
 {
-	/* Records below the BPF side's wake-up threshold arrive without a wake-up. */
+	/* The BPF side wakes nobody: the wait is the drain's interval. */
 	int err = ring_buffer__poll(lv->rb, timeout_ms);
 
 	if (err >= 0)
@@ -486,6 +502,48 @@ int live_read_lateness(const struct live *lv, struct idlescope_lateness *sum)
 	if (bpf_map_lookup_elem(bpf_map__fd(lv->obj->maps.lateness), &zero, vals))
 		return -errno;
 	lateness_sum_cpus(sum, vals, nr_cpus);
+	return 0;
+}
+
+int live_read_summaries(const struct live *lv, int nr_cpus, struct summaries *set)
+{
+	struct idlescope_summary_names names[IDLESCOPE_MAX_CPUS];
+	struct idlescope_summary vals[IDLESCOPE_MAX_CPUS];
+	struct idlescope_counters counters[IDLESCOPE_MAX_CPUS];
+	int names_fd = bpf_map__fd(lv->obj->maps.summary_names);
+	int fd = bpf_map__fd(lv->obj->maps.summaries);
+	struct idlescope_summary *s;
+	const char *name;
+	__u32 zero = 0, slot;
+	int cpu;
+
+	if (nr_cpus < 0 || nr_cpus > IDLESCOPE_MAX_CPUS)
+		return -EINVAL;
+	if (bpf_map_lookup_elem(names_fd, &zero, names) ||
+	    bpf_map_lookup_elem(bpf_map__fd(lv->obj->maps.counters), &zero, counters))
+		return -errno;
+	for (slot = 0; slot < IDLESCOPE_SUMMARY_SLOTS; slot++) {
+		if (bpf_map_lookup_elem(fd, &slot, vals))
+			return -errno;
+		for (cpu = 0; cpu < nr_cpus; cpu++) {
+			if (slot < names[cpu].nr && slot < IDLESCOPE_SUMMARY_SLOTS - 1)
+				name = names[cpu].names[slot].name;
+			else if (slot == IDLESCOPE_SUMMARY_SLOTS - 1 && vals[cpu].periods)
+				name = SUMMARIES_OTHER;
+			else
+				continue;
+			s = summaries_get(set, name, cpu);
+			if (!s)
+				return -ENOMEM;
+			*s = vals[cpu];
+		}
+	}
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
+		set->records[cpu] = counters[cpu].records;
+		set->record_sum[cpu] = counters[cpu].record_sum;
+	}
+	set->nr_cpus = nr_cpus;
+	set->has_record_sum = lv->obj->rodata->sum_records;
 	return 0;
 }
 

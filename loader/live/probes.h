@@ -11,9 +11,32 @@
 #include <stdbool.h>
 #include <bpf/libbpf.h>
 #include "idlescope.h"
+#include "stats/summaries.h"
 
 #define LIVE_MAX_SKIPPED	16
 #define LIVE_REASON_LEN		96
+
+/*
+ * What a live run makes of its periods, X(ID, name) (-m NAME): the guest's
+ * share of the work, from all of it to the least (docs/bpf.md).
+ */
+#define LIVE_MODES(X)							\
+	X(FULL, full)	/* records, aggregated and replayed live, reports */	\
+	X(LIGHT, light)	/* records moved out untouched; summaries in BPF */	\
+	X(LEAN, lean)	/* summaries alone, from cpu_idle and cpu_idle_miss */
+
+#define LIVE_MODE_ENUM(id, name)	LIVE_##id,
+enum live_mode {
+	LIVE_MODES(LIVE_MODE_ENUM)
+	LIVE_NR_MODES,
+};
+#undef LIVE_MODE_ENUM
+
+/* The mode's name, "full" ... (live/light.c) */
+const char *live_mode_name(enum live_mode mode);
+
+/* The mode of a name; -1 for none (live/light.c). */
+int live_mode_of(const char *name);
 
 struct live_opts {
 	const char *btf_path;		/* kernel BTF; NULL: the running kernel's */
@@ -29,6 +52,10 @@ struct live_opts {
 	bool select_probes_under_mttcg;	/* even in a CLOCK=host guest (attachcycles) */
 	bool shared_ringbuf;		/* one ring buffer for all CPUs, not one each */
 	bool wakeup_per_record;		/* wake the poller for every record (tests) */
+	enum live_mode mode;
+	bool sum_records;		/* checksum the records sent (tests) */
+	/* The exit an untimed period spent, per state: for the summaries. */
+	__u64 untimed_exit_ns[IDLESCOPE_MAX_STATES];
 	ring_buffer_sample_fn on_record;	/* called with each struct idlescope_record */
 	void *ctx;			/* on_record's first argument */
 };
@@ -110,9 +137,9 @@ void live_detach_select_probes(struct live *lv);
  * @lv: attached
  * @timeout_ms: how long to wait for records
  *
- * Waits up to @timeout_ms for records, then takes every one that waits
- * (records below the BPF side's wake-up threshold arrive without a
- * wake-up); each goes to opts->on_record.
+ * Waits @timeout_ms (the BPF side wakes the loader only when
+ * opts->wakeup_per_record asks it to), then takes every record that waits;
+ * each goes to opts->on_record.
  *
  * Return: how many records the pass after the wait took (0 or more), or
  * a negative errno (-EINTR on a signal).
@@ -145,6 +172,18 @@ int live_read_counters(const struct live *lv, struct idlescope_counters *vals);
  * -errno.
  */
 int live_read_lateness(const struct live *lv, struct idlescope_lateness *sum);
+
+/**
+ * live_read_summaries() - the BPF side's summaries and counters
+ * @lv: loaded, in a mode that keeps summaries
+ * @nr_cpus: the possible CPUs
+ * @set: the summaries set to the BPF side's (its entries overwritten,
+ *	its counters' records and checksums too)
+ *
+ * Return: 0, -EINVAL for more CPUs than IDLESCOPE_MAX_CPUS, -ENOMEM or
+ * -errno.
+ */
+int live_read_summaries(const struct live *lv, int nr_cpus, struct summaries *set);
 
 /**
  * live_destroy() - detach, unload and close everything of a live run

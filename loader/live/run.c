@@ -5,7 +5,10 @@
  * the ring buffer for -d seconds, aggregated live per (workload,
  * governor, CPU) and redrawn every -i seconds as a dashboard, and write
  * the reports at the end (also after SIGINT/SIGTERM).  live/probes.c holds the
- * BPF side.
+ * BPF side.  A light run (-m light) only writes the records to the record
+ * file, and a lean one keeps none: their dashboard and files come from the
+ * BPF side's summaries (live/light.c), so that the guest being measured
+ * does no work per record.
  *
  * Workloads name themselves by writing the tag map the run pins at
  * IDLESCOPE_TAG_PIN; `idlescope tag NAME` does that from a shell.
@@ -16,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <bpf/libbpf.h>
 #include <bpf/bpf.h>
@@ -33,23 +37,33 @@
 #include "live/sysfs.h"
 #include "live/system.h"
 #include "live/symbols.h"
+#include "live/light.h"
+#include "stats/period.h"
 #include "stats/why.h"
 #include "idlescope.skel.h"
 
+/*
+ * The drain's interval: the BPF side wakes nobody, and a ring buffer of
+ * the default size holds seconds of the busiest pattern's records.
+ */
 #define POLL_TIMEOUT_MS	100
 
 /* One live run, from its options to its reports. */
 struct run {
 	const struct live_cmd_opts *opts;
 	struct live lv;
-	struct pipeline pl;		/* aggregate + shadow replay */
+	struct pipeline pl;		/* aggregate + shadow replay: a full run's */
+	struct summaries summaries;	/* the BPF side's: a light or lean run's */
 	struct run_meta meta;
 	int nr_cpus;
+	int nr_states;
+	struct idlescope_state states[IDLESCOPE_MAX_STATES];
 	FILE *recf;			/* -r */
 	int rec_error;
 	int agg_error;			/* first agg_add() error, reported once */
 	__u64 received;
 	__u64 received_at_last_draw;
+	__u64 entries_at_last_draw;	/* the BPF side's, all CPUs */
 	struct sysfs_counts sysfs_at_start;	/* after the switch */
 	struct timespec start;
 	char saved_governor[64];	/* restored at exit ("": none) */
@@ -122,7 +136,7 @@ static FILE *create_record_file(const struct run *run)
 	struct recfile_header hdr;
 	FILE *f;
 
-	runinfo_header(&hdr, &run->meta, run->pl.states, run->pl.nr_states, run->nr_cpus);
+	runinfo_header(&hdr, &run->meta, run->states, run->nr_states, run->nr_cpus);
 	f = recfile_create(path, &hdr);
 	if (!f)
 		fprintf(stderr, "idlescope: error: creating %s: %s\n", path, strerror(errno));
@@ -152,6 +166,23 @@ static int handle_record(void *ctx, void *data, size_t size)
 	return 0;
 }
 
+/* A light run's record: into the file, nothing else. */
+static int handle_record_light(void *ctx, void *data, size_t size)
+{
+	struct run *run = ctx;
+
+	if (size < sizeof(struct idlescope_record))
+		return 0;
+	run->received++;
+	if (run->recf && !run->rec_error &&
+	    fwrite(data, sizeof(struct idlescope_record), 1, run->recf) != 1) {
+		run->rec_error = -EIO;
+		fprintf(stderr, "idlescope: error: writing %s: %s\n", run->opts->record_path,
+			strerror(errno));
+	}
+	return 0;
+}
+
 static void sum_counters(const struct idlescope_counters *vals, int nr_cpus,
 			 struct idlescope_counters *total)
 {
@@ -177,9 +208,20 @@ static double elapsed_s(const struct timespec *start)
 	return (now.tv_sec - start->tv_sec) + (now.tv_nsec - start->tv_nsec) / 1e9;
 }
 
+/* The tag the workloads set now, escaped ("" untagged or unreadable). */
+static void current_tag(const struct run *run, char *buf, size_t size)
+{
+	struct idlescope_tag tag = {};
+	__u32 zero = 0;
+
+	bpf_map_lookup_elem(bpf_map__fd(run->lv.obj->maps.workload), &zero, &tag);
+	escape_name(buf, size, tag.name, sizeof(tag.name));
+}
+
 /*
- * The live view of the current workload (live/dashboard.c).  On a terminal it
- * redraws in place; into a pipe or file it appends one block per interval.
+ * The live view of the current workload (live/dashboard.c, or
+ * live/light.c without the aggregate).  On a terminal it redraws in
+ * place; into a pipe or file it appends one block per interval.
  */
 static void draw_dashboard(struct run *run, double elapsed)
 {
@@ -190,6 +232,7 @@ static void draw_dashboard(struct run *run, double elapsed)
 		.periods_per_s = (run->received - run->received_at_last_draw) / interval,
 		.records = run->received,
 	};
+	char tag[ESCAPE_SIZE(IDLESCOPE_WORKLOAD_LEN)];
 
 	if (live_read_counters(&run->lv, vals))
 		memset(vals, 0, sizeof(vals));
@@ -198,15 +241,36 @@ static void draw_dashboard(struct run *run, double elapsed)
 	run->received_at_last_draw = run->received;
 	if (isatty(STDOUT_FILENO))
 		printf("\033[H\033[J");
-	dashboard_draw(stdout, run->pl.agg, &status);
+	if (run->opts->bpf.mode == LIVE_FULL) {
+		dashboard_draw(stdout, run->pl.agg, &status);
+	} else {
+		struct summary_view view = {
+			.elapsed_s = elapsed,
+			.periods_per_s = (total.exits - run->entries_at_last_draw) / interval,
+			.records = total.records,
+			.dropped = total.dropped,
+			.governor = run->opts->governor,
+			.workload = tag,
+		};
+
+		run->entries_at_last_draw = total.exits;
+		current_tag(run, tag, sizeof(tag));
+		if (live_read_summaries(&run->lv, run->nr_cpus, &run->summaries))
+			fprintf(stderr, "idlescope: warning: cannot read the summaries\n");
+		summary_dashboard_draw(stdout, &run->summaries, &view);
+	}
 	fflush(stdout);
 }
 
-/* The BPF side's own per-CPU view: entries and exits pair up, drops show. */
+/*
+ * The BPF side's own per-CPU view: entries and exits pair up, drops show;
+ * and what the loader cost its CPU, from its start.
+ */
 static void print_counters(const struct live *lv, int nr_cpus)
 {
 	struct idlescope_counters vals[IDLESCOPE_MAX_CPUS] = {}, total;
 	struct idlescope_lateness lat;
+	struct rusage ru;
 	int cpu;
 
 	live_read_counters(lv, vals);
@@ -221,6 +285,10 @@ static void print_counters(const struct live *lv, int nr_cpus)
 	if ((lv->caps & IDLESCOPE_CAP_LATENESS) && !live_read_lateness(lv, &lat) && lat.count)
 		printf("timer lateness: %llu sleeps, mean %.1f us, max %.1f us\n", lat.count,
 		       lat.sum_ns / 1e3 / lat.count, lat.max_ns / 1e3);
+	if (!getrusage(RUSAGE_SELF, &ru))
+		printf("loader CPU: user %.2f s, system %.2f s\n",
+		       ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6,
+		       ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6);
 }
 
 /* What only the live run knows, for the reports and the record file's trailer. */
@@ -246,6 +314,11 @@ static void fill_meta(struct run *run, double duration_s)
 	meta->capabilities = lv->caps;
 	if (lv->caps & IDLESCOPE_CAP_LATENESS)
 		live_read_lateness(lv, &meta->lateness);
+	if (run->opts->bpf.mode != LIVE_FULL) {
+		if (run->opts->governor)
+			run_meta_add_governor(meta, run->opts->governor);
+		return;
+	}
 	meta->shadow_replay_resets = run->pl.replay->replay_resets;
 	meta->wake_names = *why_names(agg_why(run->pl.agg));
 	meta->reconstruct = run->pl.reconstruct;
@@ -255,9 +328,8 @@ static void fill_meta(struct run *run, double duration_s)
 /* Before anything is loaded: the CPU count, the governor, the state table. */
 static int run_prepare(struct run *run)
 {
-	struct idlescope_state states[IDLESCOPE_MAX_STATES];
 	const char *governor = run->opts->governor;
-	int nr_states, err;
+	int err;
 
 	run->nr_cpus = libbpf_num_possible_cpus();
 	if (run->nr_cpus < 0 || run->nr_cpus > IDLESCOPE_MAX_CPUS) {
@@ -272,9 +344,11 @@ static int run_prepare(struct run *run)
 		if (err)
 			return err;
 	}
-	nr_states = sysfs_read_state_table(states);
+	run->nr_states = sysfs_read_state_table(run->states);
+	if (run->opts->bpf.mode != LIVE_FULL)
+		return 0;
 	run->pl.exit_cost = run->meta.exit_cost;
-	err = pipeline_init(&run->pl, states, nr_states, run->meta.hz,
+	err = pipeline_init(&run->pl, run->states, run->nr_states, run->meta.hz,
 			    run->meta.kernel_release);
 	if (err)
 		fprintf(stderr, "idlescope: error: %s\n", strerror(-err));
@@ -288,10 +362,15 @@ static int run_start(struct run *run)
 {
 	const char *governor = run->opts->governor;
 	struct live_opts lv_opts = run->opts->bpf;
+	struct period_exits exits;
 	int err;
 
-	lv_opts.on_record = handle_record;
+	lv_opts.on_record = lv_opts.mode == LIVE_FULL ? handle_record : handle_record_light;
 	lv_opts.ctx = run;
+	/* The summaries judge each period by its wake-up, as the reports do. */
+	period_exits_of(&exits, run->states, run->nr_states,
+			run->meta.exit_cost == RECFILE_EXIT_COST_ON);
+	memcpy(lv_opts.untimed_exit_ns, exits.untimed_ns, sizeof(lv_opts.untimed_exit_ns));
 	err = live_load(&run->lv, &lv_opts);
 	if (err)
 		return err;
@@ -402,7 +481,24 @@ static int run_finish(struct run *run)
 		return err;
 	}
 
-	pipeline_flush(&run->pl);
+	if (run->opts->bpf.mode == LIVE_FULL) {
+		pipeline_flush(&run->pl);
+	} else {
+		err = live_read_summaries(&run->lv, run->nr_cpus, &run->summaries);
+		if (err) {
+			fprintf(stderr, "idlescope: error: reading the summaries: %s\n",
+				strerror(-err));
+			return err;
+		}
+		/* The run is over: the names its records need, from its file. */
+		if (run->recf && !run->rec_error && fflush(run->recf)) {
+			run->rec_error = -errno;
+			fprintf(stderr, "idlescope: error: writing %s: %s\n", record_path,
+				strerror(errno));
+		}
+		if (run->recf && !run->rec_error)
+			run->rec_error = summary_wake_names(record_path, &run->meta.wake_names);
+	}
 	fill_meta(run, elapsed_s(&run->start));
 	if (run->recf && !run->rec_error) {
 		struct recfile_trailer trailer;
@@ -414,7 +510,14 @@ static int run_finish(struct run *run)
 			fprintf(stderr, "idlescope: error: closing %s: %s\n", record_path,
 				strerror(-run->rec_error));
 	}
-	err = reportset_write(run->pl.agg, &run->meta, run->opts->json, run->opts->outdir);
+	if (run->opts->bpf.mode == LIVE_FULL)
+		err = reportset_write(run->pl.agg, &run->meta, run->opts->json, run->opts->outdir);
+	else if (run->opts->outdir)
+		err = summary_write_dir(run->opts->outdir, &run->summaries, &run->meta,
+					run->opts->bpf.mode);
+	else
+		err = summary_print_report(stdout, &run->summaries, &run->meta,
+					   run->opts->bpf.mode);
 	if (!run->opts->json)
 		print_counters(&run->lv, run->nr_cpus);
 	return err ? err : run->rec_error;
@@ -435,6 +538,7 @@ static int run_cleanup(struct run *run, int err)
 		fprintf(stderr, "idlescope: error: restoring governor %s\n", run->saved_governor);
 	live_destroy(&run->lv);
 	pipeline_free(&run->pl);
+	summaries_free(&run->summaries);
 	return err;
 }
 

@@ -285,7 +285,10 @@ static void score_ideal_state(const struct agg *agg, struct agg_stats *st,
 	struct period_shares sh;
 	const struct idlescope_record *rec = p->rec;
 
-	if (ideal < 0 || rec->state < 0 || rec->state >= agg->nr_states ||
+	if (ideal < 0 || rec->state < 0 || rec->state >= agg->nr_states)
+		return;
+	/* One raw period: its entered state held all of it. */
+	if (p->nr_raw == 1 ? !period_shares_one(agg->nr_states, ideal, rec->state, p->woke_ns, &sh) :
 	    !period_shares(p->state_ns, agg->nr_states, ideal, rec->state, &sh))
 		return;
 	agg_score_shares(&sc, &sh);

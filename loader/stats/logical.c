@@ -40,7 +40,10 @@ static void score(struct logical *lg, struct logical_cpu *c)
 	memcpy(p.state_ns, c->state_ns, sizeof(p.state_ns));
 	if (lg->nr_shadows) {
 		p.shadows = c->shadows;
-		p.shadow_state_ns = (const __u64 (*)[IDLESCOPE_MAX_STATES])c->shadow_state_ns;
+		/* Of one raw period, each model's chosen state held all of it. */
+		if (c->nr_periods > 1)
+			p.shadow_state_ns =
+				(const __u64 (*)[IDLESCOPE_MAX_STATES])c->shadow_state_ns;
 	}
 	if (!agg_add_period(lg->agg, &p))
 		lg->logical_periods++;

@@ -133,4 +133,29 @@ struct period_shares {
 bool period_shares(const __u64 *state_ns, int nr_states, int ideal, int fallback,
 		   struct period_shares *out);
 
+/**
+ * period_shares_one() - period_shares() of a period one state held
+ * @nr_states: the states that count, 0..@nr_states - 1
+ * @ideal: the ideal state
+ * @state: the state that held all of it (or, for 0 ns, the fallback)
+ * @ns: how long
+ * @out: the shares
+ *
+ * The same as period_shares() on an array with @ns at @state and zeros
+ * elsewhere, without the array: a raw period, and a model's choice on one.
+ *
+ * Return: false when @state is not a valid state (nothing to score).
+ */
+static inline bool period_shares_one(int nr_states, int ideal, int state, __u64 ns,
+				     struct period_shares *out)
+{
+	if (state < 0 || state >= nr_states || state >= IDLESCOPE_MAX_STATES)
+		return false;
+	out->hit = state == ideal;
+	out->deeper = state > ideal;
+	out->shallower = state < ideal;
+	out->shallow_ns = state < ideal ? ns : 0;
+	return true;
+}
+
 #endif /* __IDLESCOPE_STATS_PERIOD_H */

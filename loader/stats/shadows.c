@@ -90,18 +90,18 @@ static struct agg_stats *counted_key(struct agg *agg, const struct idlescope_rec
 static void score_shadow_state(const struct agg *agg, struct agg_shadow *sh,
 			       const struct period *p, int shadow, int ideal, int chosen)
 {
-	__u64 one_state_ns[IDLESCOPE_MAX_STATES] = {};
 	struct agg_ideal_score sc = AGG_IDEAL_SCORE_OF(sh);
-	const __u64 *state_ns = one_state_ns;
 	struct period_shares shares;
+	bool valid;
 
 	if (ideal < 0 || chosen < 0 || chosen >= agg->nr_states)
 		return;
 	if (p->shadow_state_ns)
-		state_ns = p->shadow_state_ns[shadow];
+		valid = period_shares(p->shadow_state_ns[shadow], agg->nr_states, ideal, chosen,
+				      &shares);
 	else
-		one_state_ns[chosen] = p->woke_ns;
-	if (period_shares(state_ns, agg->nr_states, ideal, chosen, &shares))
+		valid = period_shares_one(agg->nr_states, ideal, chosen, p->woke_ns, &shares);
+	if (valid)
 		agg_score_shares(&sc, &shares);
 }
 

@@ -14,7 +14,7 @@
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/build/test/cli
-plan 39
+plan 42
 rm -rf "$out"
 mkdir -p "$out/cases" "$out/run/gov"
 cd "$out" || exit 1
@@ -72,6 +72,10 @@ check_error "cli: -b 2^32, a power of two a ring buffer cannot hold, is refused"
 check_error "cli: -w with an escape byte is refused, escaped" \
 	"workload name must be .* not 'a\\\\x1bb'" "$live" -w "$(printf 'a\033b')"
 check_error "cli: a live run argument is exit 2" "unexpected argument 'extra'" "$live" extra
+check_error "cli: -m takes full, light or lean" "mode must be full, light or lean, not 'heavy'" \
+	"$live" -m heavy
+check_error "cli: a lean run's record file is refused" "needs records" "$live" -m lean -r x.rec
+check_error "cli: -j is refused in a light run" "not with -m light" "$live" -m light -j
 check_error "cli: report without a file is exit 2" "usage: idlescope report" "$L" report
 check_error "cli: report with an unknown option is exit 2" "unrecognized option|invalid option" \
 	"$L" report -x base.rec

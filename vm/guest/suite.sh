@@ -4,7 +4,10 @@
 # The measurement `make run` makes, inside the guest: with the synthetic
 # idle states loaded, every workload runs under every governor while
 # idlescope watches; one loader run per governor, its live dashboard on the
-# console, its reports and raw records under /host/<governor>/.  They are
+# console, its raw records under /host/<governor>/.  The loader is light
+# (-m light): in the guest it only moves the records, the host makes the
+# report (IDLESCOPE_MODE=full: the live reports in the guest too, as
+# before issue 38; docs/bpf.md says why light).  The records are
 # written to guest memory (/tmp: the initramfs is RAM) while the workloads
 # run and copied to the 9p share after them, so no host I/O completes
 # during a measurement (IDLESCOPE_RECORDS=share writes them there at once,
@@ -27,7 +30,7 @@
 # line for a suite no workload names.
 #
 # Each governor's run leaves in /host/GOVERNOR/: run.rec (the records),
-# the loader's reports, workloads.txt (every workload's output) and, when
+# the loader's summaries (or reports), workloads.txt (every workload's output) and, when
 # a workload gives its own figures (the program helper), run.rec.figures:
 # the figures file docs/figures.md describes, which `idlescope report`
 # reads beside the record file.
@@ -147,10 +150,11 @@ for g in $governors; do
 	figures_file=$run_dir/run.rec.figures
 	mkdir -p $run_dir /host/$g
 	rm -f $figures_file
-	# Runs until SIGINT, which still writes complete reports.  The exits
-	# are timed: the report gives their distribution per state against
-	# the declared latency (the module stays loaded for the whole suite).
-	idlescope -g $g -d 3600 -i 5 --exit-timing -o $run_dir -r $run_dir/run.rec &
+	# Runs until SIGINT, which still closes the record file whole.  The
+	# exits are timed: the report gives their distribution per state
+	# against the declared latency (the module stays loaded for the whole
+	# suite).
+	idlescope -m ${IDLESCOPE_MODE:-light} -g $g -d 3600 -i 5 --exit-timing -o $run_dir -r $run_dir/run.rec &
 	loader=$!
 	wait_for_loader
 	for w in $workloads; do
