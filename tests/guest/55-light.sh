@@ -17,7 +17,7 @@ plan 12
 
 # As `make run`: the record file in guest memory while the workloads run,
 # copied to the host after.
-idlescope -m light --checksum -g menu -d 3600 -i 1 -o $out/light -r /tmp/light.rec \
+idlescope -m light --checksum -g menu -d $UNTIL_STOPPED_S -i 1 -o $out/light -r /tmp/light.rec \
 	>$out/light.txt 2>&1 &
 loader=$!
 wait_for_loader
@@ -59,7 +59,7 @@ rc=$?
 check -m "exit $rc: $(head -n 1 $out/report.err)" \
 	"light: the report of the record file has no warning" [ $rc = 0 -a ! -s $out/report.err ]
 
-idlescope -m lean -g menu -d 3600 -i 3600 -o $out/lean >$out/lean.txt 2>&1 &
+idlescope -m lean -g menu -d $UNTIL_STOPPED_S -i 3600 -o $out/lean >$out/lean.txt 2>&1 &
 loader=$!
 wait_for_loader
 periodic -d 2 -p 500 -c 1 -t lean-periodic >/dev/null 2>&1
