@@ -16,8 +16,10 @@ trap 'rm -rf "$tmp"' EXIT
 
 plan 5
 
-mkdir -p "$tmp/tests/host" "$tmp/tests/vm" "$tmp/tests/guest"
+mkdir -p "$tmp/tests/host" "$tmp/tests/vm" "$tmp/tests/guest" "$tmp/scripts"
 cp "$top/tests/run.sh" "$top/tests/lib.sh" "$tmp/tests/"
+# The runner watches each VM suite's boots through it.
+cp "$top/scripts/progress.py" "$tmp/scripts/"
 times=$tmp/times.txt
 
 # stand_in NAME SECONDS: a suite of one check that notes its start and end.
