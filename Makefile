@@ -35,13 +35,15 @@ MODULE := $(BUILD)/idlescope_states/idlescope_states.ko
 # Guest test scripts, installed in /usr/share/idlescope/tests.
 GUEST_TESTS := $(wildcard tests/guest/*.sh)
 
-.PHONY: help deps test-deps kernel module bpf loader initramfs programs host-tests run test test-kernels bench fuzz ablation clean FORCE
+.PHONY: help deps test-deps kernel module bpf loader initramfs programs host-tests run ab test test-kernels bench fuzz ablation clean FORCE
 
 help:
 	@echo "idlescope targets:"
 	@echo "  make run        build everything, boot the VM (REPEATS seeds x GOVERNORS, JOBS at a"
 	@echo "                  time; PRECISION=PP boots until that narrow), measure, print the report;"
 	@echo "                  KERNELS=\"6.1 6.12\": each kernel, then the kernels side by side"
+	@echo "  make ab A=G1 B=G2  governor G1 against G2 on the same AB_SEEDS (10) seeds, paired,"
+	@echo "                  the verdict last; A=6.1:menu B=6.12:menu across kernels"
 	@echo "  make test       build everything, run host and VM tests (N passed, N failed);"
 	@echo "                  KERNEL=6.12: the guest suites on our 6.12 build"
 	@echo "  make test-kernels  the suites that build another kernel (tests/kernels/)"
@@ -428,6 +430,17 @@ export IRQTRAIN_PERIOD_US
 # (docs/report-schema.md); 4 is chosen from the measured boot-to-boot
 # spread (bench/README.md).
 REPEATS ?= 4
+# The boots' seeds: SEED, SEED + 1, ..., one per repeat.  A fresh base
+# each run, so two runs are independent draws (and their agreement says
+# something); SEED=N repeats a run exactly, KERNELS= runs every kernel on
+# the same seeds (compare pairs them).
+ifeq ($(origin SEED),undefined)
+SEED := $(shell od -An -N4 -tu4 /dev/urandom | awk '{ print $$1 % 1000000 }')
+endif
+ifneq ($(shell echo '$(SEED)' | grep -Ex '[0-9]{1,9}'),$(SEED))
+$(error SEED must be a number of at most 9 digits, not '$(SEED)')
+endif
+export FIRST_SEED := $(SEED)
 JOBS ?= $(shell nproc)
 SSHLOGINFILE ?=
 # GOVERNORS_PER_BOOT=N: N governors one after the other in each boot
@@ -479,7 +492,7 @@ run: $(LOADER)
 	@rc=0; for k in $(KERNELS); do \
 		echo "run: kernel $$k"; \
 		$(MAKE) --no-print-directory run KERNEL=$$k KERNELS= RUN_DIR=$(RUN_DIR)/$$k \
-			RUN_LATEST= || rc=1; \
+			RUN_LATEST= SEED=$(SEED) || rc=1; \
 	done; \
 	scripts/run-kernels.sh $(LOADER) $(RUN_DIR) $(KERNELS) && exit $$rc
 else
@@ -489,12 +502,27 @@ RUN_LATEST ?= $(filter out/%,$(RUN_DIR))
 run: $(RUN_INITRAMFS) $(IRQFEED)
 	@$(if $(DEBIAN_DIR),kernel/debian.sh --series $(DEBIAN_SERIES) $(RUN_INITRAMFS))
 	@mkdir -p $(RUN_DIR) $(if $(RUN_LATEST),&& ln -sfn $(notdir $(RUN_DIR)) out/latest)
+	@echo "run: seeds $(SEED) to $$(($(SEED) + $(REPEATS) - 1)) (SEED=$(SEED) runs them again)" | \
+		tee $(RUN_DIR)/seed.txt
 	@start=$$(date +%s); \
 	$(RUN_BOOTS) $(RUN_VM); rc=$$?; \
 	echo "run: $$(wc -l <$(RUN_DIR)/jobs.txt) boots in $$(($$(date +%s) - start)) s" \
 		"($(JOBS) at a time)" | tee $(RUN_DIR)/wall.txt; \
 	scripts/run-summary.sh $(LOADER) $(RUN_DIR) && exit $$rc
 endif
+
+# make ab A=[KERNEL:]GOVERNOR B=[KERNEL:]GOVERNOR: A against B on the same
+# AB_SEEDS seeds, paired (by boot on one kernel, by seed across two), the
+# verdict last (scripts/ab.sh, docs/ab.md); FAIL_ABOVE=PP gates it (exit
+# 1).  Every make run knob (SEED, WORKLOAD_SET, SUITE, SECONDS_PER_WORKLOAD,
+# JOBS) goes to its boots.
+AB_SEEDS ?= 10
+FAIL_ABOVE ?=
+AB_DIR := out/ab-$(shell date -u +%Y%m%dT%H%M%SZ)
+ab: $(LOADER)
+	@mkdir -p $(AB_DIR) && ln -sfn $(notdir $(AB_DIR)) out/latest
+	@scripts/ab.sh $(MAKE) $(AB_DIR) $(KERNEL) '$(A)' '$(B)' '$(FAIL_ABOVE)' \
+		REPEATS=$(AB_SEEDS) SEED=$(SEED)
 
 test: $(INITRAMFS) $(PROGRAMS_INITRAMFS) $(if $(BOOT),$(BUILD)/initramfs-$(BOOT)-programs.cpio.gz) \
 		$(DISK) $(HOST_TESTS) $(BUILD)/genrec $(BROWSER_DIR)/ready

@@ -49,6 +49,7 @@ enum {
 	OPT_SHARED_RINGBUF,
 	OPT_EXIT_TIMING,
 	OPT_CHECKSUM,
+	OPT_POSITION,
 };
 
 static const struct argp_option opts[] = {
@@ -75,6 +76,8 @@ static const struct argp_option opts[] = {
 	  "alone)", 0 },
 	{ "checksum", OPT_CHECKSUM, NULL, 0, "Keep a checksum of the records sent, in "
 	  "summaries.txt (tests)", 0 },
+	{ "position", OPT_POSITION, "N", 0, "Where this governor's run stands among its boot's "
+	  "runs, from 1 (kept in the record file: vm/guest/suite.sh turns the order)", 0 },
 	{ "verbose", 'v', NULL, 0, "Print libbpf debug messages", 0 },
 	{},
 };
@@ -147,6 +150,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_CHECKSUM:
 		o->bpf.sum_records = true;
+		break;
+	case OPT_POSITION:
+		o->run_position = cli_parse_integer(arg, "position", 1, 1000);
 		break;
 	case 'v':
 		o->verbose = true;

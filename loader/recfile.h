@@ -79,7 +79,11 @@ struct recfile_header {
 	__u32 flags;			/* RECFILE_F_*, COMPLETE written last */
 	__u32 guest_insn_ps;		/* guest ps per instruction at the start, 0: unknown */
 	__u32 exit_cost;		/* enum recfile_exit_cost */
-	__u32 pad;
+	/*
+	 * Where this governor's run stood among the runs of its boot, from 1
+	 * (the suite turns the order with the boot's seed); 0: unknown.
+	 */
+	__u32 run_position;
 	struct idlescope_state states[IDLESCOPE_MAX_STATES];
 	/* NUL-terminated strings, NUL-padded */
 	char kernel_release[RECFILE_RELEASE_LEN];

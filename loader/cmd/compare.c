@@ -371,24 +371,32 @@ static error_t compare_parse(int key, char *arg, struct argp_state *state)
 static const char compare_doc[] =
 "What changed from run A to run B, and whether it is more than noise: every\n"
 "headline number of every workload x governor, over the raw and the logical\n"
-"periods, B - A in percentage points with its 95% interval, flagged (*) by\n"
-"Holm's procedure over the rows tested.  Rows of host-timed workloads (-w,\n"
-"or a run directory's workloads.txt) are shown, not tested.\n"
+"periods, B - A in percentage points with its 95% interval (docs/ab.md).\n"
+"Sides of the same boots (--pair on one run) are paired by boot, sides of\n"
+"the same seeds by seed, others independent; the interval and the p-value\n"
+"share one t and its degrees of freedom.  The primary rows (each workload's\n"
+"within 2x, raw, and ideal hit, logical) are tested: flagged (*) by Holm's\n"
+"procedure over those tested, each with the difference it detects 80% of\n"
+"the time.  Every other row is secondary: shown, never flagged.  Rows of\n"
+"host-timed workloads (-w, or a run directory's workloads.txt) and rows\n"
+"whose boots split into regimes are shown, not tested, and say so.\n"
 "\n"
 "A and B are record files or run directories (their *.rec files).  A gate\n"
 "fails closed: a number on one side only, a side without idle periods, a\n"
 "record file the loader did not finish, and sides recorded on different\n"
 "setups (kernel, HZ, cpuidle driver, state table, clock mode and arguments,\n"
-"exit cost) are errors; a difference worse than --fail-above that no test\n"
-"could judge (too few periods for an interval, sides sharing a boot) fails.\n"
+"exit cost) are errors; a primary difference worse than --fail-above that no\n"
+"test could judge (regimes, too few boots) fails.\n"
 "\v"
-"Exit status: 0 no difference worse than --fail-above that is flagged or\n"
-"untested (or no gate); 1 one is (a regression); 2 any error, usage or input.";
+"Exit status: 0 no primary difference worse than --fail-above that is\n"
+"flagged or untested (or no gate); 1 one is (a regression); 2 any error,\n"
+"usage or input.";
 
 static const struct argp_option compare_options[] = {
 	{ "json", 'j', NULL, 0, "Print the comparison as JSON", 0 },
 	{ "fail-above", OPT_FAIL_ABOVE, "PP", 0,
-	  "Exit 1 when a flagged difference is worse than PP percentage points", 0 },
+	  "Exit 1 when a flagged (or untestable) primary difference is worse than PP "
+	  "percentage points", 0 },
 	{ "pair", OPT_PAIR, "GA:GB", 0, "Compare A's governor GA with B's GB (A and B "
 	  "may be one run)", 0 },
 	{ "allow-missing", OPT_ALLOW_MISSING, NULL, 0, "Compare what both sides have: "

@@ -225,6 +225,23 @@ static int check_end(const struct recset *rs, const struct recfile *rf, bool cut
 }
 
 /* Replay one open file into the pipeline and its facts into @meta. */
+/* File @f's run into @meta's list (run_meta.runs), what it says of itself. */
+static void add_run(struct run_meta *meta, const struct recset_file *f,
+		    const struct recfile *rf)
+{
+	struct run_file *r;
+
+	if (meta->nr_runs == RUN_MAX_RUNS)
+		return;
+	r = &meta->runs[meta->nr_runs++];
+	r->boot = f->boot;
+	r->seed = f->seed;
+	r->governor = f->has_first ? f->first.governor : -1;
+	r->position = rf->hdr.run_position;
+	r->insn_ps_start = rf->hdr.guest_insn_ps;
+	r->insn_ps_end = rf->complete ? rf->trailer.guest_insn_ps_end : 0;
+}
+
 static int replay_file(struct recset *rs, int i, struct recfile *rf, struct pipeline *pl,
 		       struct run_meta *meta)
 {
@@ -238,6 +255,7 @@ static int replay_file(struct recset *rs, int i, struct recfile *rf, struct pipe
 		return err;
 	}
 	rs->files[i].boot = pl->last_boot;
+	add_run(meta, &rs->files[i], rf);
 	err = check_end(rs, rf, cut_short, meta);
 	if (err)
 		return err;

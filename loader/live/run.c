@@ -550,6 +550,7 @@ int live_command(const struct live_cmd_opts *opts)
 	live_set_verbose(opts->verbose);
 	run_meta_init(&run.meta);
 	live_read_system(&run.meta);
+	run.meta.run_position = opts->run_position;
 	if (opts->outdir && reportdir_check(opts->outdir))
 		return 1;
 

@@ -20,6 +20,7 @@ struct live_cmd_opts {
 	const char *governor;		/* -g: NULL: leave it as it is */
 	const char *outdir;		/* -o: the report set, NULL: none */
 	const char *record_path;	/* -r: the record file, NULL: none */
+	unsigned int run_position;	/* --position: in its boot's runs, 0: unknown */
 	struct live_opts bpf;		/* the BPF side's (on_record, ctx: set here) */
 };
 

@@ -625,6 +625,30 @@ static void json_excluded_runs(struct json *j, const struct agg *agg)
 	json_array_end(j);
 }
 
+/*
+ * Each record file's run: its boot and seed, its governor, where it stood
+ * in its boot, the guest's speed at its start and end.
+ */
+static void json_runs(struct json *j, const struct run_meta *meta)
+{
+	const struct run_file *r;
+	int i;
+
+	json_array(j, "runs", false);
+	for (i = 0; i < meta->nr_runs; i++) {
+		r = &meta->runs[i];
+		json_object(j, NULL, true);
+		json_int(j, "boot", r->boot);
+		json_int(j, "seed", r->seed);
+		json_str(j, "governor", r->governor >= 0 ? governor_name(r->governor) : "none");
+		json_u64(j, "position", r->position);
+		json_u64(j, "guest_ps_per_instruction_start", r->insn_ps_start);
+		json_u64(j, "guest_ps_per_instruction_end", r->insn_ps_end);
+		json_object_end(j);
+	}
+	json_array_end(j);
+}
+
 void headline_json(struct json *j, const struct agg *agg, const struct run_meta *meta)
 {
 	int w;
@@ -638,6 +662,7 @@ void headline_json(struct json *j, const struct agg *agg, const struct run_meta 
 	}
 	json_array_end(j);
 	json_excluded_runs(j, agg);
+	json_runs(j, meta);
 	json_headline_cells(j, "headline", agg, meta, headline_cell);
 	json_headline_cells(j, "headline_logical", agg, meta, headline_cell_logical);
 	json_array(j, "seed_method", false);

@@ -24,6 +24,7 @@
  * every workload of the aggregate.
  */
 #define RUN_MAX_WORKLOADS	64
+#define RUN_MAX_RUNS		1024	/* record files a report lists */
 #define RUN_MAX_SKIPPED		32
 #define RUN_NAME_LEN		32
 #define RUN_REASON_LEN		128
@@ -40,6 +41,15 @@ struct run_skipped_prog {
 	char name[RUN_NAME_LEN];		/* BPF program name */
 	/* Why, e.g. "attach target not in kernel BTF". */
 	char reason[RUN_REASON_LEN];
+};
+
+/* One record file of a report: one governor's run in one boot. */
+struct run_file {
+	int boot;			/* the aggregate's boot index, -1: unknown */
+	long seed;			/* the boot's seed (its run directory), -1: unknown */
+	int governor;			/* its first record's, -1: none */
+	unsigned int position;		/* recfile_header's run_position, 0: unknown */
+	__u32 insn_ps_start, insn_ps_end;	/* the guest's speed, 0: unknown */
 };
 
 struct run_meta {
@@ -94,6 +104,16 @@ struct run_meta {
 
 	/* The workloads' own figures (report/figures.h), NULL: none. */
 	const struct figures *figures;
+
+	/*
+	 * A live run's place among its boot's runs (recfile_header's
+	 * run_position), and, in a report, each record file's run: so that
+	 * a reader sees the order the governors ran in and the guest's speed
+	 * in each.
+	 */
+	unsigned int run_position;
+	int nr_runs;
+	struct run_file runs[RUN_MAX_RUNS];
 };
 
 /**

@@ -27,6 +27,7 @@ void runinfo_header(struct recfile_header *hdr, const struct run_meta *meta,
 	hdr->hz = meta->hz;
 	hdr->capabilities = meta->capabilities;
 	hdr->exit_cost = meta->exit_cost;
+	hdr->run_position = meta->run_position;
 	hdr->guest_insn_ps = meta->insn_ps_lo;	/* the one measurement so far */
 	memcpy(hdr->states, states, sizeof(*states) * nr_states);
 	snprintf(hdr->kernel_release, sizeof(hdr->kernel_release), "%s", meta->kernel_release);

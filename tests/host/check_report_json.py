@@ -33,7 +33,7 @@ TOP_KEYS = [
     "sysfs_usage_delta", "sysfs_above_delta", "sysfs_below_delta",
     "aggregator_rejected_records", "per_cpu_records", "skipped_programs",
     "factors", "seed_reference", "shadow_models", "shadow_replay_resets",
-    "state_table", "exit_spent", "boots", "excluded_runs", "headline", "headline_logical", "seed_method", "results",
+    "state_table", "exit_spent", "boots", "excluded_runs", "runs", "headline", "headline_logical", "seed_method", "results",
     "across_governors", "workload_figures", "power_table", "why",
 ]
 FIGURE_KEYS = ["workload", "governor", "figure", "unit", "runs", "mean", "values"]
@@ -506,6 +506,26 @@ def check_excluded_runs(doc):
         seen.add(key)
 
 
+def check_runs(doc):
+    """One entry per record file: a boot of the report, a known governor."""
+    for i, r in enumerate(doc["runs"]):
+        w = f"$.runs[{i}]"
+        if not check_keys(w, r, ["boot", "seed", "governor", "position",
+                                 "guest_ps_per_instruction_start",
+                                 "guest_ps_per_instruction_end"]):
+            continue
+        if not isinstance(r["boot"], int) or r["boot"] < -1 or \
+                r["boot"] >= max(len(doc["boots"]), 1):
+            fail(w, "boot is not one of the report's")
+        elif not isinstance(r["seed"], int) or r["seed"] < -1:
+            fail(w, "seed is neither -1 nor a seed")
+        elif r["governor"] != "none" and r["governor"] not in doc["governors"]:
+            fail(w, "an unknown governor")
+        elif not all(is_count(r[k]) for k in ("position", "guest_ps_per_instruction_start",
+                                              "guest_ps_per_instruction_end")):
+            fail(w, "position or guest speed not a u64")
+
+
 def check_top(doc):
     if not check_keys("$", doc, TOP_KEYS):
         return
@@ -585,6 +605,7 @@ def check_top(doc):
     if not errors:
         check_across_governors(doc)
     check_excluded_runs(doc)
+    check_runs(doc)
     if not errors:
         check_headline(doc)
     check_workload_figures(doc)

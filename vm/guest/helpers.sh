@@ -17,6 +17,20 @@ workload_command() {
 		END { exit !found }' "$suite_file"
 }
 
+# turn_order SEED LIST...: LIST turned to start from its (SEED mod N)-th
+# word, N its length: over N seeds each word stands in each place once.
+turn_order() {
+	seed=$1
+	shift
+	k=$((seed % $#))
+	i=0 head= tail=
+	for x; do
+		if [ $i -lt $k ]; then head="$head $x"; else tail="$tail $x"; fi
+		i=$((i + 1))
+	done
+	echo $tail $head
+}
+
 # workload_events NAME: the EVENTS field of workload NAME.
 workload_events() {
 	awk -v name="$1" '$1 !~ /^#/ && $1 == name { print $3; exit }' "$suite_file"

@@ -141,11 +141,22 @@ if [ "$settle_s" -gt 0 ] 2>/dev/null; then
 	on_both_cpus periodic -d "$settle_s" -p 1000 -t settle >/dev/null 2>&1
 fi
 
+# The governors' order turns with the boot's seed: with N governors, seed
+# S starts from the (S mod N)-th, so over N seeds each runs in each place
+# once (a Latin square, helpers.sh's turn_order).  No governor always
+# runs first after boot, or always last on a guest the adaptive shift has
+# slowed: the order follows the seed, not the governor.  Each run's place
+# goes into its record file.
+governors=$(turn_order "${IDLESCOPE_SEED:-0}" $governors)
+echo "suite: governors in this boot's order: $governors"
+
 status=0
 # The steps scripts/progress.py shows on the host: governor x workload.
 step=0
 steps=$(($(echo $governors | wc -w) * $(echo $workloads | wc -w)))
+position=0
 for g in $governors; do
+	position=$((position + 1))
 	run_dir=$out/$g
 	figures_file=$run_dir/run.rec.figures
 	mkdir -p $run_dir /host/$g
@@ -154,7 +165,8 @@ for g in $governors; do
 	# exits are timed: the report gives their distribution per state
 	# against the declared latency (the module stays loaded for the whole
 	# suite).
-	idlescope -m ${IDLESCOPE_MODE:-light} -g $g -d 3600 -i 5 --exit-timing -o $run_dir -r $run_dir/run.rec &
+	idlescope -m ${IDLESCOPE_MODE:-light} -g $g -d 3600 -i 5 --exit-timing \
+		--position $position -o $run_dir -r $run_dir/run.rec &
 	loader=$!
 	wait_for_loader
 	for w in $workloads; do
