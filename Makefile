@@ -165,15 +165,16 @@ $(BUILD)/idlescope.skel.h: $(BUILD)/idlescope.bpf.o
 	@mv $@.tmp $@
 
 # The loader is every loader/*.c and loader/*/*.c (a folder per concept:
-# docs/howto.md).  The files with main() or the BPF
-# skeleton need the kernel (through vmlinux.h); the rest, the loader's
-# core, is an archive that host tests and bench/genrec link without one.
+# docs/howto.md).  The files with main(), the BPF skeleton or a call into
+# the live run (live/run.h: cmd/tag.c) need the kernel (through vmlinux.h)
+# or the BPF side; the rest, the loader's core, is an archive that host
+# tests, the fuzz target and bench/genrec link without one.
 LOADER_SRCS := $(wildcard loader/*.c loader/*/*.c)
 # ar keeps one member per file name: two loader files of one name would
 # silently lose one from the archive.
 LOADER_DUP_NAMES := $(shell echo $(notdir $(LOADER_SRCS)) | tr ' ' '\n' | sort | uniq -d)
 $(if $(LOADER_DUP_NAMES),$(error loader/: two source files named $(LOADER_DUP_NAMES)))
-LOADER_SKEL_SRCS := $(shell grep -l 'idlescope\.skel\.h' $(LOADER_SRCS))
+LOADER_SKEL_SRCS := $(shell grep -lE 'idlescope\.skel\.h|"live/run\.h"' $(LOADER_SRCS))
 LOADER_MAIN_SRCS := $(shell grep -lw '^int main' $(LOADER_SRCS))
 LOADER_CORE_SRCS := $(filter-out $(LOADER_SKEL_SRCS) $(LOADER_MAIN_SRCS),$(LOADER_SRCS))
 LOADER_CORE_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(LOADER_CORE_SRCS))

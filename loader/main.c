@@ -21,6 +21,7 @@
 #include "cmd/extract.h"
 #include "live/run.h"
 #include "cmd/report.h"
+#include "cmd/tag.h"
 
 const char *argp_program_version = "idlescope 0.1";
 static const char argp_doc[] =

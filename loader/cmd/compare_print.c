@@ -12,6 +12,7 @@
 #include "cmd/comparison.h"
 #include "format/escape.h"
 #include "format/json_writer.h"
+#include "report/interval.h"
 #include "format/numbers.h"
 #include "format/table.h"
 #include "governors.h"
@@ -159,8 +160,8 @@ static void print_rows(const struct compare *c, bool primary, int gov_width)
 
 		if (r->primary != primary)
 			continue;
-		fmt_share(a, sizeof(a), &r->a);
-		fmt_share(b, sizeof(b), &r->b);
+		report_fmt_share(a, sizeof(a), &r->a);
+		report_fmt_share(b, sizeof(b), &r->b);
 		if (r->only_in)
 			snprintf(d, sizeof(d), "only in %c", r->only_in);
 		else if (isnan(r->diff.half))
@@ -232,12 +233,12 @@ static void json_row(struct json *j, const struct cmp_row *r)
 	json_str(j, "metric", share_metrics[r->metric].name);
 	json_str(j, "view", share_view_names[r->view]);
 	json_bool(j, "host_timed", r->host_timed);
-	json_ci(j, "a", &r->a);
-	json_ci(j, "b", &r->b);
+	report_json_ci(j, "a", &r->a);
+	report_json_ci(j, "b", &r->b);
 	if (r->only_in) {
 		json_str(j, "only_in", r->only_in == 'A' ? "a" : "b");
 	} else {
-		json_ci(j, "diff_pp", &r->diff);
+		report_json_ci(j, "diff_pp", &r->diff);
 		json_number(j, "p_value", r->p_value);
 		json_bool(j, "flagged", r->flagged);
 		json_bool(j, "worse", r->worse);
@@ -396,9 +397,9 @@ static void print_headline_table(const struct compare *c, const struct headline_
 			snprintf(a, sizeof(a), "-");
 			snprintf(b, sizeof(b), "-");
 			if (r && r->only_in != 'B')
-				fmt_share(a, sizeof(a), &r->a);
+				report_fmt_share(a, sizeof(a), &r->a);
 			if (r && r->only_in != 'A')
-				fmt_share(b, sizeof(b), &r->b);
+				report_fmt_share(b, sizeof(b), &r->b);
 			if (r && r->flagged)
 				strncat(b, "*", sizeof(b) - strlen(b) - 1);
 			putchar(' ');

@@ -158,12 +158,3 @@ void json_number(struct json *j, const char *key, double val)
 	else
 		fprintf(j->f, "%.6g", val);
 }
-
-void json_ci(struct json *j, const char *key, const struct ci_pct *r)
-{
-	json_object(j, key, true);
-	json_number(j, "pct", r->pct);
-	json_number(j, "lo", r->lo);
-	json_number(j, "hi", r->hi);
-	json_object_end(j);
-}

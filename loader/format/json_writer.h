@@ -12,7 +12,6 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <linux/types.h>
-#include "stats/ci.h"
 
 #define JSON_MAX_DEPTH	16
 
@@ -115,15 +114,5 @@ void json_null(struct json *j, const char *key);
  *	is an infinity, which JSON cannot write either
  */
 void json_number(struct json *j, const char *key, double val);
-
-/**
- * json_ci() - a share and its 95% interval, in %
- * @j: the writer
- * @key: its name, NULL in an array
- * @r: the share
- *
- * {"pct": .., "lo": .., "hi": ..} on one line, each with json_number().
- */
-void json_ci(struct json *j, const char *key, const struct ci_pct *r);
 
 #endif /* __IDLESCOPE_FORMAT_JSON_WRITER_H */

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * numbers.h - how every document and the live dashboard write a number: a
- * share as a percentage with its interval, ns as us, a start time, the
- * name of the untagged workload.  Below the report and the live view, so
- * neither has to call into the other for a format.
+ * part in percent, ns as us, a start time, the name of the untagged
+ * workload.  Below the report and the live view, so neither has to call
+ * into the other for a format (a share with its interval: report/
+ * interval.h).
  */
 #ifndef __IDLESCOPE_FORMAT_NUMBERS_H
 #define __IDLESCOPE_FORMAT_NUMBERS_H
@@ -11,7 +12,6 @@
 #include <stddef.h>
 #include <time.h>
 #include <linux/types.h>
-#include "stats/ci.h"
 
 /**
  * fmt_percent() - a part of a whole in percent
@@ -35,18 +35,6 @@ static inline double fmt_ns_to_us(__u64 ns)
 {
 	return (double)ns / 1000.0;
 }
-
-/**
- * fmt_share() - a share with its 95% interval
- * @buf: the text
- * @size: of @buf
- * @r: the share
- *
- * "52.9 ±1.3"; "52.9 ±?" when the periods were too correlated for an
- * interval (too few independent samples); "52.9" with no interval (too few
- * batches); "-" with no share.
- */
-void fmt_share(char *buf, size_t size, const struct ci_pct *r);
 
 /**
  * fmt_workload_label() - a workload as the reports name it

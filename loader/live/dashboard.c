@@ -16,6 +16,7 @@
 #include "format/table.h"
 #include "governors.h"
 #include "format/numbers.h"
+#include "report/interval.h"
 
 #define RATIO_ROWS	9	/* log2 -4 .. +4, the ends open */
 #define RATIO_LOG2_END	4
@@ -75,7 +76,7 @@ static void draw_within_row(FILE *f, const char *label, __u64 samples,
 	fprintf(f, "%-12.12s", label);
 	for (i = 0; i < AGG_NR_FACTORS; i++) {
 		r = ci_result(&cis[i]);
-		fmt_share(cell, sizeof(cell), &r);
+		report_fmt_share(cell, sizeof(cell), &r);
 		fputc(' ', f);
 		table_print_cell(f, cell, CELL_WIDTH, false);
 	}
@@ -88,16 +89,16 @@ static void draw_verdicts(FILE *f, const struct agg_stats *st)
 	struct ci_pct r;
 
 	r = ci_result(&st->ideal_hit_ci);
-	fmt_share(hit, sizeof(hit), &r);
+	report_fmt_share(hit, sizeof(hit), &r);
 	r = ci_result(&st->ideal_too_deep_ci);
-	fmt_share(deep, sizeof(deep), &r);
+	report_fmt_share(deep, sizeof(deep), &r);
 	r = ci_result(&st->ideal_too_shallow_ci);
-	fmt_share(shallow, sizeof(shallow), &r);
+	report_fmt_share(shallow, sizeof(shallow), &r);
 	fprintf(f, "ideal state  hit %-11s deeper %-11s shallower %s\n", hit, deep, shallow);
 	r = ci_result(&st->miss_above_ci);
-	fmt_share(deep, sizeof(deep), &r);
+	report_fmt_share(deep, sizeof(deep), &r);
 	r = ci_result(&st->miss_below_ci);
-	fmt_share(shallow, sizeof(shallow), &r);
+	report_fmt_share(shallow, sizeof(shallow), &r);
 	fprintf(f, "kernel above %-11s below %s (%% of periods, cpu_idle_miss)\n", deep, shallow);
 }
 

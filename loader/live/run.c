@@ -23,7 +23,6 @@
 #include <sys/stat.h>
 #include <bpf/libbpf.h>
 #include <bpf/bpf.h>
-#include "cmd/cli.h"
 #include "live/run.h"
 #include "live/dashboard.h"
 #include "live/insnrate.h"
@@ -90,31 +89,10 @@ static int write_tag(int map_fd, const char *name)
 	return 0;
 }
 
-static error_t tag_parse(int key, char *arg, struct argp_state *state)
+int live_retag(const char *name)
 {
-	const char **name = state->input;
-
-	if (key != ARGP_KEY_ARG)
-		return ARGP_ERR_UNKNOWN;
-	if (*name)
-		cli_usage_error("usage: idlescope tag [NAME] (one name, not '%s' too)", arg);
-	cli_check_workload_name(arg);
-	*name = arg;
-	return 0;
-}
-
-int tag_command(int argc, char **argv)
-{
-	static const struct argp argp = {
-		.parser = tag_parse,
-		.args_doc = "[NAME]",
-		.doc = "Tag the idle periods of the running idlescope with workload NAME "
-		       "from now on; without NAME, untag them.\v" CLI_EXIT_DOC,
-	};
-	const char *name = NULL;
 	int fd, err;
 
-	cli_parse(&argp, "tag", argc, argv, &name);
 	fd = bpf_obj_get(IDLESCOPE_TAG_PIN);
 	if (fd < 0) {
 		fprintf(stderr, "idlescope: error: no running loader (%s: %s)\n",

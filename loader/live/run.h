@@ -37,12 +37,14 @@ struct live_cmd_opts {
 int live_command(const struct live_cmd_opts *opts);
 
 /**
- * tag_command() - `idlescope tag [NAME]`: retag (or untag) a running loader
- * @argc: of the command line
- * @argv: the command line, "tag" in argv[1]
+ * live_retag() - tag the running loader's idle periods from now on
+ * @name: the workload's name, NULL to untag them
  *
- * Return: the exit status, 0 or 1 (usage, no running loader, write error).
+ * Writes the tag map a running loader pinned; an error is printed on one
+ * line.
+ *
+ * Return: the exit status, 0 or 1 (no running loader, write error).
  */
-int tag_command(int argc, char **argv);
+int live_retag(const char *name);
 
 #endif /* __IDLESCOPE_LIVE_RUN_H */

@@ -11,6 +11,7 @@
 #include "stats/why.h"
 #include "governors.h"
 #include "format/numbers.h"
+#include "report/interval.h"
 
 #define TEXT_INDENT	"    "
 /* Wake-up classes a table shows; the rest are summed as "other". */
@@ -38,7 +39,7 @@ static void set_share(struct table *t, int row, int col, const struct ci_acc *ac
 	struct ci_pct r = ci_result(acc);
 	char buf[TABLE_CELL_LEN];
 
-	fmt_share(buf, sizeof(buf), &r);
+	report_fmt_share(buf, sizeof(buf), &r);
 	table_set(t, row, col, "%s", buf);
 }
 
@@ -252,7 +253,7 @@ static void print_share_of(FILE *f, const struct ci_acc *acc)
 	struct ci_pct r = ci_result(acc);
 	char buf[TABLE_CELL_LEN];
 
-	fmt_share(buf, sizeof(buf), &r);
+	report_fmt_share(buf, sizeof(buf), &r);
 	fprintf(f, "%s%%", buf);
 }
 
@@ -322,7 +323,7 @@ static void json_share(struct json *j, const char *key, const struct ci_acc *acc
 {
 	struct ci_pct r = ci_result(acc);
 
-	json_ci(j, key, &r);
+	report_json_ci(j, key, &r);
 }
 
 static void json_power_table(struct json *j, const struct power_table *pt)

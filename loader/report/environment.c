@@ -5,7 +5,6 @@
  */
 #include <string.h>
 #include "report/environment.h"
-#include "report/headline.h"
 #include "format/numbers.h"
 #include "governors.h"
 

@@ -15,6 +15,12 @@
 #include "runinfo/meta.h"
 #include "stats/aggregate.h"
 
+/*
+ * Marks a headline cell that left a boot's run out (agg_run_excluded()) or
+ * saw a late sleep, and the WARNING lines that say which.
+ */
+#define HEADLINE_EXCLUDED_MARK	"!"
+
 /* Appended to a host-timed workload's name in the headline. */
 #define REPORT_HOST_TIMED_MARK	"^"
 

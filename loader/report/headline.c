@@ -22,6 +22,7 @@
 #include "format/table.h"
 #include "governors.h"
 #include "format/numbers.h"
+#include "report/interval.h"
 #include "report/environment.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -278,7 +279,7 @@ static void headline_cell_text(char *buf, size_t size, const struct agg *agg, in
 			 (unsigned long long)logical.periods,
 			 raw.late_sleeps || raw.nr_excluded ? HEADLINE_EXCLUDED_MARK : "");
 	} else {
-		fmt_share(buf, size, &raw.metric[metric]);
+		report_fmt_share(buf, size, &raw.metric[metric]);
 		if (raw.late_sleeps || raw.nr_excluded)
 			strncat(buf, HEADLINE_EXCLUDED_MARK, size - strlen(buf) - 1);
 	}
@@ -564,7 +565,7 @@ static void json_cell_boots(struct json *j, const struct headline_cell *cell)
 		json_u64(j, "boot", cell->boot[b]);
 		json_u64(j, "periods", cell->boot_periods[b]);
 		for (m = 0; m < SHARE_NR_METRICS; m++)
-			json_ci(j, share_metrics[m].name, &cell->boot_metric[b][m]);
+			report_json_ci(j, share_metrics[m].name, &cell->boot_metric[b][m]);
 		json_object_end(j);
 	}
 	json_array_end(j);
@@ -597,7 +598,7 @@ static void json_headline_cells(struct json *j, const char *name, const struct a
 			json_u64(j, "late_sleeps", cell.late_sleeps);
 			json_u64(j, "excluded_boots", cell.nr_excluded);
 			for (m = 0; m < SHARE_NR_METRICS; m++)
-				json_ci(j, share_metrics[m].name, &cell.metric[m]);
+				report_json_ci(j, share_metrics[m].name, &cell.metric[m]);
 			json_cell_boots(j, &cell);
 			json_object_end(j);
 		}

@@ -19,8 +19,6 @@
 /* At most this many lines and columns: one screen of a terminal. */
 #define HEADLINE_MAX_LINES	60
 #define HEADLINE_MAX_COLS	100
-/* A cell that left a boot's run out (agg_run_excluded()) or saw a late sleep. */
-#define HEADLINE_EXCLUDED_MARK	"!"
 
 
 /*

@@ -9,6 +9,7 @@
 #include "report/headline.h"
 #include "report/causes.h"
 #include "format/json_writer.h"
+#include "report/interval.h"
 #include "recfile.h"
 #include "stats/lateness.h"
 #include "report/report.h"
@@ -85,7 +86,7 @@ static void json_share(struct json *j, const char *key, const struct ci_acc *acc
 {
 	struct ci_pct r = ci_result(acc);
 
-	json_ci(j, key, &r);
+	report_json_ci(j, key, &r);
 }
 
 /* Ideal-state scoring and the kernel's verdicts, shares with intervals. */

@@ -5,6 +5,7 @@
  */
 #include "report/logicalview.h"
 #include "format/numbers.h"
+#include "report/interval.h"
 #include "format/table.h"
 #include "governors.h"
 
@@ -16,7 +17,7 @@ static void add_share(struct table *t, int row, int col, const struct ci_acc *ci
 	char buf[TABLE_CELL_LEN];
 	struct ci_pct r = ci_result(ci);
 
-	fmt_share(buf, sizeof(buf), &r);
+	report_fmt_share(buf, sizeof(buf), &r);
 	table_set(t, row, col, "%s", buf);
 }
 

@@ -12,6 +12,7 @@
 #include "format/table.h"
 #include "governors.h"
 #include "format/numbers.h"
+#include "report/interval.h"
 #include "stats/sat.h"
 
 /* The shadow table's reference columns (numbers: report/headline.h). */
@@ -29,14 +30,14 @@ static void set_pct_cell(struct table *t, int row, int col, __u64 part,
 		table_set(t, row, col, "-");
 }
 
-/* A share with its 95% interval: "52.9 ±1.3" (fmt_share()). */
+/* A share with its 95% interval: "52.9 ±1.3" (report_fmt_share()). */
 static void set_ci_cell(struct table *t, int row, int col,
 			const struct ci_acc *acc)
 {
 	struct ci_pct r = ci_result(acc);
 	char buf[TABLE_CELL_LEN];
 
-	fmt_share(buf, sizeof(buf), &r);
+	report_fmt_share(buf, sizeof(buf), &r);
 	table_set(t, row, col, "%s", buf);
 }
 

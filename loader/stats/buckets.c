@@ -3,7 +3,7 @@
  * buckets.c - the factor table and the out-of-line helpers of
  * stats/buckets.h (the hot bucket and factor tests are inline there).
  */
-#include "stats/aggregate.h"
+#include "stats/buckets.h"
 
 /*
  * Exact rationals, so boundary cases (p == F * a) compare exactly.  Sized
