@@ -52,9 +52,24 @@ static __always_inline bool same_tag(const __u32 *a, const __u32 *b)
 	return a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3];
 }
 
-/* The slot of @tag on this CPU, taken if it has none: the last when all are. */
-static __always_inline __u32 summary_slot_of(const __u32 *tag)
+/**
+ * summary_slot_of() - the slot of a tag on this CPU, taken if it has none
+ * @t0: the tag's first word (record's workload, 4-byte aligned)
+ * @t1: its second
+ * @t2: its third
+ * @t3: its fourth
+ *
+ * A function of its own, not inlined: inlined, each slot the search could
+ * return went on through the rest of its caller as a path of its own,
+ * with the search's registers live, and the lean run's entry program
+ * passed the verifier's million instructions.  A call leaves only the
+ * returned slot, which no later check depends on, so the paths merge.
+ *
+ * Return: the slot; the last when all are taken.
+ */
+static __noinline __u32 summary_slot_of(__u32 t0, __u32 t1, __u32 t2, __u32 t3)
 {
+	const __u32 tag[4] = { t0, t1, t2, t3 };
 	struct idlescope_summary_names *sn;
 	__u32 zero = 0, i, nr;
 	__u32 *name;
@@ -96,7 +111,7 @@ static __always_inline void summarize(struct summary_cache *cache,
 		cache->tag[1] = tag[1];
 		cache->tag[2] = tag[2];
 		cache->tag[3] = tag[3];
-		cache->slot = summary_slot_of(tag);
+		cache->slot = summary_slot_of(tag[0], tag[1], tag[2], tag[3]);
 		cache->valid = true;
 	}
 	s = bpf_map_lookup_elem(&summaries, &cache->slot);
