@@ -32,27 +32,6 @@ static bool has_suffix(const char *name, const char *suffix)
 	return n >= k && !strcmp(name + n - k, suffix);
 }
 
-/*
- * The seed of a make run boot's file: the last "seed-N" component of its
- * path (scripts/boot-job.sh's OUT/seed-N/...), -1 without one.
- */
-static long seed_of_path(const char *path)
-{
-	const char *p = path, *c;
-	long seed = -1, n;
-	char *end;
-
-	while ((c = strstr(p, "seed-"))) {
-		if (c == path || c[-1] == '/') {
-			n = strtol(c + 5, &end, 10);
-			if (end != c + 5 && *end == '/' && n >= 0 && n <= INT32_MAX)
-				seed = n;
-		}
-		p = c + 5;
-	}
-	return seed;
-}
-
 static int add_path(struct recset *rs, char *path)
 {
 	struct recset_file *files;
@@ -69,7 +48,7 @@ static int add_path(struct recset *rs, char *path)
 		rs->files = files;
 	}
 	rs->files[rs->nr_files++] = (struct recset_file){
-		.path = path, .boot = -1, .seed = seed_of_path(path),
+		.path = path, .boot = -1, .seed = run_meta_seed_of_path(path),
 	};
 	return 0;
 }
@@ -229,17 +208,16 @@ static int check_end(const struct recset *rs, const struct recfile *rf, bool cut
 static void add_run(struct run_meta *meta, const struct recset_file *f,
 		    const struct recfile *rf)
 {
-	struct run_file *r;
+	struct run_file r = {
+		.boot = f->boot,
+		.seed = f->seed,
+		.governor = f->has_first ? f->first.governor : -1,
+		.position = rf->hdr.run_position,
+		.insn_ps_start = rf->hdr.guest_insn_ps,
+		.insn_ps_end = rf->complete ? rf->trailer.guest_insn_ps_end : 0,
+	};
 
-	if (meta->nr_runs == RUN_MAX_RUNS)
-		return;
-	r = &meta->runs[meta->nr_runs++];
-	r->boot = f->boot;
-	r->seed = f->seed;
-	r->governor = f->has_first ? f->first.governor : -1;
-	r->position = rf->hdr.run_position;
-	r->insn_ps_start = rf->hdr.guest_insn_ps;
-	r->insn_ps_end = rf->complete ? rf->trailer.guest_insn_ps_end : 0;
+	run_meta_add_run(meta, &r);
 }
 
 static int replay_file(struct recset *rs, int i, struct recfile *rf, struct pipeline *pl,

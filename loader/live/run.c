@@ -65,6 +65,8 @@ struct run {
 	__u64 entries_at_last_draw;	/* the BPF side's, all CPUs */
 	struct sysfs_counts sysfs_at_start;	/* after the switch */
 	struct timespec start;
+	int first_governor;		/* of the first record received, -1: none */
+	__u32 insn_ps_start;		/* the guest's speed before the run */
 	char saved_governor[64];	/* restored at exit ("": none) */
 	char other_governor[64];
 	bool pinned;
@@ -129,7 +131,10 @@ static int handle_record(void *ctx, void *data, size_t size)
 
 	if (size < sizeof(rec))
 		return 0;
-	run->received++;
+	if (!run->received++) {
+		memcpy(&rec, data, sizeof(rec));
+		run->first_governor = rec.governor;
+	}
 	if (run->recf && !run->rec_error && fwrite(data, sizeof(rec), 1, run->recf) != 1) {
 		run->rec_error = -EIO;
 		fprintf(stderr, "idlescope: error: writing %s: %s\n", run->opts->record_path,
@@ -269,6 +274,26 @@ static void print_counters(const struct live *lv, int nr_cpus)
 		       ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6);
 }
 
+/*
+ * The run's line in report.json's "runs", as `idlescope report` of its
+ * record file gives it (cmd/recset.c): one boot, the seed of the file's
+ * path, the first record's governor.
+ */
+static void add_own_run(struct run *run)
+{
+	const char *path = run->opts->record_path;
+	struct run_file own = {
+		.boot = 0,
+		.seed = path ? run_meta_seed_of_path(path) : -1,
+		.governor = run->first_governor,
+		.position = run->opts->run_position,
+		.insn_ps_start = run->insn_ps_start,
+		.insn_ps_end = run->meta.insn_ps_end,
+	};
+
+	run_meta_add_run(&run->meta, &own);
+}
+
 /* What only the live run knows, for the reports and the record file's trailer. */
 static void fill_meta(struct run *run, double duration_s)
 {
@@ -297,6 +322,7 @@ static void fill_meta(struct run *run, double duration_s)
 			run_meta_add_governor(meta, run->opts->governor);
 		return;
 	}
+	add_own_run(run);
 	meta->shadow_replay_resets = run->pl.replay->replay_resets;
 	meta->wake_names = *why_names(agg_why(run->pl.agg));
 	meta->reconstruct = run->pl.reconstruct;
@@ -522,12 +548,13 @@ static int run_cleanup(struct run *run, int err)
 
 int live_command(const struct live_cmd_opts *opts)
 {
-	struct run run = { .opts = opts };
+	struct run run = { .opts = opts, .first_governor = -1 };
 	int err;
 
 	live_set_verbose(opts->verbose);
 	run_meta_init(&run.meta);
 	live_read_system(&run.meta);
+	run.insn_ps_start = run.meta.insn_ps_lo;	/* the one measurement so far */
 	run.meta.run_position = opts->run_position;
 	if (opts->outdir && reportdir_check(opts->outdir))
 		return 1;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* meta.c - a run's metadata lists (see meta.h). */
 #include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -43,6 +45,29 @@ static int copy_name(char *dst, size_t size, const char *src)
 {
 	return (size_t)snprintf(dst, size, "%s", src) >= size ?
 	       -ENAMETOOLONG : 0;
+}
+
+void run_meta_add_run(struct run_meta *meta, const struct run_file *run)
+{
+	if (meta->nr_runs < RUN_MAX_RUNS)
+		meta->runs[meta->nr_runs++] = *run;
+}
+
+long run_meta_seed_of_path(const char *path)
+{
+	const char *p = path, *c;
+	long seed = -1, n;
+	char *end;
+
+	while ((c = strstr(p, "seed-"))) {
+		if (c == path || c[-1] == '/') {
+			n = strtol(c + 5, &end, 10);
+			if (end != c + 5 && *end == '/' && n >= 0 && n <= INT32_MAX)
+				seed = n;
+		}
+		p = c + 5;
+	}
+	return seed;
 }
 
 int run_meta_add_governor(struct run_meta *meta, const char *name)

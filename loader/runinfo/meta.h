@@ -161,6 +161,26 @@ __u64 run_meta_dropped(const struct run_meta *meta);
 int run_meta_add_governor(struct run_meta *meta, const char *name);
 
 /**
+ * run_meta_add_run() - append a record file's run to report.json's "runs"
+ * @meta: the run
+ * @run: the file's boot, seed, governor, place and guest speed
+ *
+ * The live run adds its own, `idlescope report` one per file, so that the
+ * two give the same "runs" for the same file.  Past RUN_MAX_RUNS the rest
+ * are not listed.
+ */
+void run_meta_add_run(struct run_meta *meta, const struct run_file *run);
+
+/**
+ * run_meta_seed_of_path() - the seed of a make run boot's record file
+ * @path: the file's path
+ *
+ * Return: N of the last "seed-N" component of @path (scripts/boot-job.sh's
+ * OUT/seed-N/...), -1 without one.
+ */
+long run_meta_seed_of_path(const char *path);
+
+/**
  * run_meta_add_workload() - append a workload the run measured
  * @meta: the run
  * @name: its tag
