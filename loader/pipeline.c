@@ -73,6 +73,7 @@ int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
 
 	pl->nr_states = nr_states;
 	memset(&pl->reconstruct, 0, sizeof(pl->reconstruct));
+	memset(pl->run_governor_records, 0, sizeof(pl->run_governor_records));
 	memcpy(pl->states, states, sizeof(*states) * nr_states);
 	period_exits_of(&pl->exits, states, nr_states, pl->exit_cost == RECFILE_EXIT_COST_ON);
 	pl->agg = pipeline_new_agg(pl);
@@ -184,12 +185,26 @@ static bool replay_shadows(struct pipeline *pl, const struct period *p,
 	return true;
 }
 
+int pipeline_run_governor(const struct pipeline *pl)
+{
+	int g, most = -1;
+
+	for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++)
+		if (pl->run_governor_records[g] &&
+		    (most < 0 || pl->run_governor_records[g] > pl->run_governor_records[most]))
+			most = g;
+	return most;
+}
+
 int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
 {
 	struct agg_shadow_period verdicts[MODEL_NR];
 	struct idlescope_record copy;
 	struct period p;
 	int err;
+
+	if (rec->governor < IDLESCOPE_NR_GOVERNORS)
+		pl->run_governor_records[rec->governor]++;
 
 	/*
 	 * A copy to change: a live record sits in the ring buffer's read-only
@@ -299,6 +314,7 @@ int pipeline_add_file(struct pipeline *pl, struct recfile *rf, bool first,
 	runinfo_wake_names(rf, &names);
 	why_set_names(agg_why(pl->cur), &names);
 	memset(records_read, 0, sizeof(*records_read) * IDLESCOPE_MAX_CPUS);
+	memset(pl->run_governor_records, 0, sizeof(pl->run_governor_records));
 	while ((rec = recfile_next(rf, &ret))) {
 		records_read[rec->cpu]++;	/* recfile_next() checked it */
 		pipeline_add(pl, rec);

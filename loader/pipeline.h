@@ -49,6 +49,11 @@ struct pipeline {
 	struct period_exits exits;	/* of @states and @exit_cost */
 	/* The agg_boot() index of the last file pipeline_add_file() took; -1: none. */
 	int last_boot;
+	/*
+	 * Records per governor since the last file began (live: since
+	 * pipeline_init()): whose run the file is, pipeline_run_governor().
+	 */
+	__u64 run_governor_records[IDLESCOPE_NR_GOVERNORS];
 };
 
 /**
@@ -102,6 +107,18 @@ void pipeline_flush(struct pipeline *pl);
  * @pl: the pipeline
  */
 void pipeline_free(struct pipeline *pl);
+
+/**
+ * pipeline_run_governor() - the governor of the run being read
+ * @pl: the pipeline
+ *
+ * The governor with the most records since the file began (live: since
+ * the run began): a run's first records can carry the governor before its
+ * switch, or none, so the first record does not say whose run it is.
+ *
+ * Return: an enum idlescope_governor, -1 without records.
+ */
+int pipeline_run_governor(const struct pipeline *pl);
 
 /**
  * pipeline_add() - one record through the pipeline

@@ -206,12 +206,12 @@ static int check_end(const struct recset *rs, const struct recfile *rf, bool cut
 /* Replay one open file into the pipeline and its facts into @meta. */
 /* File @f's run into @meta's list (run_meta.runs), what it says of itself. */
 static void add_run(struct run_meta *meta, const struct recset_file *f,
-		    const struct recfile *rf)
+		    const struct recfile *rf, const struct pipeline *pl)
 {
 	struct run_file r = {
 		.boot = f->boot,
 		.seed = f->seed,
-		.governor = f->has_first ? f->first.governor : -1,
+		.governor = pipeline_run_governor(pl),
 		.position = rf->hdr.run_position,
 		.insn_ps_start = rf->hdr.guest_insn_ps,
 		.insn_ps_end = rf->complete ? rf->trailer.guest_insn_ps_end : 0,
@@ -233,7 +233,7 @@ static int replay_file(struct recset *rs, int i, struct recfile *rf, struct pipe
 		return err;
 	}
 	rs->files[i].boot = pl->last_boot;
-	add_run(meta, &rs->files[i], rf);
+	add_run(meta, &rs->files[i], rf, pl);
 	err = check_end(rs, rf, cut_short, meta);
 	if (err)
 		return err;

@@ -65,7 +65,6 @@ struct run {
 	__u64 entries_at_last_draw;	/* the BPF side's, all CPUs */
 	struct sysfs_counts sysfs_at_start;	/* after the switch */
 	struct timespec start;
-	int first_governor;		/* of the first record received, -1: none */
 	__u32 insn_ps_start;		/* the guest's speed before the run */
 	char saved_governor[64];	/* restored at exit ("": none) */
 	char other_governor[64];
@@ -131,10 +130,7 @@ static int handle_record(void *ctx, void *data, size_t size)
 
 	if (size < sizeof(rec))
 		return 0;
-	if (!run->received++) {
-		memcpy(&rec, data, sizeof(rec));
-		run->first_governor = rec.governor;
-	}
+	run->received++;
 	if (run->recf && !run->rec_error && fwrite(data, sizeof(rec), 1, run->recf) != 1) {
 		run->rec_error = -EIO;
 		fprintf(stderr, "idlescope: error: writing %s: %s\n", run->opts->record_path,
@@ -277,7 +273,7 @@ static void print_counters(const struct live *lv, int nr_cpus)
 /*
  * The run's line in report.json's "runs", as `idlescope report` of its
  * record file gives it (cmd/recset.c): one boot, the seed of the file's
- * path, the first record's governor.
+ * path, the governor with the most records.
  */
 static void add_own_run(struct run *run)
 {
@@ -285,7 +281,7 @@ static void add_own_run(struct run *run)
 	struct run_file own = {
 		.boot = 0,
 		.seed = path ? run_meta_seed_of_path(path) : -1,
-		.governor = run->first_governor,
+		.governor = pipeline_run_governor(&run->pl),
 		.position = run->opts->run_position,
 		.insn_ps_start = run->insn_ps_start,
 		.insn_ps_end = run->meta.insn_ps_end,
@@ -548,7 +544,7 @@ static int run_cleanup(struct run *run, int err)
 
 int live_command(const struct live_cmd_opts *opts)
 {
-	struct run run = { .opts = opts, .first_governor = -1 };
+	struct run run = { .opts = opts };
 	int err;
 
 	live_set_verbose(opts->verbose);

@@ -47,7 +47,7 @@ struct run_skipped_prog {
 struct run_file {
 	int boot;			/* the aggregate's boot index, -1: unknown */
 	long seed;			/* the boot's seed (its run directory), -1: unknown */
-	int governor;			/* its first record's, -1: none */
+	int governor;			/* with the most records (pipeline_run_governor()), -1: none */
 	unsigned int position;		/* recfile_header's run_position, 0: unknown */
 	__u32 insn_ps_start, insn_ps_end;	/* the guest's speed, 0: unknown */
 };
