@@ -42,3 +42,11 @@ double rng_exp(struct rng *rng, double mean)
 	/* inversion; 1 - u is in (0, 1], so the log is finite */
 	return -mean * log(1.0 - rng_unit(rng));
 }
+
+double rng_normal(struct rng *rng)
+{
+	/* 1 - u is in (0, 1], so the log is finite */
+	double u = 1.0 - rng_unit(rng), v = rng_unit(rng);
+
+	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
+}

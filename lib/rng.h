@@ -22,5 +22,7 @@ int64_t rng_range(struct rng *rng, int64_t lo, int64_t hi);
 double rng_unit(struct rng *rng);
 /* Exponentially distributed with the given mean (a Poisson process gap). */
 double rng_exp(struct rng *rng, double mean);
+/* Standard normal (Box-Muller, one of the pair: two draws per call). */
+double rng_normal(struct rng *rng);
 
 #endif /* __RNG_H */

@@ -162,12 +162,29 @@ static void independent_diff(struct cmp_row *r)
 		r->p_value = student_two_sided_p(r->diff.pct / r->diff.se, r->diff.df);
 }
 
-/* The pairs' B - A, each with its two boots' within-boot spread. */
+void comparison_paired_row(struct cmp_row *r, const struct ci_pct *a, const struct ci_pct *b,
+			   int nr)
+{
+	struct ci_pct d[AGG_MAX_BOOTS];
+	struct paired_diff pd;
+	int i;
+
+	for (i = 0; i < nr && i < AGG_MAX_BOOTS; i++)
+		d[i] = (struct ci_pct){ .pct = b[i].pct - a[i].pct,
+					.half = hypot(isnan(a[i].half) ? 0 : a[i].half,
+						      isnan(b[i].half) ? 0 : b[i].half) };
+	pd = paired_diff(a, b, i);
+	r->diff = pd.diff;
+	r->p_value = pd.p_value;
+	r->nr_pairs = i;
+	regimes_find(d, i, &r->regimes_diff);
+}
+
+/* The pairs' shares: A's boot and the one of B's it is paired with. */
 static void paired_row(struct cmp_row *r, const struct comparison *c,
 		       const struct side_share *a, const struct side_share *b)
 {
-	struct ci_pct pa[AGG_MAX_BOOTS], pb[AGG_MAX_BOOTS], d[AGG_MAX_BOOTS];
-	struct paired_diff pd;
+	struct ci_pct pa[AGG_MAX_BOOTS], pb[AGG_MAX_BOOTS];
 	int i, k = 0;
 
 	for (i = 0; i < a->nr_boots && i < AGG_MAX_BOOTS; i++) {
@@ -177,17 +194,9 @@ static void paired_row(struct cmp_row *r, const struct comparison *c,
 		    isnan(b->per_boot[j].pct))
 			continue;
 		pa[k] = a->per_boot[i];
-		pb[k] = b->per_boot[j];
-		d[k] = (struct ci_pct){ .pct = pb[k].pct - pa[k].pct,
-					.half = hypot(isnan(pa[k].half) ? 0 : pa[k].half,
-						      isnan(pb[k].half) ? 0 : pb[k].half) };
-		k++;
+		pb[k++] = b->per_boot[j];
 	}
-	pd = paired_diff(pa, pb, k);
-	r->diff = pd.diff;
-	r->p_value = pd.p_value;
-	r->nr_pairs = k;
-	regimes_find(d, k, &r->regimes_diff);
+	comparison_paired_row(r, pa, pb, k);
 }
 
 static bool row_has_regimes(const struct cmp_row *r)
@@ -259,7 +268,6 @@ static int add_row(struct comparison *c, const struct cmp_side *A, const struct 
 	} else {
 		paired_row(r, c, &a, &b);
 	}
-	r->worse = r->diff.pct * share_metrics[k->metric].better < 0;
 out:
 	free(a.per_boot);
 	free(b.per_boot);
@@ -374,8 +382,7 @@ static double mde_pp(const struct cmp_row *r, int m)
 		student_quantile(2 * (1 - CMP_POWER), r->diff.df)) * r->diff.se;
 }
 
-/* The primary rows tested, Holm over them, each one's detectable difference. */
-static int flag_rows(struct comparison *c, const struct cmp_options *o)
+int comparison_flag(struct comparison *c, const struct cmp_options *o)
 {
 	double *p = calloc(c->nr_rows ? c->nr_rows : 1, sizeof(*p));
 	bool *reject = calloc(c->nr_rows ? c->nr_rows : 1, sizeof(*reject));
@@ -389,6 +396,7 @@ static int flag_rows(struct comparison *c, const struct cmp_options *o)
 	}
 	for (i = 0; i < c->nr_rows; i++) {
 		r = &c->rows[i];
+		r->worse = r->diff.pct * share_metrics[r->metric].better < 0;
 		r->untested = untested_why(r, o);
 		c->nr_primary += r->primary;
 		c->nr_host_timed += r->primary && r->untested == CMP_HOST_TIMED;
@@ -418,7 +426,7 @@ int comparison_run(struct comparison *c, const struct cmp_side *a, const struct 
 	find_design(c, a, b);
 	err = diff_all(c, a, b, o);
 	if (!err)
-		err = flag_rows(c, o);
+		err = comparison_flag(c, o);
 	return err;
 }
 

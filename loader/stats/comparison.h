@@ -123,6 +123,37 @@ struct comparison {
 int comparison_run(struct comparison *c, const struct cmp_side *a, const struct cmp_side *b,
 		   const struct cmp_options *o);
 
+/**
+ * comparison_paired_row() - a row's B - A over pairs: its interval, test and regimes
+ * @r: the row; its diff, p_value, nr_pairs and regimes_diff are set
+ * @a: side A's share per pair (one boot's or seed's ci_result())
+ * @b: side B's, in the same order
+ * @nr: how many pairs, at most AGG_MAX_BOOTS (more are left out)
+ *
+ * What comparison_run() does for each row of a paired design once the
+ * pairs are found: the paired t over the pairs' differences
+ * (stats/paired.h) and whether those differences fall into regimes
+ * (stats/regimes.h).  Public so that the gate's power can be simulated
+ * through the code the gate runs (tests/host/test_power.c).
+ */
+void comparison_paired_row(struct cmp_row *r, const struct ci_pct *a, const struct ci_pct *b,
+			   int nr);
+
+/**
+ * comparison_flag() - the gate's family tested: each row's verdict
+ * @c: a comparison whose rows have their numbers (rows, nr_rows); its
+ *	counters (nr_primary, nr_tested, ...) must start at 0
+ * @o: the options (host-timed rows)
+ *
+ * Sets each row's worse, untested, flagged and mde_pp: why a row is left
+ * untested, Holm's procedure over the primary rows tested at CMP_ALPHA,
+ * each tested row's minimum detectable effect at that family's size.
+ * comparison_run() ends with it.
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int comparison_flag(struct comparison *c, const struct cmp_options *o);
+
 /* Free the rows: @c is empty again. */
 void comparison_free(struct comparison *c);
 

@@ -147,13 +147,6 @@ static void test_coverage(void)
 /* make run's default REPEATS: the boots behind a headline interval. */
 #define BOOTS		4
 
-static double normal(struct rng *rng)
-{
-	double u = 1.0 - rng_unit(rng), v = rng_unit(rng);
-
-	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
-}
-
 static struct ci_pct boot(struct rng *rng, double share, double len, int nr)
 {
 	struct ci_acc acc;
@@ -184,7 +177,7 @@ static int boot_coverage(double len, double *mean_half)
 	for (d = 0; d < NR_DATASETS; d++) {
 		rng_seed(&rng, 5000 + d + 100000 * (int)len);
 		for (b = 0; b < BOOTS; b++) {
-			share = fmin(0.99, fmax(0.01, RUN_SHARE + BOOT_SD * normal(&rng)));
+			share = fmin(0.99, fmax(0.01, RUN_SHARE + BOOT_SD * rng_normal(&rng)));
 			boots[b] = boot(&rng, share, len, BOOT_SAMPLES);
 		}
 		r = ci_over_boots(boots, BOOTS);
