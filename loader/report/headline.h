@@ -66,6 +66,8 @@ bool headline_model_within_2x(const struct agg *agg, int workload, int governor,
 #define SEED_SAMPLES		69854
 
 extern const char *const seed_column_names[SEED_NR_COLUMNS];
+/* The models of the seed's columns, NULL for the live menu2010's. */
+extern const char *const seed_models[SEED_NR_COLUMNS];
 extern const double seed_pct[AGG_NR_FACTORS][SEED_NR_COLUMNS];
 
 struct seed_method {
