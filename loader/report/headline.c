@@ -105,16 +105,20 @@ static const struct ci_acc *shadow_within_acc(const struct agg_stats *st, int ar
 /* A cell's shares, in all boots and in each, from boots_cell_get() or its logical twin. */
 static void cell_from_boots(struct headline_cell *cell, const struct boots_cell *bc)
 {
-	struct ci_pct per_boot[AGG_MAX_BOOTS];
+	struct ci_pct per_boot[AGG_MAX_BOOTS], boots_of_metric[AGG_MAX_BOOTS];
 	int b, m, n;
 
 	cell->periods = bc->pooled.samples;
 	cell->predicted = bc->pooled.predicted_samples;
 	for (m = 0; m < SHARE_NR_METRICS; m++) {
 		cell->metric[m] = boots_cell_share(bc, share_acc, m, per_boot);
-		for (b = 0, n = 0; b < bc->nr_boots; b++)
-			if (bc->boot[b].samples)
-				cell->boot_metric[n++][m] = per_boot[b];
+		for (b = 0, n = 0; b < bc->nr_boots; b++) {
+			if (!bc->boot[b].samples)
+				continue;
+			cell->boot_metric[n][m] = per_boot[b];
+			boots_of_metric[n++] = per_boot[b];
+		}
+		regimes_find(boots_of_metric, n, &cell->regimes[m]);
 	}
 	cell->nr_boots = 0;
 	for (b = 0; b < bc->nr_boots; b++) {
@@ -278,6 +282,11 @@ static void headline_cell_text(char *buf, size_t size, const struct agg *agg, in
 		snprintf(buf, size, "%llu/%llu%s", (unsigned long long)raw.periods,
 			 (unsigned long long)logical.periods,
 			 raw.late_sleeps || raw.nr_excluded ? HEADLINE_EXCLUDED_MARK : "");
+	} else if (raw.regimes[metric].nr == 2) {
+		snprintf(buf, size, "%.1f|%.1f%s", raw.regimes[metric].regime[0].mean_pct,
+			 raw.regimes[metric].regime[1].mean_pct, HEADLINE_REGIMES_MARK);
+		if (raw.late_sleeps || raw.nr_excluded)
+			strncat(buf, HEADLINE_EXCLUDED_MARK, size - strlen(buf) - 1);
 	} else {
 		report_fmt_share(buf, size, &raw.metric[metric]);
 		if (raw.late_sleeps || raw.nr_excluded)
@@ -368,6 +377,33 @@ static const struct {
 	{ SHARE_TOO_SHALLOW, VIEW_RAW }, { SHARE_TOO_SHALLOW, VIEW_LOGICAL },
 };
 
+/* Whether a cell of @metric in @view, of a workload shown, falls into regimes. */
+static bool table_has_regimes(const struct agg *agg, int metric, enum share_view view)
+{
+	struct headline_cell cell;
+	int w, g;
+
+	for (w = 0; w < agg_nr_workloads(agg); w++) {
+		if (!headline_workload_shown(agg, w))
+			continue;
+		for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++)
+			if (headline_view_cell(agg, w, g, view, &cell) &&
+			    cell.regimes[metric].nr == 2)
+				return true;
+	}
+	return false;
+}
+
+static bool first_screen_has_regimes(const struct agg *agg)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(first_screen); i++)
+		if (table_has_regimes(agg, first_screen[i].metric, first_screen[i].view))
+			return true;
+	return false;
+}
+
 void headline_print(FILE *f, const struct agg *agg, const struct run_meta *meta,
 		    int max_lines)
 {
@@ -377,9 +413,14 @@ void headline_print(FILE *f, const struct agg *agg, const struct run_meta *meta,
 	int govs[IDLESCOPE_NR_GOVERNORS], nr_govs;
 	unsigned int i;
 
+	bool regimes = first_screen_has_regimes(agg);
+
 	/* The event sources' line and the host-timed mark's below the tables. */
 	if (meta->events.nr)
 		max_lines -= 2;
+	/* The regimes mark's line. */
+	if (regimes)
+		max_lines -= 1;
 	if (2 + nr_tables * (1 + nr_rows) > max_lines)
 		nr_rows = (max_lines - 3) / nr_tables - 1;
 	if (nr_rows > TABLE_MAX_ROWS - 1)
@@ -394,7 +435,57 @@ void headline_print(FILE *f, const struct agg *agg, const struct run_meta *meta,
 	headline_table(f, agg, meta, -1, VIEW_RAW, nr_rows, govs, nr_govs);
 	if (nr_workloads > nr_rows)
 		fprintf(f, "(%d more workloads in the detail below)\n", nr_workloads - nr_rows);
+	if (regimes)
+		fprintf(f, HEADLINE_REGIMES_MARK " boots in two regimes: the low and high one's "
+			"means (boots below; compare leaves it untested)\n");
 	report_print_event_sources(f, meta);
+}
+
+/* One line per cell of @metric in @view whose boots fall into two regimes. */
+static void print_regimes_of(FILE *f, const struct agg *agg, int metric, enum share_view view)
+{
+	const struct regime *lo, *hi;
+	struct headline_cell cell;
+	int w, g;
+
+	for (w = 0; w < agg_nr_workloads(agg); w++) {
+		for (g = 0; g < IDLESCOPE_NR_GOVERNORS; g++) {
+			if (!headline_view_cell(agg, w, g, view, &cell) ||
+			    cell.regimes[metric].nr != 2)
+				continue;
+			lo = &cell.regimes[metric].regime[0];
+			hi = &cell.regimes[metric].regime[1];
+			fprintf(f, "%s %s %s %s: %d %s at %.1f (%.1f-%.1f), %d at %.1f "
+				"(%.1f-%.1f)\n", fmt_workload_label(agg_workload_name(agg, w)),
+				governor_name(g), share_metrics[metric].title, share_view_names[view],
+				lo->nr_boots, lo->nr_boots == 1 ? "boot" : "boots", lo->mean_pct,
+				lo->lo_pct, lo->hi_pct, hi->nr_boots, hi->mean_pct, hi->lo_pct,
+				hi->hi_pct);
+		}
+	}
+}
+
+/*
+ * The cells whose boots fall into two regimes (stats/regimes.h): a mean
+ * with an interval over them would describe no boot, so each regime's
+ * boots and values, under a title only when there are any.
+ */
+static void print_regimes(FILE *f, const struct agg *agg)
+{
+	enum share_view view;
+	bool any = false;
+	int m;
+
+	for (view = 0; view < VIEW_NR && !any; view++)
+		for (m = 0; m < SHARE_NR_METRICS && !any; m++)
+			any = table_has_regimes(agg, m, view);
+	if (!any)
+		return;
+	fprintf(f, "\n== headline, regimes: cells whose boots fall apart (%s) ==\n",
+		HEADLINE_REGIMES_MARK);
+	for (view = 0; view < VIEW_NR; view++)
+		for (m = 0; m < SHARE_NR_METRICS; m++)
+			print_regimes_of(f, agg, m, view);
 }
 
 void headline_print_continued(FILE *f, const struct agg *agg, const struct run_meta *meta)
@@ -406,6 +497,7 @@ void headline_print_continued(FILE *f, const struct agg *agg, const struct run_m
 	for (i = 0; i < ARRAY_SIZE(continued); i++)
 		headline_table(f, agg, meta, continued[i].metric, continued[i].view,
 			       TABLE_MAX_ROWS - 1, govs, nr_govs);
+	print_regimes(f, agg);
 }
 
 static void seed_method_table(const struct seed_method *sm, struct table *t)

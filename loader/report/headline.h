@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include "stats/aggregate.h"
 #include "stats/ci.h"
+#include "stats/regimes.h"
 #include "stats/shares.h"
 #include "format/json_writer.h"
 #include "runinfo/meta.h"
@@ -36,7 +37,12 @@ struct headline_cell {
 	int boot[AGG_MAX_BOOTS];		/* their agg_boot() indices */
 	__u64 boot_periods[AGG_MAX_BOOTS];
 	struct ci_pct boot_metric[AGG_MAX_BOOTS][SHARE_NR_METRICS];
+	/* Per metric, whether its boots fall into two regimes (stats/regimes.h). */
+	struct regimes regimes[SHARE_NR_METRICS];
 };
+
+/* Appended to a headline cell shown as its two regimes' means. */
+#define HEADLINE_REGIMES_MARK	"~"
 
 /* A cell of the raw periods; false when the workload x governor has none. */
 bool headline_cell(const struct agg *agg, int workload, int governor,

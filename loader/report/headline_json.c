@@ -53,6 +53,34 @@ static void json_seed_method(struct json *j, const struct agg *agg, int w)
  * one boot's files, and both write the same (the off-line report of a
  * live run's file is byte for byte the live one).
  */
+/* A cell's metrics whose boots fall into two regimes, each regime's boots and values. */
+static void json_cell_regimes(struct json *j, const struct headline_cell *cell)
+{
+	const struct regime *r;
+	int m, i;
+
+	json_array(j, "regimes", false);
+	for (m = 0; m < SHARE_NR_METRICS; m++) {
+		if (cell->regimes[m].nr != 2)
+			continue;
+		json_object(j, NULL, true);
+		json_str(j, "metric", share_metrics[m].name);
+		json_array(j, "regimes", true);
+		for (i = 0; i < 2; i++) {
+			r = &cell->regimes[m].regime[i];
+			json_object(j, NULL, true);
+			json_u64(j, "boots", r->nr_boots);
+			json_number(j, "mean", r->mean_pct);
+			json_number(j, "lo", r->lo_pct);
+			json_number(j, "hi", r->hi_pct);
+			json_object_end(j);
+		}
+		json_array_end(j);
+		json_object_end(j);
+	}
+	json_array_end(j);
+}
+
 static void json_cell_boots(struct json *j, const struct headline_cell *cell)
 {
 	int b, m;
@@ -76,6 +104,7 @@ static void json_cell_boots(struct json *j, const struct headline_cell *cell)
 		json_object_end(j);
 	}
 	json_array_end(j);
+	json_cell_regimes(j, cell);
 }
 
 /* The headline's cells of one view, raw (headline_cell()) or logical. */

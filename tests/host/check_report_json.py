@@ -71,7 +71,7 @@ CI_KEYS = ["pct", "lo", "hi"]
 HEADLINE_KEYS = ["workload", "events", "host_timed", "governor", "periods", "predicted",
                  "late_sleeps", "excluded_boots", "within_2x", "ideal_hit", "too_deep",
                  "too_shallow", "boots", "interval", "too_few_independent_samples",
-                 "per_boot"]
+                 "per_boot", "regimes"]
 SEED_METHOD_KEYS = ["workload", "host_governor", "periods", "next_timer_wrap_samples",
                     "columns"]
 SEED_COLUMN_KEYS = ["column", "model", "samples", "excluded_samples", "within_factor"]
@@ -625,6 +625,30 @@ HEADLINE_METRICS = ["within_2x", "ideal_hit", "too_deep", "too_shallow"]
 PER_BOOT_KEYS = ["boot", "periods"] + HEADLINE_METRICS
 
 
+REGIME_KEYS = ["boots", "mean", "lo", "hi"]
+
+
+def check_regimes(where, h, per_boot):
+    """Each metric split into two regimes: its two regimes hold every boot
+    with a share, lower first, each mean within its lowest and highest."""
+    for k, r in enumerate(h["regimes"]):
+        if not check_keys(f"{where}.regimes[{k}]", r, ["metric", "regimes"]):
+            return
+        if r["metric"] not in HEADLINE_METRICS or len(r["regimes"]) != 2:
+            fail(where, f"regimes[{k}]: metric {r['metric']!r}, {len(r['regimes'])} regimes")
+            continue
+        for g in r["regimes"]:
+            if not check_keys(f"{where}.regimes[{k}]", g, REGIME_KEYS):
+                return
+            if not g["lo"] <= g["mean"] <= g["hi"]:
+                fail(where, f"regimes[{k}]: mean {g['mean']} outside [{g['lo']}, {g['hi']}]")
+        low, high = r["regimes"]
+        with_share = [b for b in per_boot if b[r["metric"]]["pct"] is not None]
+        if low["hi"] >= high["lo"] or low["boots"] + high["boots"] != len(with_share):
+            fail(where, f"regimes[{k}]: {low['boots']}+{high['boots']} boots of "
+                 f"{len(with_share)}, low up to {low['hi']}, high from {high['lo']}")
+
+
 def check_headline_boots(where, h, nr_boots):
     """A cell over boots: its boots' periods add up, each share is the mean
     of the boots' shares; with one boot, the boot's share is the cell's."""
@@ -642,6 +666,7 @@ def check_headline_boots(where, h, nr_boots):
             fail(where, f"per_boot[{k}] names boot {b['boot']} of {nr_boots}")
         for m in HEADLINE_METRICS:
             check_ci(f"{where}.per_boot[{k}].{m}", b[m])
+    check_regimes(where, h, per_boot)
     if per_boot and sum(b["periods"] for b in per_boot) != h["periods"]:
         fail(where, "the boots' periods do not add up to the cell's")
     for m in HEADLINE_METRICS:

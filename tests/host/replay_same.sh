@@ -49,7 +49,9 @@
 # merged: only those columns and entries differ from the wake-up change's).
 # report.json's again when it gained "runs" (each record file's boot, seed,
 # governor, position in its boot and guest speed): that member alone
-# differs from main at 690764c.
+# differs from main at 690764c.  And when each headline cell gained
+# "regimes" ([] in every cell of this one boot): that member alone differs
+# from main at d44cec0.
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -71,4 +73,4 @@ same() { # NAME FILE SHA256
 same "replay: report.txt of a genrec file is unchanged" report.txt \
 	7ed51cedeb02f6d3852213fdf6342d20a0a548f2769ec0220c4d3f5fef613329
 same "replay: report.json of a genrec file is unchanged" report.json \
-	7cf4f9b402d1c44be3340b2b1b3751f0e5bd15b7a420092264ffba881196c055
+	3fbcdd23704fb41055401dfd30797b47ad5ca058e00b9429287e07f3c366916d
