@@ -1,15 +1,24 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# `make run PRECISION=PP`: boot until the answer is known.  Rounds of
-# REPEATS more seeds (scripts/run-boots.sh), each round only for the
-# workloads whose headline intervals are still wider than PRECISION
-# percentage points (half-width, any governor or share), until none is or
-# their cells have MAX_BOOTS boots; then one line per workload that hit
-# that cap, with the half-width it reached.
+# `make run PRECISION=PP`: boot until the answer is known, by Stein's
+# two-stage rule, so that stopping does not depend on what was seen after
+# the first look (optional stopping: boots that all happened to land in
+# one regime would stop a round-by-round rule early, with an interval too
+# narrow).  Stage one: REPEATS seeds (scripts/run-boots.sh).  From them,
+# per workload, the widest headline half-width h over its cells (the
+# report's own: a t interval over the n0 = REPEATS boots) sets how many
+# boots it needs, N = ceil(n0 (h / PRECISION)^2), capped at MAX_BOOTS.
+# Stage two boots the seeds up to each workload's N, once; there is no
+# third look.  Stein (1945): with N so chosen from stage one's spread, the
+# interval of half-width PRECISION around the mean of the N boots covers
+# with at least 95%; the report prints its own interval over the N boots
+# as always.  A workload that reached the cap is one "run: cap" line with
+# the half-width stage one saw (regimes show here: their spread is wide).
 #
 # usage: scripts/run-until.sh OUT_DIR REPEATS JOBS SECONDS 'GOVERNORS' 'WORKLOADS' \
 #            PRECISION MAX_BOOTS [VM_ARG...]
+# Environment: FIRST_SEED (0), the first seed; the rest follow it.
 
 set -uo pipefail
 
@@ -27,43 +36,55 @@ die() {
 [[ $max_boots =~ ^[1-9][0-9]*$ ]] || die "MAX_BOOTS wants a positive number, not '$max_boots'" 2
 [[ $repeats =~ ^[1-9][0-9]*$ ]] || die "REPEATS wants a positive number of boots, not '$repeats'" 2
 
-# still_wide: the workloads of $todo whose widest headline half-width is
-# above PRECISION and whose cells have fewer than MAX_BOOTS boots; a
-# "run: cap" line on stderr for those that reached the cap first.
-still_wide() {
-	"$top/build/idlescope" report "$out"/seed-*/*/*/run.rec -j >"$out/until.json" ||
+[ "$repeats" -ge 2 ] || die "PRECISION needs REPEATS of at least 2 for its first stage" 2
+
+# boots_needed: "WORKLOAD N" per workload of $workloads, N the boots Stein's
+# rule asks of it from the first stage's report; a "run: cap" line on
+# stderr for each that MAX_BOOTS cuts short.
+boots_needed() {
+	"$top/build/idlescope" report "$out"/seed-*/*/*/run.rec -j >"$out/stage1.json" ||
 		die "the report of $out failed"
-	python3 - "$out/until.json" "$precision" "$max_boots" $todo <<'PY'
+	python3 - "$out/stage1.json" "$precision" "$max_boots" "$repeats" $workloads <<'PY'
 import json, math, sys
-report, precision, cap = json.load(open(sys.argv[1])), float(sys.argv[2]), int(sys.argv[3])
-for w in sys.argv[4:]:
+report, precision, cap, n0 = (json.load(open(sys.argv[1])), float(sys.argv[2]),
+                              int(sys.argv[3]), int(sys.argv[4]))
+for w in sys.argv[5:]:
     cells = [c for c in report["headline_logical"] if c["workload"] == w]
-    if not cells:
-        print(f"run: cap: workload {w}: no periods", file=sys.stderr)
-        continue
     halves = [(s["hi"] - s["lo"]) / 2 if s["lo"] is not None else math.inf
               for c in cells for s in (c["within_2x"], c["ideal_hit"], c["too_deep"],
                                        c["too_shallow"]) if s["pct"] is not None]
-    widest, boots = max(halves, default=math.inf), min(c["boots"] for c in cells)
-    if widest <= precision:
-        continue
-    if boots >= cap:
-        print(f"run: cap: workload {w}: {boots} boots, widest interval ±{widest:.2f} pp "
-              f"> {precision:g} pp", file=sys.stderr)
-        continue
-    print(w)
+    widest = max(halves, default=math.inf)
+    need = n0 if widest <= precision else (
+        cap + 1 if math.isinf(widest) else math.ceil(n0 * (widest / precision) ** 2))
+    if math.isinf(widest):
+        print(f"run: cap: workload {w}: no interval over the first stage's {n0} boots, "
+              f"{cap} booted", file=sys.stderr)
+        need = cap
+    elif need > cap:
+        print(f"run: cap: workload {w}: needs {need} boots (first stage: ±{widest:.2f} pp "
+              f"over {n0}), {cap} booted", file=sys.stderr)
+        need = cap
+    print(w, need)
 PY
 }
 
-seed=0
-todo=$workloads
+seed=${FIRST_SEED:-0}
 status=0
-while [ -n "$todo" ]; do
-	echo "run: boots $seed..$((seed + repeats - 1)) for: $todo"
-	FIRST_SEED=$seed "$top/scripts/run-boots.sh" "$out" "$repeats" "$jobs" "$seconds" \
-		"$governors" "$todo" "$@" || status=1
-	seed=$((seed + repeats))
-	todo=$(still_wide | tr '\n' ' ')
+echo "run: first stage, boots $seed..$((seed + repeats - 1)) for: $workloads"
+FIRST_SEED=$seed "$top/scripts/run-boots.sh" "$out" "$repeats" "$jobs" "$seconds" \
+	"$governors" "$workloads" "$@" || status=1
+needed=$(boots_needed) || exit 1
+echo "$needed" | sed 's/^/run: boots needed: /'
+# Stage two, in groups: the seeds up to the next workload's N, for every
+# workload that needs at least that many.
+done_boots=$repeats
+for n in $(echo "$needed" | awk '{ print $2 }' | sort -n -u); do
+	[ "$n" -gt "$done_boots" ] || continue
+	todo=$(echo "$needed" | awk -v n="$n" '$2 >= n { printf "%s ", $1 }')
 	todo=${todo% }
+	echo "run: second stage, boots $((seed + done_boots))..$((seed + n - 1)) for: $todo"
+	FIRST_SEED=$((seed + done_boots)) "$top/scripts/run-boots.sh" "$out" $((n - done_boots)) \
+		"$jobs" "$seconds" "$governors" "$todo" "$@" || status=1
+	done_boots=$n
 done
 exit $status
