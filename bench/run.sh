@@ -50,7 +50,7 @@ obs_rounds=${BENCH_OBSERVER_ROUNDS:-4}
 obs_s=${BENCH_OBSERVER_S:-2}
 obs_governors=${BENCH_OBSERVER_GOVERNORS:-"menu teo"}
 obs_modes=${BENCH_OBSERVER_MODES:-"tp sel full lean share"}
-obs_workloads=${BENCH_OBSERVER_WORKLOADS:-"$(vm/guest/suite.sh --names "$top/workloads/suite.txt" default) cyclictest"}
+obs_workloads=${BENCH_OBSERVER_WORKLOADS:-"$(sh "$top/vm/guest/suite.sh" --names "$top/workloads/suite.txt" default) cyclictest"}
 # The guest's share of the wall time, with room for a slow host: the
 # observer effect's blocks (a loader's start and each workload, a second
 # between two) 4 times over.
@@ -74,7 +74,7 @@ for m in $obs_modes; do
 	[[ $m =~ ^(tp|sel|full|lean|share)$ ]] ||
 		die "BENCH_OBSERVER_MODES takes tp, sel, full, lean and share, not '$m'" 2
 done
-vm/guest/suite.sh --check "$top/workloads/suite.txt" "$obs_governors" "$obs_governors" \
+sh "$top/vm/guest/suite.sh" --check "$top/workloads/suite.txt" "$obs_governors" "$obs_governors" \
 	"$obs_workloads" || exit 2
 for c in $ringbufs; do
 	[[ $c =~ ^(default|shared|[1-9][0-9]*)$ ]] ||
