@@ -13,8 +13,9 @@
 #             the tracepoint probes only (tp: a loader with
 #             --no-select-probes), all probes (sel: a loader as `make run`
 #             starts one, with the select probes) and the lean set (lean:
-#             -m lean), the four in a different order each round (a
-#             rotation, every other round backwards) so that a drift of
+#             -m lean), those of PROBE_SET (all three by default), in
+#             a different order each round (a rotation, every other
+#             round backwards, bench/observer.sh) so that a drift of
 #             the host's speed cancels out of the median ratio: pingpong
 #             round trips/s, and periodic wake-up lateness on both CPUs.
 #             The loaders are of `make run`'s mode (vm/guest/suite.sh)
@@ -40,7 +41,7 @@
 #
 # usage: guest.sh ROUNDS PHASE_SECONDS LEVEL_SECONDS "CONFIG ..." "LEVEL ..."
 #                 TOP_LEVEL TOP_SECONDS OBS_ROUNDS OBS_SECONDS "OBS_GOVERNOR ..."
-#                 "OBS_MODE ..." "OBS_WORKLOAD ..."
+#                 "OBS_MODE ..." "OBS_WORKLOAD ..." "PROBE_SET ..."
 #
 # CONFIG: default (the loader's own ring buffers), shared
 # (--shared-ringbuf) or BYTES (-b BYTES, per CPU).  LEVEL: see run_level.
@@ -73,6 +74,8 @@ shift 9
 obs_governors=$1
 obs_modes=$2
 obs_workloads=$3
+# The probe sets of the overhead rounds (tp, sel, lean), each beside off.
+probe_sets=${4:-tp sel lean}
 
 raw=/host/raw.txt
 work=/tmp/bench
@@ -82,10 +85,6 @@ governor=$run_governor
 run_mode=$(sed -n 's/.*IDLESCOPE_MODE:-\([a-z]*\)}.*/\1/p' /usr/share/idlescope/suite.sh)
 # cyclictest's default interval: long enough that TCG does not overrun it.
 lateness_period_us=1000
-# The probe sets of the overhead rounds, and their orders: round N takes
-# the (N mod 8)th, a rotation, backwards every other round.
-probe_orders="off,tp,sel,lean lean,sel,tp,off tp,sel,lean,off off,lean,sel,tp
-	sel,lean,off,tp tp,off,lean,sel lean,off,tp,sel sel,tp,off,lean"
 stats_sysctl=/proc/sys/kernel/bpf_stats_enabled
 
 die() {
@@ -221,8 +220,7 @@ with_probes() {
 }
 
 overhead_round() {
-	order=$(echo $probe_orders | cut -d" " -f$((($1 - 1) % 8 + 1)))
-	for set in $(echo $order | tr , ' '); do
+	for set in $(rotation $1 "off $probe_sets"); do
 		with_probes $set overhead-$1-$set "overhead round=$1 probes=$set"
 	done
 }
@@ -281,7 +279,8 @@ while [ $round -le $rounds ]; do
 done
 
 echo 1 >$stats_sysctl
-for set in tp sel shared lean; do
+# All probes with one shared ring buffer, beside the select probes.
+for set in $(echo " $probe_sets " | sed 's/ sel / sel shared /'); do
 	echo "bench: BPF run time, probes $set"
 	with_probes $set runtime-$set "runtime probes=$set"
 done

@@ -89,6 +89,16 @@ obs_block() {
 	governor=$run_governor
 }
 
+# rotation ROUND "ITEMS": the items in round ROUND's order: round R starts
+# at item R (mod the count) and, every other round, goes through them
+# backwards, so that a drift of the guest's speed cancels out.
+rotation() {
+	echo $2 | tr ' ' '\n' | awk -v r=$1 -v n=$(echo $2 | wc -w) '
+		{ m[NR - 1] = $0 }
+		END { for (i = 0; i < n; i++) {
+			k = (r - 1 + (r % 2 ? i : n - i)) % n; printf "%s ", m[k] } }'
+}
+
 # observer_section ROUNDS SECONDS "GOVERNORS" "MODES" "WORKLOADS"
 observer_section() {
 	suite_file=$obs_suite
@@ -104,16 +114,10 @@ observer_section() {
 		[ -e $tag_pin ] && idlescope tag
 		return $rc
 	}
-	nr_modes=$(echo $4 | wc -w)
 	round=1
 	while [ $round -le $1 ]; do
 		echo "bench: observer round $round of $1"
-		# Round R starts at mode R (mod the count) and, every other round,
-		# goes through them backwards.
-		order=$(echo $4 | tr ' ' '\n' | awk -v r=$round -v n=$nr_modes '
-			{ m[NR - 1] = $0 }
-			END { for (i = 0; i < n; i++) {
-				k = (r - 1 + (r % 2 ? i : n - i)) % n; printf "%s ", m[k] } }')
+		order=$(rotation $round "$4")
 		for g in $3; do
 			for mode in $order; do
 				obs_block $round $g $mode "$5" $2
