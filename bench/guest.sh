@@ -9,6 +9,10 @@
 #   warm-up   the first loader (boot-to-loader time), a short pingpong and
 #             periodic run so that TCG has translated the hot code before
 #             anything is compared; its records are genrec's template
+#   observer  bench/observer.sh: OBS_ROUNDS rounds of the suite's
+#             workloads, OBS_SECONDS each, under each of OBS_GOVERNORS,
+#             detached and in each of OBS_MODES: the kernel's own idle
+#             counters and the workloads' own output
 #   overhead  ROUNDS rounds of the same two loads with no probes (off),
 #             the tracepoint probes only (tp: a loader with
 #             --no-select-probes), all probes (sel: a loader as `make run`
@@ -24,10 +28,6 @@
 #             on (off everywhere else: it costs two clock reads per run):
 #             the run time of every BPF program per idle period and per
 #             pingpong round trip
-#   observer  bench/observer.sh: OBS_ROUNDS rounds of the suite's
-#             workloads, OBS_SECONDS each, under each of OBS_GOVERNORS,
-#             detached and in each of OBS_MODES: the kernel's own idle
-#             counters and the workloads' own output
 #   sweep     one loader per ring-buffer configuration (per-CPU default,
 #             per-CPU -b BYTES, shared), under load levels of rising
 #             wake-up rate; the BPF side's counters (records, drops)
@@ -271,6 +271,10 @@ rm -rf $work/warmup
 
 emit "clock mode=$(sed -n 's/.*idlescope\.clock=\([a-z]*\).*/\1/p' /proc/cmdline)"
 emit "mode run=$run_mode"
+# The observer effect first: most of the boot, and what a bench cut short
+# should still have.
+[ $obs_rounds -gt 0 ] &&
+	observer_section $obs_rounds $obs_s "$obs_governors" "$obs_modes" "$obs_workloads"
 round=1
 while [ $round -le $rounds ]; do
 	echo "bench: overhead round $round of $rounds"
@@ -323,9 +327,6 @@ run_level "sustain config=$top_config level=$top_level" $top_level
 snapshot sustain config=$top_config level=$top_level at=end
 stop_loader sustain
 rm -rf $work/sustain
-
-[ $obs_rounds -gt 0 ] &&
-	observer_section $obs_rounds $obs_s "$obs_governors" "$obs_modes" "$obs_workloads"
 
 emit "time at=end uptime_s=$(uptime_s)"
 echo "bench: done"
