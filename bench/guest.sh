@@ -140,7 +140,7 @@ start_loader() {
 	record="-r ${loader_record:-$work/$run/run.rec}"
 	[ $mode = lean ] && record=
 	# shellcheck disable=SC2086 # no flag or two
-	idlescope -m $mode -g $governor -d 3600 -i 5 -o $work/$run $record "$@" \
+	idlescope -m $mode -g $governor -d $UNTIL_STOPPED_S -i 5 -o $work/$run $record "$@" \
 		>$work/$run/loader.txt 2>&1 &
 	loader=$!
 	if ! wait_for_loader; then
