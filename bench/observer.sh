@@ -128,7 +128,7 @@ observer_section() {
 	round=1
 	while [ $round -le $1 ]; do
 		echo "bench: observer round $round of $1"
-		order=$(rotation $round "$4")
+		order=$(rotation $round "off $4")
 		for g in $3; do
 			for mode in $order; do
 				obs_block $round $g $mode "$5" $2
