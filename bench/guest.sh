@@ -9,12 +9,17 @@
 #   warm-up   the first loader (boot-to-loader time), a short pingpong and
 #             periodic run so that TCG has translated the hot code before
 #             anything is compared; its records are genrec's template
+#   observer  bench/observer.sh: OBS_ROUNDS rounds of the suite's
+#             workloads, OBS_SECONDS each, under each of OBS_GOVERNORS,
+#             detached and in each of OBS_MODES: the kernel's own idle
+#             counters and the workloads' own output
 #   overhead  ROUNDS rounds of the same two loads with no probes (off),
 #             the tracepoint probes only (tp: a loader with
 #             --no-select-probes), all probes (sel: a loader as `make run`
 #             starts one, with the select probes) and the lean set (lean:
-#             -m lean), the four in a different order each round (a
-#             rotation, every other round backwards) so that a drift of
+#             -m lean), those of PROBE_SET (all three by default), in
+#             a different order each round (a rotation, every other
+#             round backwards, bench/observer.sh) so that a drift of
 #             the host's speed cancels out of the median ratio: pingpong
 #             round trips/s, and periodic wake-up lateness on both CPUs.
 #             The loaders are of `make run`'s mode (vm/guest/suite.sh)
@@ -23,10 +28,6 @@
 #             on (off everywhere else: it costs two clock reads per run):
 #             the run time of every BPF program per idle period and per
 #             pingpong round trip
-#   observer  bench/observer.sh: OBS_ROUNDS rounds of the suite's
-#             workloads, OBS_SECONDS each, under each of OBS_GOVERNORS,
-#             detached and in each of OBS_MODES: the kernel's own idle
-#             counters and the workloads' own output
 #   sweep     one loader per ring-buffer configuration (per-CPU default,
 #             per-CPU -b BYTES, shared), under load levels of rising
 #             wake-up rate; the BPF side's counters (records, drops)
@@ -40,7 +41,7 @@
 #
 # usage: guest.sh ROUNDS PHASE_SECONDS LEVEL_SECONDS "CONFIG ..." "LEVEL ..."
 #                 TOP_LEVEL TOP_SECONDS OBS_ROUNDS OBS_SECONDS "OBS_GOVERNOR ..."
-#                 "OBS_MODE ..." "OBS_WORKLOAD ..."
+#                 "OBS_MODE ..." "OBS_WORKLOAD ..." "PROBE_SET ..."
 #
 # CONFIG: default (the loader's own ring buffers), shared
 # (--shared-ringbuf) or BYTES (-b BYTES, per CPU).  LEVEL: see run_level.
@@ -73,6 +74,8 @@ shift 9
 obs_governors=$1
 obs_modes=$2
 obs_workloads=$3
+# The probe sets of the overhead rounds (tp, sel, lean), each beside off.
+probe_sets=${4:-tp sel lean}
 
 raw=/host/raw.txt
 work=/tmp/bench
@@ -82,10 +85,6 @@ governor=$run_governor
 run_mode=$(sed -n 's/.*IDLESCOPE_MODE:-\([a-z]*\)}.*/\1/p' /usr/share/idlescope/suite.sh)
 # cyclictest's default interval: long enough that TCG does not overrun it.
 lateness_period_us=1000
-# The probe sets of the overhead rounds, and their orders: round N takes
-# the (N mod 8)th, a rotation, backwards every other round.
-probe_orders="off,tp,sel,lean lean,sel,tp,off tp,sel,lean,off off,lean,sel,tp
-	sel,lean,off,tp tp,off,lean,sel lean,off,tp,sel sel,tp,off,lean"
 stats_sysctl=/proc/sys/kernel/bpf_stats_enabled
 
 die() {
@@ -141,7 +140,7 @@ start_loader() {
 	record="-r ${loader_record:-$work/$run/run.rec}"
 	[ $mode = lean ] && record=
 	# shellcheck disable=SC2086 # no flag or two
-	idlescope -m $mode -g $governor -d 3600 -i 5 -o $work/$run $record "$@" \
+	idlescope -m $mode -g $governor -d $UNTIL_STOPPED_S -i 5 -o $work/$run $record "$@" \
 		>$work/$run/loader.txt 2>&1 &
 	loader=$!
 	if ! wait_for_loader; then
@@ -221,8 +220,7 @@ with_probes() {
 }
 
 overhead_round() {
-	order=$(echo $probe_orders | cut -d" " -f$((($1 - 1) % 8 + 1)))
-	for set in $(echo $order | tr , ' '); do
+	for set in $(rotation $1 "off $probe_sets"); do
 		with_probes $set overhead-$1-$set "overhead round=$1 probes=$set"
 	done
 }
@@ -273,6 +271,10 @@ rm -rf $work/warmup
 
 emit "clock mode=$(sed -n 's/.*idlescope\.clock=\([a-z]*\).*/\1/p' /proc/cmdline)"
 emit "mode run=$run_mode"
+# The observer effect first: most of the boot, and what a bench cut short
+# should still have.
+[ $obs_rounds -gt 0 ] &&
+	observer_section $obs_rounds $obs_s "$obs_governors" "$obs_modes" "$obs_workloads"
 round=1
 while [ $round -le $rounds ]; do
 	echo "bench: overhead round $round of $rounds"
@@ -281,7 +283,8 @@ while [ $round -le $rounds ]; do
 done
 
 echo 1 >$stats_sysctl
-for set in tp sel shared lean; do
+# All probes with one shared ring buffer, beside the select probes.
+for set in $(echo " $probe_sets " | sed 's/ sel / sel shared /'); do
 	echo "bench: BPF run time, probes $set"
 	with_probes $set runtime-$set "runtime probes=$set"
 done
@@ -324,9 +327,6 @@ run_level "sustain config=$top_config level=$top_level" $top_level
 snapshot sustain config=$top_config level=$top_level at=end
 stop_loader sustain
 rm -rf $work/sustain
-
-[ $obs_rounds -gt 0 ] &&
-	observer_section $obs_rounds $obs_s "$obs_governors" "$obs_modes" "$obs_workloads"
 
 emit "time at=end uptime_s=$(uptime_s)"
 echo "bench: done"

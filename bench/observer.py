@@ -176,6 +176,9 @@ def add_intervals(cell, off):
         if diffs and name != "state_shift_pp":
             entry["diff"] = interval(diffs)
         cell["measures"][name] = entry
+    shares = [run["state_usage_share"] for run in runs.values() if run["state_usage_share"]]
+    cell["state_usage_pct"] = {st: 100 * statistics.mean(s.get(st, 0.0) for s in shares)
+                               for st in sorted({st for s in shares for st in s})}
 
 
 def covers_zero(diff):
@@ -247,6 +250,12 @@ def print_observer(obs, default_mode):
                 if all(c == "-" for c in cells):
                     continue
                 rows.append([g, w, label] + cells)
+            # The kernel's usage per state: each state's share of the
+            # periods, in percent, mean over rounds, state 0 first.
+            cells = ["/".join(f"{v:.0f}" for v in per_m[m]["state_usage_pct"].values())
+                     if per_m.get(m, {}).get("state_usage_pct") else "-" for m in modes]
+            if any(c != "-" for c in cells):
+                rows.append([g, w, "usage % per state"] + cells)
     widths = [max(len(r[i]) for r in [header] + rows) for i in range(len(header))]
     rounds = max((len(c["runs"]) for pw in obs["cells"].values() for pm in pw.values()
                   for c in pm.values()), default=0)

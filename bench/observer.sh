@@ -23,6 +23,16 @@
 # KEYS: round=R governor=G mode=M workload=W.
 
 obs_suite=/usr/share/idlescope/suite.txt
+obs_raw=/tmp/bench/obs.raw
+
+# obs_emit LINE: a raw line kept in guest memory until the block ends.
+# Written to the 9p share at once, the line read just before a workload
+# started would be written inside its window: the guest waits for the
+# host there, and in the fixed clock its time jumps on to the next timer
+# (docs/clock.md), an idle period as long as the host is slow.
+obs_emit() {
+	echo "$*" >>$obs_raw
+}
 
 # sysfs_states: "cC.sK=usage,time,above,below" for every CPU and state.
 sysfs_states() {
@@ -71,14 +81,14 @@ obs_block() {
 	for w in $4; do
 		keys="round=$1 governor=$2 mode=$3 workload=$w"
 		progress_step "observer round $1: $2, $3, $w"
-		emit "obs $keys at=start uptime_s=$(uptime_s)$(sysfs_states)"
+		obs_emit "obs $keys at=start uptime_s=$(uptime_s)$(sysfs_states)"
 		# shellcheck disable=SC2034 # $d is what the suite's commands read
 		d=$5
 		(eval "$(workload_command $w)") >$work/obs.out 2>&1 ||
 			echo "bench: workload $w failed under $2, $3" >&2
-		emit "obs $keys at=end uptime_s=$(uptime_s)$(sysfs_states)"
+		obs_emit "obs $keys at=end uptime_s=$(uptime_s)$(sysfs_states)"
 		while read -r line; do
-			emit "obsout $keys : $line"
+			obs_emit "obsout $keys : $line"
 		done <$work/obs.out
 		sleep 1
 	done
@@ -86,7 +96,18 @@ obs_block() {
 		stop_loader $run
 		rm -rf $work/$run /host/obs-$run.rec
 	fi
+	cat $obs_raw >>$raw && rm -f $obs_raw || die "cannot write $raw"
 	governor=$run_governor
+}
+
+# rotation ROUND "ITEMS": the items in round ROUND's order: round R starts
+# at item R (mod the count) and, every other round, goes through them
+# backwards, so that a drift of the guest's speed cancels out.
+rotation() {
+	echo $2 | tr ' ' '\n' | awk -v r=$1 -v n="$(echo $2 | wc -w)" '
+		{ m[NR - 1] = $0 }
+		END { for (i = 0; i < n; i++) {
+			k = (r - 1 + (r % 2 ? i : n - i)) % n; printf "%s ", m[k] } }'
 }
 
 # observer_section ROUNDS SECONDS "GOVERNORS" "MODES" "WORKLOADS"
@@ -104,16 +125,10 @@ observer_section() {
 		[ -e $tag_pin ] && idlescope tag
 		return $rc
 	}
-	nr_modes=$(echo $4 | wc -w)
 	round=1
 	while [ $round -le $1 ]; do
 		echo "bench: observer round $round of $1"
-		# Round R starts at mode R (mod the count) and, every other round,
-		# goes through them backwards.
-		order=$(echo $4 | tr ' ' '\n' | awk -v r=$round -v n=$nr_modes '
-			{ m[NR - 1] = $0 }
-			END { for (i = 0; i < n; i++) {
-				k = (r - 1 + (r % 2 ? i : n - i)) % n; printf "%s ", m[k] } }')
+		order=$(rotation $round "off $4")
 		for g in $3; do
 			for mode in $order; do
 				obs_block $round $g $mode "$5" $2
@@ -121,4 +136,7 @@ observer_section() {
 		done
 		round=$((round + 1))
 	done
+	# What the parts after this one compare without a loader runs under
+	# make run's governor, as their loaders do.
+	obs_switch $run_governor
 }

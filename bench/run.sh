@@ -33,6 +33,8 @@
 # suite and cyclictest), and bench/repro.sh's BENCH_REPRO_*
 # (BENCH_REPRO_CLOCKS="" skips those boots) and bench/exitcost.sh's
 # BENCH_EXITCOST_* (BENCH_EXITCOST_WORKLOADS="" skips those).
+# BENCH_PROBE_SETS ("tp sel lean"): the probe sets of the overhead rounds
+# and the BPF run time, each beside probes off.
 
 set -uo pipefail
 
@@ -46,11 +48,12 @@ levels=${BENCH_LEVELS:-"p1000 p200 p50 pp pp+p50 pp+pp"}
 top_level=${BENCH_TOP_LEVEL:-auto}
 top_s=${BENCH_TOP_S:-15}
 report_records=${BENCH_REPORT_RECORDS:-"1000000 10000000 100000000"}
+probe_sets=${BENCH_PROBE_SETS:-"tp sel lean"}
 obs_rounds=${BENCH_OBSERVER_ROUNDS:-4}
 obs_s=${BENCH_OBSERVER_S:-2}
 obs_governors=${BENCH_OBSERVER_GOVERNORS:-"menu teo"}
 obs_modes=${BENCH_OBSERVER_MODES:-"tp sel full lean share"}
-obs_workloads=${BENCH_OBSERVER_WORKLOADS:-"$(vm/guest/suite.sh --names "$top/workloads/suite.txt" default) cyclictest"}
+obs_workloads=${BENCH_OBSERVER_WORKLOADS:-"$(sh "$top/vm/guest/suite.sh" --names "$top/workloads/suite.txt" default) cyclictest"}
 # The guest's share of the wall time, with room for a slow host: the
 # observer effect's blocks (a loader's start and each workload, a second
 # between two) 4 times over.
@@ -69,12 +72,16 @@ for n in "$rounds" "$phase_s" "$level_s" "$top_s" "$obs_s"; do
 	[[ $n =~ ^[1-9][0-9]*$ ]] ||
 		die "BENCH_ROUNDS, BENCH_PHASE_S, BENCH_LEVEL_S, BENCH_TOP_S and BENCH_OBSERVER_S want positive integers, not '$n'" 2
 done
+for s in $probe_sets; do
+	[[ $s =~ ^(tp|sel|lean)$ ]] || die "BENCH_PROBE_SETS takes tp, sel and lean, not '$s'" 2
+done
+[ -n "${probe_sets// /}" ] || die "BENCH_PROBE_SETS wants at least one probe set" 2
 [[ $obs_rounds =~ ^[0-9]+$ ]] || die "BENCH_OBSERVER_ROUNDS wants a count, not '$obs_rounds'" 2
 for m in $obs_modes; do
 	[[ $m =~ ^(tp|sel|full|lean|share)$ ]] ||
 		die "BENCH_OBSERVER_MODES takes tp, sel, full, lean and share, not '$m'" 2
 done
-vm/guest/suite.sh --check "$top/workloads/suite.txt" "$obs_governors" "$obs_governors" \
+sh "$top/vm/guest/suite.sh" --check "$top/workloads/suite.txt" "$obs_governors" "$obs_governors" \
 	"$obs_workloads" || exit 2
 for c in $ringbufs; do
 	[[ $c =~ ^(default|shared|[1-9][0-9]*)$ ]] ||
@@ -154,7 +161,7 @@ truncate -s 64M "$scratch/disk.img" || die "cannot create $scratch/disk.img"
 	-q -drive -q "file=$scratch/disk.img,if=virtio,format=raw,cache=none" -- \
 	sh /usr/share/idlescope/bench.sh "$rounds" "$phase_s" "$level_s" "\"$ringbufs\"" \
 	"\"$levels\"" "$top_level" "$top_s" "$obs_rounds" "$obs_s" "\"$obs_governors\"" \
-	"\"$obs_modes\"" "\"$obs_workloads\"" 2>&1 |
+	"\"$obs_modes\"" "\"$obs_workloads\"" "\"$probe_sets\"" 2>&1 |
 	grep --line-buffered -a -e '^bench: ' -e '^vm: '; } 2>"$scratch/time"
 rc=${PIPESTATUS[0]}
 timing=$(cat "$scratch/time")

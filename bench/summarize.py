@@ -128,16 +128,24 @@ def phase(lines, **keys):
     }
 
 
+def present_sets(lines):
+    """The probe sets the overhead rounds ran (BENCH_PROBE_SETS), in
+    PROBE_SETS' order."""
+    ran = {k.get("probes") for k, _ in matching(lines, "out", load="pingpong")}
+    return tuple(s for s in PROBE_SETS if s in ran)
+
+
 def overhead(lines):
     """Per round and probe set: the set's figure against probes off."""
     rounds = sorted({int(k["round"]) for k, _ in matching(lines, "out", load="pingpong")
                      if "round" in k})
     per_round = []
+    sets = present_sets(lines)
     for r in rounds:
-        phases = {s: phase(lines, round=str(r), probes=s) for s in ("off",) + tuple(PROBE_SETS)}
+        phases = {s: phase(lines, round=str(r), probes=s) for s in ("off",) + sets}
         off = phases["off"]
         entry = {"round": r, "phases": phases}
-        for s in PROBE_SETS:
+        for s in sets:
             on = phases[s]
             entry[s] = {
                 "round_trip_median_pct":
@@ -152,7 +160,7 @@ def overhead(lines):
         name: statistics.median(r["phases"]["off"][name] for r in per_round)
         for name in ("idle_periods_per_s", "round_trips_per_s", "round_trip_median_us",
                      "lateness_median_us")}}
-    for s in PROBE_SETS:
+    for s in sets:
         result[s] = {name: spread([r[s][name] for r in per_round])
                      for name in ("round_trip_median_pct", "round_trip_mean_pct",
                                   "lateness_ratio", "idle_periods_per_s")}
@@ -169,7 +177,8 @@ def runtime(lines, off_round_trip_us):
     """Per runtime set, with bpf_stats_enabled: BPF time per idle period and
     as a share of pingpong's round trip, probes off and in that phase."""
     result = {}
-    for s in RUNTIME_SETS:
+    ran = {k.get("probes") for k, _ in matching(lines, "snap", part="runtime")}
+    for s in (s for s in RUNTIME_SETS if s in ran):
         keys = {"part": "runtime", "probes": s, "load": "pingpong"}
         start = Snapshot(lines, at="start", **keys)
         end = Snapshot(lines, at="end", **keys)
@@ -318,6 +327,9 @@ def probe_rows(ovh, rt):
     off = ovh["off"]
     rows = []
     for s, name in PROBE_SETS.items():
+        if s not in ovh:
+            rows.append((f"probe cost, {name}", "not measured (BENCH_PROBE_SETS)", "", ""))
+            continue
         o = ovh[s]
         cost = o["round_trip_median_pct"]
         rows.append((f"probe cost, {name}: pingpong round trip",
@@ -333,7 +345,8 @@ def probe_rows(ovh, rt):
                      f"x{fmt_spread(o['lateness_ratio'], '.2f')}; probes off: "
                      f"{off['lateness_median_us']:.1f} us", "", ""))
         rows.append(run_time_row("  BPF run time, all programs", rt[s]))
-    rows.append(run_time_row("  same, one shared ring buffer", rt["shared"]))
+    if "shared" in rt:
+        rows.append(run_time_row("  same, one shared ring buffer", rt["shared"]))
     return rows
 
 
@@ -481,6 +494,8 @@ def main():
     rows += build_rows(builds, boot_to_loader_s, ready)
     print_table(rows)
     for s, lines in attached.items():
+        if not lines:
+            continue
         print(f"probe set {s} ({RUNTIME_SETS[s]}), the loader said: {' | '.join(lines)}")
     if obs:
         print_observer(obs, default_mode)
