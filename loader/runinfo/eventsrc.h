@@ -76,8 +76,8 @@ const char *event_source_word(enum event_source source);
  * event_source_what() - what a source is, in a few words
  * @source: the source
  *
- * Return: its description ("the guest's own timers", ...), for the
- * report's definitions; the unknown one's for a value out of range.
+ * Return: its description ("the guest's own timers", ...); the unknown
+ * one's ("not in the workload list") for a value out of range.
  */
 const char *event_source_what(enum event_source source);
 
