@@ -58,7 +58,13 @@ enum recfile_exit_cost {
 	RECFILE_NR_EXIT_COST,
 };
 
-/* "on", "off", "spread", "unknown" */
+/**
+ * recfile_exit_cost_name() - the name a report gives an exit cost
+ * @exit_cost: recfile_header.exit_cost, as read from a file (untrusted)
+ *
+ * Return: "on", "off", "spread" or "unknown"; "unknown" for a value out of
+ * range too, so a newer file's value prints rather than crashes.
+ */
 const char *recfile_exit_cost_name(unsigned int exit_cost);
 
 /* recfile_header.flags */
@@ -136,16 +142,42 @@ struct recfile_trailer {
 	struct recfile_name names[RECFILE_MAX_NAMES];
 };
 
-/* magic, version and the three sizes; everything else zero. */
+/**
+ * recfile_header_init() - start a header for this build's layout
+ * @hdr: the header to fill
+ *
+ * Zeroes @hdr, then sets the magic, RECFILE_VERSION and the three sizes
+ * (header, record, trailer) a reader checks the file against.  The caller
+ * fills in the rest (states, CPUs, kernel, ...) before recfile_create().
+ */
 void recfile_header_init(struct recfile_header *hdr);
 
-/* Returns the stream positioned at the first record, or NULL (errno set). */
+/**
+ * recfile_create() - create (or truncate) a record file and write its header
+ * @path: the file
+ * @hdr: its header, from recfile_header_init() and filled in
+ *
+ * The caller then appends the records as they come and ends with
+ * recfile_finish(); a file never finished reads as a killed run.
+ *
+ * Return: the stream positioned at the first record, or NULL with errno
+ * set (EIO when the header could not be written; the file is then closed).
+ */
 FILE *recfile_create(const char *path, const struct recfile_header *hdr);
 
-/*
- * Append the trailer after @nr_records records, then set the header's
- * data_size and RECFILE_F_COMPLETE, then close @f.  Returns 0 or -errno
- * (-EOVERFLOW if the records' size does not fit); @f is closed either way.
+/**
+ * recfile_finish() - close a record file cleanly
+ * @f: from recfile_create(), the records written after the header
+ * @trailer: what the live report knew that the records do not say
+ * @nr_records: how many records were written
+ *
+ * Appends @trailer, then sets the header's data_size, then
+ * RECFILE_F_COMPLETE, in that order, so a file with the flag always has
+ * its size and trailer; a failure part way leaves a file that reads as a
+ * killed run, not a wrong one.  @f is closed either way.
+ *
+ * Return: 0, or -errno (-EOVERFLOW if the records' size does not fit in
+ * 64 bits, -EIO if a write failed without errno).
  */
 int recfile_finish(FILE *f, const struct recfile_trailer *trailer, __u64 nr_records);
 
@@ -183,12 +215,20 @@ struct recfile {
 	const char *path;
 };
 
-/*
- * Open and check a record file: a regular file (a FIFO would block),
- * header fields in range and consistent with each other and the file's
- * size, the trailer's counters with nr_cpus.  Returns 0, or -1 with a
- * one-line reason in rf->error ("not an idlescope record file",
- * "record file version 2 is older than this idlescope (3)...").
+/**
+ * recfile_open() - open and check a record file
+ * @rf: filled; rf->path keeps @path (not copied)
+ * @path: the file
+ *
+ * Checks what a reader relies on before it reads a record: a regular file
+ * (a FIFO would block), header fields in range and consistent with each
+ * other and with the file's size, and for a complete file the trailer's
+ * counters against nr_cpus.  On success the records are read with
+ * recfile_next() and @rf is released with recfile_close().
+ *
+ * Return: 0, or -1 with a one-line reason in rf->error ("not an idlescope
+ * record file", "record file version 2 is older than this idlescope
+ * (3)...") and nothing left open.
  */
 int recfile_open(struct recfile *rf, const char *path);
 
@@ -201,29 +241,64 @@ enum recfile_status {
 					 * records before it: rf->error */
 };
 
-/*
- * The next record, in place: valid until the next call or recfile_close().
- * NULL at the end, with *status saying which end (never RECFILE_RECORD).
- * A record of nothing but zeros is no idle period (a file extended or
- * preallocated past its records, a zero-filled tail): it ends the data,
- * and rf->zero_record is its number (1 for the first record).
+/**
+ * recfile_next() - the next record, read in place
+ * @rf: from recfile_open()
+ * @status: set to what was found: RECFILE_RECORD with a record, else which
+ *	end (RECFILE_END, RECFILE_CUT_SHORT, RECFILE_BAD with rf->error)
+ *
+ * No copy: the record lies in the mapped window, valid until the next
+ * call or recfile_close().  A record of nothing but zeros is no idle
+ * period (a file extended or preallocated past its records, a
+ * zero-filled tail): it ends the data, and rf->zero_record is its number
+ * (1 for the first record).  Gaps in the per-CPU sequence numbers are
+ * counted in rf->seq_lost.
+ *
+ * Return: the record, or NULL at the end.
  */
 const struct idlescope_record *recfile_next(struct recfile *rf, enum recfile_status *status);
-/*
- * The file's first record, read beside the window (recfile_next() is not
- * moved): what tells a copy of a file from another file of its boot.
- * 0, or -1 when the file has none (or it is all zeros).
+/**
+ * recfile_first_record() - read the file's first record, whatever was read
+ * @rf: from recfile_open()
+ * @rec: the record's copy
+ *
+ * Read beside the window (recfile_next() is not moved): the first record
+ * tells a copy of a file from another file of the same boot.
+ *
+ * Return: 0, or -1 when the file has no whole first record (or it is all
+ * zeros).
  */
 int recfile_first_record(const struct recfile *rf, struct idlescope_record *rec);
 
-/* recfile_next() into a copy. */
+/**
+ * recfile_read() - recfile_next() into a copy
+ * @rf: from recfile_open()
+ * @rec: the copy, written only when a record was read
+ *
+ * For callers that keep the record past the next read.
+ *
+ * Return: as recfile_next()'s *status: RECFILE_RECORD when @rec was
+ * written, else which end.
+ */
 enum recfile_status recfile_read(struct recfile *rf, struct idlescope_record *rec);
 
+/**
+ * recfile_close() - release what recfile_open() took
+ * @rf: the file; closing it twice is harmless
+ *
+ * Unmaps the window and closes the stream; the records recfile_next()
+ * returned are gone.
+ */
 void recfile_close(struct recfile *rf);
 
-/*
- * The exit status when a file shrinks while it is read (a SIGBUS in its
- * mapped window, caught: one line on stderr, then _exit()); 1 unless set.
+/**
+ * recfile_set_fatal_status() - the exit status when a file shrinks
+ * @status: the status; 1 unless set (`compare` sets its own, 2)
+ *
+ * A file truncated or rewritten while it is read faults with SIGBUS in its
+ * mapped window.  That is bad input like any other: the handler writes
+ * one line on stderr and _exit()s with @status, before any report is
+ * written.
  */
 void recfile_set_fatal_status(int status);
 

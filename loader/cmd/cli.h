@@ -25,38 +25,78 @@
 	"Exit status: 0 done; 1 an error (a bad record file, the BPF side, a " \
 	"failed write); 2 a usage error."
 
-/*
- * argp_parse() of `idlescope NAME ARGS...` (argv[0] is "idlescope",
- * argv[1] NAME, or the first option for the live run, @name NULL) with
- * the conventions above; exits on --help and on a usage error.
+/**
+ * cli_parse() - parse a subcommand's command line the shared way
+ * @argp: the subcommand's options and arguments
+ * @name: the subcommand ("report", ...), NULL for the live run
+ * @argc: of the command line
+ * @argv: the command line: argv[0] "idlescope", argv[1] @name (or, for
+ *	the live run, the first option); restored before it returns
+ * @input: handed to @argp's parser
+ *
+ * argp_parse() under the conventions above: getopt and --help name the
+ * program "idlescope NAME", and a usage error exits CLI_EXIT_USAGE.
+ * Exits on --help (0) and on a usage error; returns only when the whole
+ * command line was taken.
  */
 void cli_parse(const struct argp *argp, const char *name, int argc, char **argv, void *input);
 
-/*
- * "idlescope: error: <fmt>" on stderr, its control bytes as \xNN (one
- * line, whatever the arguments hold), exit status CLI_EXIT_USAGE.
+/**
+ * cli_usage_error() - refuse the command line, in one line
+ * @fmt: printf format of what is wrong
+ * @...: its arguments
+ *
+ * "idlescope: error: <what>" on stderr, any byte escape_keeps() would not
+ * keep written as \xNN: an argument may hold any byte, the message stays
+ * one line.  Does not return: exits CLI_EXIT_USAGE.
  */
 void cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
-/*
- * Flush stdout: 0, or -1 after one error line when what was written there
- * is not all there (a full disk, a closed pipe).
+/**
+ * cli_flush_stdout() - make sure what went to stdout is all there
+ *
+ * A command that printed its report to stdout must not exit 0 when a full
+ * disk or a closed pipe lost part of it: it calls this before it decides
+ * its status.  On failure one line "idlescope: error: writing to stdout:
+ * ..." goes to stderr and stdout's error is cleared.
+ *
+ * Return: 0, or -1 after the error line.
  */
 int cli_flush_stdout(void);
 
-/*
- * From now on, a process that exits with stdout unwritten (argp's --help
- * exits 0 after printing) exits @error_status instead, after one line.
+/**
+ * cli_check_stdout_at_exit() - check stdout when the process exits
+ * @error_status: the exit status instead, when stdout was not all written
+ *
+ * For what exits without the command's own cli_flush_stdout(): argp's
+ * --help exits 0 after printing.  From now on such an exit with stdout
+ * unwritten prints one line and exits @error_status.
  */
 void cli_check_stdout_at_exit(int error_status);
 
-/* parse_decimal() of an option's value in [min, max], or cli_usage_error(). */
+/**
+ * cli_parse_integer() - an option's integer value, strictly
+ * @arg: the option's text
+ * @what: what the value is, as the error line names it ("duration")
+ * @min: the least value taken
+ * @max: the greatest value taken
+ *
+ * parse_decimal() (lib/args.h): a whole decimal integer, nothing after
+ * it.  Anything else, or a value out of [@min, @max], is a usage error
+ * saying the range (cli_usage_error(), which exits).
+ *
+ * Return: the value.
+ */
 long long cli_parse_integer(const char *arg, const char *what, long long min, long long max);
 
-/*
- * A workload tag given to -w or `idlescope tag`: 1 to 15 printable ASCII
- * characters but '\' (what every report prints as it is: format/escape.h),
- * or cli_usage_error().
+/**
+ * cli_check_workload_name() - refuse a workload tag the reports would escape
+ * @name: the tag given to -w or `idlescope tag`
+ *
+ * A tag is 1 to IDLESCOPE_WORKLOAD_LEN - 1 printable ASCII characters
+ * other than '\': what every report prints as it is (format/escape.h), so
+ * a tag means the same in every document.  Anything else is a usage error
+ * (cli_usage_error(), which exits).
  */
 void cli_check_workload_name(const char *name);
 

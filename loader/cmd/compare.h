@@ -16,7 +16,20 @@
 #ifndef __IDLESCOPE_CMD_COMPARE_H
 #define __IDLESCOPE_CMD_COMPARE_H
 
-/* argv[2...] are the options and the two runs; the exit status (above). */
+/**
+ * compare_command() - `idlescope compare A B ...`
+ * @argc: of the command line
+ * @argv: the command line, "compare" in argv[1], the options and the two
+ *	runs after it
+ *
+ * Reads both sides (recset.h), checks that they were recorded alike
+ * unless --across says which fact differs, and prints the differences in
+ * the format asked for.  A file that shrinks while it is read exits 2 as
+ * well, like every other error here.
+ *
+ * Return: the exit status: 0 no regression past --fail-above, 1 a
+ * regression past it (the gate's verdict), 2 any error, usage or input.
+ */
 int compare_command(int argc, char **argv);
 
 #endif /* __IDLESCOPE_CMD_COMPARE_H */

@@ -8,7 +8,15 @@
 #ifndef __IDLESCOPE_CMD_EXTRACT_H
 #define __IDLESCOPE_CMD_EXTRACT_H
 
-/* argv[2...] are the options and the file; the exit status (0 or 1). */
+/**
+ * extract_command() - `idlescope extract FILE ...`
+ * @argc: of the command line
+ * @argv: the command line, "extract" in argv[1], the options and FILE
+ *	after it
+ *
+ * Return: the exit status (cmd/cli.h): 0, or 1 for a bad or unreadable
+ * file or a failed write; a usage error exits 2.
+ */
 int extract_command(int argc, char **argv);
 
 #endif /* __IDLESCOPE_CMD_EXTRACT_H */

@@ -46,32 +46,70 @@ struct recset {
 	struct recfile_header first;	/* the first file's header, once replayed */
 };
 
-/* Add a record file, or the *.rec of a run directory; 0 or -errno after one line. */
+/**
+ * recset_add() - add one command-line argument's record files
+ * @rs: the set, zeroed before the first call
+ * @arg: a record file, or a run directory: its *.rec files and those of
+ *	its subdirectories, up to three levels down, in name order
+ *
+ * A path that is not a directory is taken as a record file without
+ * looking at it: recfile_open() says what is wrong with it when the set
+ * is replayed.
+ *
+ * Return: 0, or -errno after one error line (-ENOENT: a directory without
+ * record files).
+ */
 int recset_add(struct recset *rs, const char *arg);
 
-/*
- * Replay every file into @pl (initialized by the first) and its facts
- * into @meta (run_meta_init()ed), then leave out the runs whose guest time
- * jumped (agg_exclude_late_runs()); 0, or -errno after one line.
+/**
+ * recset_replay() - replay every file of the set as one run
+ * @rs: the set, its files added
+ * @pl: the pipeline, initialized from the first file's header
+ * @meta: the run's facts, run_meta_init()ed; each file's are added
+ *
+ * Each file is opened, checked against those before it (the same file
+ * again, a copy of one, another clock, HZ, driver or state table is an
+ * error, and so is a file without its trailer under rs->refuse_untrailed)
+ * and replayed from a fresh start into its boot's aggregate.  Then
+ * the runs whose guest time jumped are left out (agg_exclude_late_runs();
+ * past AGG_MAX_EXCLUSIONS a warning, the rest count).
+ *
+ * Return: 0, or -errno after one error line; the first bad file stops it.
  */
 int recset_replay(struct recset *rs, struct pipeline *pl, struct run_meta *meta);
 
-/*
- * The warnings of a file read to its end: its last record cut short, no
- * trailer (a killed loader), an all-zero record that ended the records.
+/**
+ * recset_warn_end() - warn about how a file's records ended
+ * @rf: the file, read to its end
+ * @cut_short: its last record was cut short (RECFILE_CUT_SHORT)
+ *
+ * One warning line on stderr for each of: the last record cut short, no
+ * trailer (a killed loader: duration and drops unknown), an all-zero
+ * record that ended the records.  The report is made all the same;
+ * `dump` and `extract` say it in the same words.
  */
 void recset_warn_end(const struct recfile *rf, bool cut_short);
 
 struct figures;
 
-/*
- * Add the figures file beside each record file (report/figures.h) to @fig,
- * and leave out of @agg (the replayed pipeline's) every run whose workload
- * got less than FIGURES_DELIVERED_MIN_PCT of its device's rate
- * (agg_exclude_run()); 0, or -errno after one line.
+/**
+ * recset_read_figures() - read the figures beside the set's files
+ * @rs: the set, replayed (each file knows its boot)
+ * @fig: the figures, each file's added (report/figures.h)
+ * @agg: the replayed pipeline's aggregate
+ *
+ * Every run whose workload got less than FIGURES_DELIVERED_MIN_PCT of its
+ * device's rate is left out of @agg (agg_exclude_run()): it did not
+ * deliver the pattern it stands for.
+ *
+ * Return: 0, or -errno after one error line.
  */
 int recset_read_figures(const struct recset *rs, struct figures *fig, struct agg *agg);
 
+/**
+ * recset_free() - free the set's file list
+ * @rs: the set; empty afterwards, ready for recset_add() again
+ */
 void recset_free(struct recset *rs);
 
 #endif /* __IDLESCOPE_CMD_RECSET_H */

@@ -18,20 +18,43 @@
 /* Bytes of the escaped form of a name of @len bytes, with its NUL. */
 #define ESCAPE_SIZE(len)	(4 * (len) + 1)
 
-/* A byte that stands for itself in an escaped name. */
+/**
+ * escape_keeps() - whether a byte stands for itself in an escaped name
+ * @c: the byte
+ *
+ * Printable ASCII but '\', which an escape begins with: a name made of
+ * such bytes prints the same everywhere (the workload tags the command
+ * line takes are made of them, cmd/cli.h).
+ *
+ * Return: true when @c is printed as it is, false when as \xNN.
+ */
 static inline bool escape_keeps(unsigned char c)
 {
 	return c >= 0x20 && c < 0x7f && c != '\\';
 }
 
-/*
- * @s up to its NUL or @max_len bytes, whichever comes first (a field of a
- * record file need not hold a NUL), escaped into buf[@size], cut at a
- * whole escape if it does not fit.  Returns buf.
+/**
+ * escape_name() - a name from an untrusted source, made printable
+ * @buf: the escaped name, NUL-terminated
+ * @size: @buf's size (ESCAPE_SIZE() of the name's length never cuts)
+ * @s: the name
+ * @max_len: the most bytes of @s to read: a field of a record file need
+ *	not hold a NUL
+ *
+ * @s up to its NUL or @max_len bytes, whichever comes first, each byte
+ * escape_keeps() does not keep written as \xNN; cut at a whole escape if
+ * it does not fit.
+ *
+ * Return: @buf, for use in a printf argument list.
  */
 char *escape_name(char *buf, size_t size, const char *s, size_t max_len);
 
-/* The same to @f, never cut. */
+/**
+ * escape_fputs() - escape_name() to a stream, never cut
+ * @f: the stream
+ * @s: the name
+ * @max_len: the most bytes of @s to read
+ */
 void escape_fputs(FILE *f, const char *s, size_t max_len);
 
 #endif /* __IDLESCOPE_FORMAT_ESCAPE_H */

@@ -48,6 +48,7 @@ int table_add_row(struct table *t, const char *label);
  * @row: a row of table_add_row()'s
  * @col: a column of table_init()'s
  * @fmt: printf format; the text is cut to TABLE_CELL_LEN - 1 bytes
+ * @...: its arguments
  *
  * Out-of-range cells are ignored.
  */

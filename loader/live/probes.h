@@ -32,10 +32,20 @@ enum live_mode {
 };
 #undef LIVE_MODE_ENUM
 
-/* The mode's name, "full" ... (live/light.c) */
+/**
+ * live_mode_name() - the name -m takes for a mode
+ * @mode: the mode
+ *
+ * Return: "full", "light" or "lean"; "?" for a value out of range.
+ */
 const char *live_mode_name(enum live_mode mode);
 
-/* The mode of a name; -1 for none (live/light.c). */
+/**
+ * live_mode_of() - the mode -m NAME asks for
+ * @name: the option's value
+ *
+ * Return: the enum live_mode, or -1 for a name of no mode.
+ */
 int live_mode_of(const char *name);
 
 struct live_opts {

@@ -41,7 +41,15 @@ struct model_menu {
 	bool		poll_time_limit;
 };
 
-/* The data of a stock menu model's per-CPU state, for tests that look inside. */
+/**
+ * model_menu_data() - a stock menu model's data inside its per-CPU state
+ * @ms: the state of a menu, menu612 or menu615 model
+ *
+ * For the model's code and for tests that look inside; no check that @ms
+ * is of a menu model.
+ *
+ * Return: @ms's data as struct model_menu.
+ */
 static inline struct model_menu *model_menu_data(struct model_state *ms)
 {
 	return (struct model_menu *)ms->data.bytes;

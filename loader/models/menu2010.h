@@ -32,7 +32,15 @@ struct model_menu2010 {
 	unsigned int	typical_interval_us;	/* 0 unless the pattern won */
 };
 
-/* The data of a 2010 model's per-CPU state, for tests that look inside. */
+/**
+ * model_menu2010_data() - a 2010 model's data inside its per-CPU state
+ * @ms: the state of a menu2010, menu2010fix or menu2010rpd model
+ *
+ * For the model's code and for tests that look inside; no check that @ms
+ * is of a 2010 model.
+ *
+ * Return: @ms's data as struct model_menu2010.
+ */
 static inline struct model_menu2010 *model_menu2010_data(struct model_state *ms)
 {
 	return (struct model_menu2010 *)ms->data.bytes;

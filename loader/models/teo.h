@@ -89,17 +89,37 @@ struct model_teo70 {
 	unsigned int short_idles;
 };
 
-/* The data of a teo model's per-CPU state, for tests that look inside. */
+/**
+ * model_teo_data() - 6.1 teo's data inside a model's per-CPU state
+ * @ms: the state of a teo model
+ *
+ * For the model's code and for tests that look inside; no check that @ms
+ * is of that model.
+ *
+ * Return: @ms's data as struct model_teo.
+ */
 static inline struct model_teo *model_teo_data(struct model_state *ms)
 {
 	return (struct model_teo *)ms->data.bytes;
 }
 
+/**
+ * model_teo612_data() - 6.12 teo's data inside a model's per-CPU state
+ * @ms: the state of a teo612 model (or one of its variants)
+ *
+ * Return: @ms's data as struct model_teo612.
+ */
 static inline struct model_teo612 *model_teo612_data(struct model_state *ms)
 {
 	return (struct model_teo612 *)ms->data.bytes;
 }
 
+/**
+ * model_teo70_data() - teo70's data inside a model's per-CPU state
+ * @ms: the state of a teo70 model
+ *
+ * Return: @ms's data as struct model_teo70.
+ */
 static inline struct model_teo70 *model_teo70_data(struct model_state *ms)
 {
 	return (struct model_teo70 *)ms->data.bytes;

@@ -46,31 +46,64 @@ struct reportdir {
 	char why[PATH_MAX + 64];	/* what is in the way, for the error line */
 };
 
-/*
- * Refuse an empty name, a name of the set in the way, and find out,
- * before a run, whether reports can be created in @dir.  Prints one error
- * line; 0 or -errno.
+/**
+ * reportdir_check() - whether a report set can be written into a directory
+ * @dir: the -o directory
+ *
+ * Called before a run, so that a live run of minutes does not end on a
+ * directory it cannot write: refuses an empty name, a directory where a
+ * file cannot be created (probed with a temporary file, removed), and a
+ * name of the set held by something else.
+ *
+ * Return: 0, or -errno after one error line.
  */
 int reportdir_check(const char *dir);
 
-/*
- * Finish or remove the temporaries of idlescopes that are gone, check
- * that nothing is in the way (rd->why says what is) and create the
- * temporary directory; 0 or -errno.
+/**
+ * reportdir_begin() - start writing a report set
+ * @rd: filled: the directory, its temporary directory, why it failed
+ * @dir: the -o directory; kept, not copied
+ *
+ * Finishes backwards (or removes) the temporaries of idlescopes that are
+ * gone, checks that nothing is in the way, and creates the temporary
+ * directory DIR/.idlescope-tmp.<pid> the documents are written into
+ * (reportdir_path()).  Ends with reportdir_commit() or reportdir_abort().
+ *
+ * Return: 0, or -errno with no line printed (rd->why says what is in
+ * the way, for the caller's error line).
  */
 int reportdir_begin(struct reportdir *rd, const char *dir);
 
-/* rd->tmp/@name into buf; -ENAMETOOLONG if it does not fit. */
+/**
+ * reportdir_path() - where a document of the set is written
+ * @rd: from reportdir_begin()
+ * @name: one of reportdir_names
+ * @buf: set to rd->tmp/@name
+ * @size: @buf's size
+ *
+ * Return: 0, or -ENAMETOOLONG when the path does not fit.
+ */
 int reportdir_path(const struct reportdir *rd, const char *name, char *buf, size_t size);
 
-/*
- * Swap the set written under rd->tmp (every name of reportdir_names)
- * into the directory, then remove the temporary directory; 0 or -errno,
- * the old set in place again.
+/**
+ * reportdir_commit() - put the new set in place of the old one
+ * @rd: from reportdir_begin(), every name of reportdir_names written
+ *
+ * Swaps the sets name by name with every catchable signal held off, so
+ * that DIR holds one set or the other; on an error what was moved is
+ * moved back.  The temporary directory is removed either way.
+ *
+ * Return: 0, or -errno with the old set in place again.
  */
 int reportdir_commit(struct reportdir *rd);
 
-/* Remove the temporary directory and everything in it. */
+/**
+ * reportdir_abort() - give up a set being written
+ * @rd: from reportdir_begin(), whether it succeeded or not
+ *
+ * Removes the temporary directory and everything in it; DIR keeps the
+ * old set untouched.
+ */
 void reportdir_abort(struct reportdir *rd);
 
 #endif /* __IDLESCOPE_OUTPUT_DIR_H */

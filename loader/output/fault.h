@@ -12,7 +12,16 @@
 #define __IDLESCOPE_OUTPUT_FAULT_H
 
 #ifdef IDLESCOPE_FAULT_INJECTION
-/* 0, or -EIO when this is the fault point to fail. */
+/**
+ * fault_point() - a step of the report set's writing a test may fail
+ * @what: the step, as the "idlescope: fault N: ACTION at WHAT" line says it
+ *
+ * Counts the fault points of the run; at the Nth of IDLESCOPE_FAULT=N:ACTION
+ * it fails with EIO, or raises SIGINT or SIGKILL.  Built without
+ * IDLESCOPE_FAULT_INJECTION it is an inline 0 the compiler drops.
+ *
+ * Return: 0, or -EIO when this is the point to fail with "error".
+ */
 int fault_point(const char *what);
 #else
 static inline int fault_point(const char *what)

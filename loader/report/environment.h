@@ -24,21 +24,46 @@
 /* Appended to a host-timed workload's name in the headline. */
 #define REPORT_HOST_TIMED_MARK	"^"
 
-/*
- * Whether @workload's events are the host's while the guest ran on a
- * virtual clock (CLOCK=virtual or fixed), where they cannot end an idle
- * period early.
+/**
+ * report_host_timed() - whether a workload's events cannot end an idle period early
+ * @meta: the run: its clock mode and the workloads' event sources
+ * @workload: the workload's name
+ *
+ * A workload whose events the host times, in a guest on a virtual clock
+ * (CLOCK=virtual or fixed), cannot end an idle period early: its periods
+ * do not show what the pattern would do to a governor on real time.  The
+ * headline marks such a workload's row.
+ *
+ * Return: true for such a workload; false under any other clock, or when
+ * the workload list does not say.
  */
 bool report_host_timed(const struct run_meta *meta, const char *workload);
 
-/* The headline's row label of @workload, into buf[size]. */
+/**
+ * report_workload_row_label() - a workload's row label in the headline
+ * @buf: the label
+ * @size: @buf's size; the label is cut to fit
+ * @meta: the run, for report_host_timed()
+ * @workload: the workload's name
+ *
+ * The workload's name ("(none)" for the untagged one), with
+ * REPORT_HOST_TIMED_MARK when report_host_timed().
+ *
+ * Return: @buf.
+ */
 const char *report_workload_row_label(char *buf, size_t size, const struct run_meta *meta,
 				      const char *workload);
 
-/*
+/**
+ * report_print_event_sources() - which workloads' events come from where
+ * @f: the stream
+ * @meta: the run: its workloads and their event sources
+ *
  * "events: timer: idle, periodic1ms, ...; ipi: pingpong; ..." over the
- * run's workloads, and what the mark means when one is marked; nothing
- * without a workload list.  Returns the lines printed.
+ * run's workloads, then a line saying what REPORT_HOST_TIMED_MARK means
+ * when a workload is marked.  Nothing without a workload list.
+ *
+ * Return: the lines printed (0, 1 or 2), for the headline's line budget.
  */
 int report_print_event_sources(FILE *f, const struct run_meta *meta);
 

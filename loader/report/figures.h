@@ -76,7 +76,10 @@ struct figures {
  */
 int figures_read_beside(struct figures *fig, const char *recfile_path);
 
-/* Free the cells' values (not @fig itself): empty again. */
+/**
+ * figures_free() - free the figures' values
+ * @fig: the figures; not freed itself, empty again (zeroed)
+ */
 void figures_free(struct figures *fig);
 
 /**

@@ -14,11 +14,26 @@
 #include <stdio.h>
 #include "report/report.h"
 
-/* summary.md, atomic like report.txt; 0 or -errno. */
+/**
+ * report_write_summary() - write summary.md
+ * @agg: what it is made from
+ * @meta: the run's facts
+ * @path: the file, written atomically like report.txt
+ *
+ * Return: 0, or -errno (nothing is left behind).
+ */
 int report_write_summary(const struct agg *agg, const struct run_meta *meta,
 			 const char *path);
 
-/* The same document to an open stream; 0 or -EIO. */
+/**
+ * report_fprint_summary() - print summary.md to an open stream
+ * @f: the stream
+ * @agg: what it is made from
+ * @meta: the run's facts
+ *
+ * Return: 0, or -errno of the stream's first write error (-EIO if errno
+ * did not say).
+ */
 int report_fprint_summary(FILE *f, const struct agg *agg,
 			  const struct run_meta *meta);
 

@@ -54,12 +54,31 @@ struct event_sources {
  */
 int event_sources_read(struct event_sources *es, const char *path, char *err, size_t size);
 
-/* The source of @workload; EVENTS_UNKNOWN when the list does not name it. */
+/**
+ * event_source_of() - where a workload's events come from
+ * @es: the workload list read by event_sources_read()
+ * @workload: the workload's name
+ *
+ * Return: its EVENTS, or EVENTS_UNKNOWN when the list does not name it
+ * (or no list was read).
+ */
 enum event_source event_source_of(const struct event_sources *es, const char *workload);
 
-/* The EVENTS word ("timer", ...), "unknown" for EVENTS_UNKNOWN. */
+/**
+ * event_source_word() - the EVENTS word of a source
+ * @source: the source
+ *
+ * Return: the word the workload list uses ("timer", ...), "unknown" for
+ * EVENTS_UNKNOWN or a value out of range.
+ */
 const char *event_source_word(enum event_source source);
-/* What it means, in a few words. */
+/**
+ * event_source_what() - what a source is, in a few words
+ * @source: the source
+ *
+ * Return: its description ("the guest's own timers", ...); the unknown
+ * one's ("not in the workload list") for a value out of range.
+ */
 const char *event_source_what(enum event_source source);
 
 #endif /* __IDLESCOPE_RUNINFO_EVENTSRC_H */

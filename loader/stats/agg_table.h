@@ -51,14 +51,32 @@ struct agg {
 	struct why *why;		/* wake-up sources, tick, energy */
 };
 
-/*
- * Index of a record's raw workload tag (NUL-padded, maybe unterminated),
- * or -1; never interns.  Records come in runs of one tag: the last
- * interned is tried first.
+/**
+ * agg_workload_of_tag() - the workload a record's tag names
+ * @agg: the aggregate
+ * @tag: the record's raw tag, IDLESCOPE_WORKLOAD_LEN bytes, NUL-padded
+ *	and maybe unterminated
+ *
+ * Records come in runs of one tag, so the last tag seen is compared
+ * first, byte for byte, with no string work; any other tag is escaped
+ * (escape_name()) and looked up.
+ *
+ * Return: the workload's index, or -1 when @agg has none of that name
+ * (never interns one).
  */
 int agg_workload_of_tag(const struct agg *agg, const char *tag);
 
-/* The ideal state of a period, with the limit select used when known. */
+/**
+ * agg_period_ideal_state() - the state a period should have entered
+ * @agg: the aggregate, for its state table
+ * @p: the period
+ *
+ * agg_ideal_state() of the period's time to its wake-up, within the
+ * latency limit select was given when the record carries it
+ * (IDLESCOPE_F_SELECT_PROBED), no limit otherwise.
+ *
+ * Return: as agg_ideal_state(): a state index, -1 with no enabled state.
+ */
 int agg_period_ideal_state(const struct agg *agg, const struct period *p);
 
 /*
@@ -73,15 +91,43 @@ struct agg_ideal_score {
 
 #define AGG_IDEAL_SCORE_OF(x) {							&(x)->ideal_samples, &(x)->ideal_hit_samples,				&(x)->ideal_too_deep_samples, &(x)->ideal_too_shallow_samples,		&(x)->ideal_split_samples,						&(x)->ideal_hit_ci, &(x)->ideal_too_deep_ci, &(x)->ideal_too_shallow_ci }
 
-/* One period's shares of its time against its ideal state, counted. */
+/**
+ * agg_score_shares() - count one period's time against its ideal state
+ * @sc: where the score counts (AGG_IDEAL_SCORE_OF() the live governor's
+ *	sums or a model's)
+ * @sh: the period's shares: hit, deeper and shallower than ideal
+ *
+ * A period wholly in one verdict counts in that verdict's samples, one
+ * split between states in split_samples; the shares go into the
+ * intervals either way.
+ */
 void agg_score_shares(struct agg_ideal_score *sc, const struct period_shares *sh);
 
-/* Whether @nr verdicts have agreements agg_add_shadows() accepts. */
+/**
+ * agg_shadow_periods_valid() - whether shadow verdicts can be counted
+ * @periods: the verdicts
+ * @nr: how many
+ *
+ * Checked before anything is counted, so a bad verdict leaves the
+ * aggregate unchanged.
+ *
+ * Return: true when every agreement and state agreement is -1 (not
+ * checked), 0 or 1.
+ */
 bool agg_shadow_periods_valid(const struct agg_shadow_period *periods, int nr);
 
-/*
- * The verdicts of shadows @first..@first + @nr - 1 (periods[0..@nr - 1])
- * on period @p, counted in its key @st; @ideal is its ideal state.
+/**
+ * agg_score_shadows() - count shadow models' verdicts on one period
+ * @agg: the aggregate, for its state table
+ * @st: the sums of the period's key
+ * @p: the period
+ * @ideal: its ideal state (agg_period_ideal_state())
+ * @first: the index of the first shadow model of @periods
+ * @nr: how many models
+ * @periods: @periods[i] is model @first + i's verdict
+ *
+ * A model that stepped without the inputs it needs counts as excluded,
+ * not scored; agreements with the kernel count when they were checked.
  */
 void agg_score_shadows(const struct agg *agg, struct agg_stats *st, const struct period *p,
 		       int ideal, int first, int nr, const struct agg_shadow_period *periods);
@@ -93,14 +139,28 @@ void agg_score_shadows(const struct agg *agg, struct agg_stats *st, const struct
  * the value: neither is a prediction to score.  0 is a prediction of 0 ns,
  * within no factor of a period that lasted.
  */
+/**
+ * agg_prediction_made() - whether a predicted value is a prediction
+ * @predicted_ns: the record's or a model's predicted_ns
+ *
+ * Return: false for IDLESCOPE_UNKNOWN_NS, the only value that is none.
+ */
 static inline bool agg_prediction_made(__u64 predicted_ns)
 {
 	return predicted_ns != IDLESCOPE_UNKNOWN_NS;
 }
 
-/*
- * The factor table and ratio histogram (NULL: none), shared by live and
- * shadow scores.
+/**
+ * agg_score_prediction() - count one prediction against the idle it got
+ * @within_factor: AGG_NR_FACTORS counts, one added where the prediction
+ *	was within that factor
+ * @within_ci: the same as interval accumulators
+ * @ratio_hist: the actual / predicted histogram, or NULL for none
+ * @predicted_ns: the prediction, one that was made (agg_prediction_made())
+ * @actual_ns: the idle time it got
+ *
+ * One scoring shared by the live governor's and the shadow models' sums,
+ * so the two columns mean the same.
  */
 void agg_score_prediction(__u64 *within_factor, struct ci_acc *within_ci,
 			  unsigned int *ratio_hist, __u64 predicted_ns,

@@ -553,24 +553,64 @@ int agg_sum(const struct agg *agg, int workload, int governor, int cpu,
  */
 void agg_stats_merge(struct agg_stats *dst, const struct agg_stats *src);
 
-/*
- * Every key of @src into @dst (workloads by name, interned in @dst when
- * new), and its rejected records; the same of their logical aggregates
- * when both have one (agg_attach_logical()).  Both need the same shadows.  0, or
- * -ENOSPC with part of @src merged (AGG_MAX_WORKLOADS in use).
+/**
+ * agg_merge() - add one aggregate into another
+ * @dst: the sum
+ * @src: what is added; unchanged
+ *
+ * Every key of @src into @dst (workloads matched by name, interned in
+ * @dst when new), its rejected records, its exit distributions and its
+ * wake-up sources; the same of their logical aggregates when both have
+ * one (agg_attach_logical()).  Both need the same shadows: a model's
+ * column is its index.
+ *
+ * Return: 0, or -ENOSPC with part of @src merged (AGG_MAX_WORKLOADS in
+ * use), or the wake-up sources' error.
  */
 int agg_merge(struct agg *dst, const struct agg *src);
 
-/*
- * The boots an aggregate is the sum of: the unit of replication of its
- * intervals (stats/boots.h).  agg_add_boot() hands @boot to @agg, which
- * frees it with itself; 0 or -ENOSPC (AGG_MAX_BOOTS).  @boot_id is kept
- * (cut to AGG_BOOT_ID_LEN - 1); "" for a boot of unknown id.
+/**
+ * agg_add_boot() - name one boot the aggregate is the sum of
+ * @agg: the sum of the boots
+ * @boot: the boot's own aggregate, handed over: @agg frees it with itself
+ * @boot_id: the boot's /proc/sys/kernel/random/boot_id, kept (cut to
+ *	AGG_BOOT_ID_LEN - 1); "" for a boot of unknown id
+ *
+ * A boot is the unit of replication of the report's intervals
+ * (stats/boots.h): they are computed over the boots, not the periods.
+ * The caller merges each file into both the boot and @agg
+ * (agg_merge()); this only keeps the boot apart.
+ *
+ * Return: 0, or -ENOSPC past AGG_MAX_BOOTS (@boot stays the caller's).
  */
 int agg_add_boot(struct agg *agg, struct agg *boot, const char *boot_id);
+
+/**
+ * agg_nr_boots() - how many boots agg_add_boot() named
+ * @agg: the aggregate
+ *
+ * Return: the number of boots, 0 for an aggregate of one boot's records.
+ */
 int agg_nr_boots(const struct agg *agg);
-struct agg *agg_boot(const struct agg *agg, int boot);		/* NULL: none */
-const char *agg_boot_id(const struct agg *agg, int boot);	/* NULL: none */
+
+/**
+ * agg_boot() - one boot's own aggregate
+ * @agg: the sum of the boots
+ * @boot: 0 .. agg_nr_boots() - 1, in the order they were added
+ *
+ * Return: the boot's aggregate, or NULL for @boot out of range.
+ */
+struct agg *agg_boot(const struct agg *agg, int boot);
+
+/**
+ * agg_boot_id() - one boot's id
+ * @agg: the sum of the boots
+ * @boot: 0 .. agg_nr_boots() - 1
+ *
+ * Return: the id agg_add_boot() kept ("" when unknown), or NULL for @boot
+ * out of range.
+ */
+const char *agg_boot_id(const struct agg *agg, int boot);
 
 /*
  * A run left out of the headline and of compare's test: one boot's
@@ -617,22 +657,46 @@ int agg_exclude_run(struct agg *agg, int boot, const char *workload, int governo
 const char *agg_run_excluded(const struct agg *agg, int boot, const char *workload,
 			     int governor);
 
-/* The runs left out, in the order they were: agg_exclusion() 0..n - 1. */
+/**
+ * agg_nr_exclusions() - how many runs are left out
+ * @agg: the aggregate of the boots
+ *
+ * Return: the number of agg_exclude_run() calls that left a run out.
+ */
 int agg_nr_exclusions(const struct agg *agg);
+
+/**
+ * agg_exclusion() - one run left out
+ * @agg: the aggregate of the boots
+ * @i: 0 .. agg_nr_exclusions() - 1, in the order they were left out
+ *
+ * Return: the run and its reason, or NULL for @i out of range.
+ */
 const struct agg_exclusion *agg_exclusion(const struct agg *agg, int i);
 
-/*
- * Every run of @agg's boots in which a sleep's timer woke more than
- * AGG_LATE_SLEEP_NS late, left out (agg_exclude_run()): the guest's time
- * jumped, and its periods are no pattern's.  0 or -ENOSPC.
+/**
+ * agg_exclude_late_runs() - leave out the runs whose time jumped
+ * @agg: the aggregate of the boots (agg_add_boot())
+ *
+ * Every run (boot x workload x governor) in which a sleep's timer woke
+ * more than AGG_LATE_SLEEP_NS late is left out (agg_exclude_run()), its
+ * reason saying by how much: the guest's time jumped, and its periods
+ * are no pattern's.
+ *
+ * Return: 0, or -ENOSPC past AGG_MAX_EXCLUSIONS.
  */
 int agg_exclude_late_runs(struct agg *agg);
 
-/*
- * The exit the idle driver spent after each wake-up, per state entered,
- * over every raw period whose exit the BPF side timed (stats/period.h):
- * its distribution against the state's declared exit latency, a figure of
- * its own apart from every score.  NULL for a state index out of range.
+/**
+ * agg_exit_spent() - the exit time the idle driver spent, per state
+ * @agg: the aggregate
+ * @state: the state entered
+ *
+ * Over every raw period whose exit the BPF side timed (stats/period.h):
+ * its distribution against the state's declared exit latency, a figure
+ * of its own apart from every score.
+ *
+ * Return: the distribution, or NULL for @state out of range.
  */
 const struct exit_spent *agg_exit_spent(const struct agg *agg, int state);
 

@@ -51,6 +51,12 @@ bool boots_cell_get(const struct agg *agg, int workload, int governor,
  */
 bool boots_cell_get_logical(const struct agg *agg, int workload, int governor,
 			    struct boots_cell *cell);
+
+/**
+ * boots_cell_free() - free a cell's per-boot parts
+ * @cell: from boots_cell_get() or boots_cell_get_logical(), whatever they
+ *	returned; freeing it twice is harmless
+ */
 void boots_cell_free(struct boots_cell *cell);
 
 /**

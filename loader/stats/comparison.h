@@ -154,7 +154,10 @@ void comparison_paired_row(struct cmp_row *r, const struct ci_pct *a, const stru
  */
 int comparison_flag(struct comparison *c, const struct cmp_options *o);
 
-/* Free the rows: @c is empty again. */
+/**
+ * comparison_free() - free the rows of a comparison
+ * @c: the comparison; empty again (zeroed)
+ */
 void comparison_free(struct comparison *c);
 
 /**

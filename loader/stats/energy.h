@@ -121,7 +121,14 @@ static inline energy_fj_t energy_of_period_fj(const struct power_state *state,
 	return (energy_fj_t)state->power_uw * residency_ns + state->exit_energy_fj;
 }
 
-/* fJ as uJ, for printing. */
+/**
+ * energy_fj_to_uj() - an energy sum in uJ, for printing
+ * @fj: the sum in fJ
+ *
+ * Sums stay exact integers in fJ; only the printed value is rounded.
+ *
+ * Return: @fj / 10^9, as a double.
+ */
 static inline double energy_fj_to_uj(energy_fj_t fj)
 {
 	return (double)fj * 1e-9;

@@ -18,18 +18,31 @@
 #include <stdbool.h>
 #include "stats/ci.h"
 
-/*
- * Two-sided p-value of a difference of two independent shares (ci_diff()):
- * Welch's t with Satterthwaite's degrees of freedom from the two sides'
- * standard errors and degrees of freedom.  NaN when either has no
- * interval (nothing to test).
+/**
+ * holm_p_value() - the p-value of a difference of two independent shares
+ * @a: side A's share with its interval
+ * @b: side B's
+ *
+ * Two-sided, for the difference ci_diff() gives: Welch's t with
+ * Satterthwaite's degrees of freedom from the two sides' standard errors
+ * and degrees of freedom.
+ *
+ * Return: the p-value, or NaN when either side has no interval (nothing
+ * to test).
  */
 double holm_p_value(const struct ci_pct *a, const struct ci_pct *b);
 
-/*
- * Holm's procedure at family-wise level @alpha over @p[0..@nr-1] (NaN: not
- * tested, not counted); @reject[i] set for the rows it flags.  Returns how
- * many it flags.
+/**
+ * holm_reject() - Holm's step-down procedure over a family of p-values
+ * @p: the rows' p-values; NaN: not tested, and not counted in the family
+ * @nr: the number of rows
+ * @alpha: the family-wise level (0.05)
+ * @reject: set for each row: true when it is flagged
+ *
+ * Without memory to rank the p-values it falls back to Bonferroni (each
+ * at @alpha / m), which flags no row Holm would not.
+ *
+ * Return: how many rows it flags.
  */
 int holm_reject(const double *p, int nr, double alpha, bool *reject);
 

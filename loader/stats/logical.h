@@ -62,7 +62,17 @@ struct logical {
  */
 void logical_init(struct logical *lg, struct agg *agg, int nr_shadows);
 
-/* Whether @rec's period was ended by the tick alone. */
+/**
+ * logical_tick_only() - whether the tick alone ended a period
+ * @rec: the raw period's record
+ *
+ * The tick's hrtimer fired in the period, and neither a sleep's timer nor
+ * a timer_list expiry (which a stopped tick is programmed for) did: a
+ * period a tickless kernel would not have ended, merged with the next
+ * into one logical period.
+ *
+ * Return: true for such a period.
+ */
 bool logical_tick_only(const struct idlescope_record *rec);
 
 /**

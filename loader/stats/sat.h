@@ -12,12 +12,23 @@
 
 #define SAT_U64_MAX	(~0ULL)
 
+/**
+ * sat_add() - a + b, stopping at 2^64 - 1
+ * @a: a sum
+ * @b: what is added
+ *
+ * Return: a + b, or SAT_U64_MAX when it would wrap.
+ */
 static inline __u64 sat_add(__u64 a, __u64 b)
 {
 	return a + b < a ? SAT_U64_MAX : a + b;
 }
 
-/* *sum += v, saturating. */
+/**
+ * sat_inc() - *sum += v, saturating
+ * @sum: the sum, left at SAT_U64_MAX once it got there
+ * @v: what is added
+ */
 static inline void sat_inc(__u64 *sum, __u64 v)
 {
 	*sum = sat_add(*sum, v);

@@ -73,7 +73,13 @@ int summaries_add_record(struct summaries *set, const struct idlescope_record *r
 bool summaries_total(const struct summaries *set, const char *workload,
 		     struct idlescope_summary *sum);
 
-/* Sort the entries by workload, then CPU. */
+/**
+ * summaries_sort() - put the entries in their printed order
+ * @set: the set
+ *
+ * By workload, then CPU, so that the text is the same whatever order
+ * the entries were read in.
+ */
 void summaries_sort(struct summaries *set);
 
 /**
@@ -87,7 +93,10 @@ void summaries_sort(struct summaries *set);
  */
 void summaries_print(FILE *f, struct summaries *set);
 
-/* Free the entries. */
+/**
+ * summaries_free() - free the set's entries
+ * @set: the set; empty again (zeroed)
+ */
 void summaries_free(struct summaries *set);
 
 #endif /* __IDLESCOPE_STATS_SUMMARIES_H */

@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * check.h - the host unit tests' one way to report: a line "PASS: name" or
- * "FAIL: name (why)" per check, as tests/run.sh counts them (the plan, the
- * number of checks, is the wrapper script's: tests/host/NAME.sh).
- * Included once by each test program.
+ * "FAIL: name (why)" per check, as tests/run.sh counts them, and at the end
+ * the plan, "PLAN: N", N the checks the program ran: main() ends with
+ * `return check_done();`.  Adding a check is one edit, the check itself;
+ * the wrapper script (tests/host/NAME.sh) declares no plan of its own.
+ * A program that dies on the way (a crash, an early exit) prints no plan,
+ * and the runner counts that as a failed suite.  Included once by each
+ * test program.
  */
 #ifndef __IDLESCOPE_TEST_CHECK_H
 #define __IDLESCOPE_TEST_CHECK_H
@@ -31,6 +35,17 @@ static void check(bool ok, const char *name, const char *why_fmt, ...)
 	va_end(ap);
 	printf(")\n");
 	nr_failed++;
+}
+
+/*
+ * The end of main(): the plan, the number of checks run, then the exit
+ * status, 1 when a check failed.  Called once, as the last thing printed.
+ */
+static int check_done(void)
+{
+	printf("PLAN: %d\n", nr_passed + nr_failed);
+	fflush(stdout);
+	return nr_failed ? 1 : 0;
 }
 
 #define CHECK_EQ(name, got, want)					\

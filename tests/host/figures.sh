@@ -19,12 +19,17 @@ parsers=$(cd "$fixtures" && ls *.out | sed 's/\.out$//')
 # stalled train of issue 36, 23.3 of 1000 Hz, in irqtrain's own format).
 delivered=$top/tests/host/fixtures/delivered
 kinds=$(cd "$delivered" && ls *.out | sed 's/\.out$//')
-# The reader's 21 checks, two per parser, one for an unknown parser, one
-# per delivered kind and one for a workload without a target.
-plan $((21 + 2 * $(echo $parsers | wc -w) + 1 + $(echo $kinds | wc -w) + 1))
-
 make -s -C "$top" --no-print-directory build/tests/test_figures || exit
-"$top/build/tests/test_figures"
+# The reader's checks, with the plan the program prints (tests/host/check.h)
+# taken out: the suite's plan is that plus its own, two per parser, one for
+# an unknown parser, one per delivered kind and one for a workload without
+# a target.  A program that died prints no plan, and then neither does the
+# suite: the runner counts it as failed.
+unit=$("$top/build/tests/test_figures")
+printf '%s\n' "$unit" | grep -v '^PLAN: '
+unit_plan=$(printf '%s\n' "$unit" | sed -n 's/^PLAN: //p')
+[ -z "$unit_plan" ] ||
+	plan $((unit_plan + 2 * $(echo $parsers | wc -w) + 1 + $(echo $kinds | wc -w) + 1))
 
 for p in $parsers; do
 	got=$(sh "$top/vm/guest/figures.sh" "$p" "$fixtures/$p.out" 2>&1)

@@ -287,5 +287,5 @@ int main(void)
 	test_over_boots();
 	test_adaptive_batches();
 	test_boot_coverage();
-	return nr_failed ? 1 : 0;
+	return check_done();
 }

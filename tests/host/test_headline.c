@@ -189,5 +189,5 @@ int main(void)
 	printf("# %d passed, %d failed\n", nr_passed, nr_failed);
 	free(text);
 	agg_free(agg);
-	return nr_failed ? 1 : 0;
+	return check_done();
 }

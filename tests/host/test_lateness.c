@@ -63,5 +63,5 @@ int main(void)
 	test_slots();
 	test_percentiles();
 	printf("# %d passed, %d failed\n", nr_passed, nr_failed);
-	return nr_failed ? 1 : 0;
+	return check_done();
 }

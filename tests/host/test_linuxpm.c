@@ -218,5 +218,5 @@ int main(void)
 	test_score();
 	test_compare();
 	test_compare_score();
-	return nr_failed ? 1 : 0;
+	return check_done();
 }

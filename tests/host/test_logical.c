@@ -236,5 +236,5 @@ int main(void)
 	test_merges();
 	test_files_merge();
 	test_tick_only();
-	return nr_failed ? 1 : 0;
+	return check_done();
 }

@@ -1252,5 +1252,5 @@ int main(int argc, char **argv)
 	test_constants(argv[1], argv[2], argv[3], argv[4], argv[5]);
 
 	printf("# %d passed, %d failed\n", nr_passed, nr_failed);
-	return nr_failed ? 1 : 0;
+	return check_done();
 }

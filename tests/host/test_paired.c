@@ -77,5 +77,5 @@ int main(void)
 {
 	test_paired();
 	test_regimes();
-	return nr_failed ? 1 : 0;
+	return check_done();
 }

@@ -511,5 +511,5 @@ int main(int argc, char **argv)
 	test_coverage();
 	test_family();
 	test_regime_change();
-	return nr_failed ? 1 : 0;
+	return check_done();
 }

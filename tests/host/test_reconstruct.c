@@ -278,5 +278,5 @@ int main(void)
 	test_kernel_prediction();
 	test_pipeline();
 	test_612();
-	return nr_failed ? 1 : 0;
+	return check_done();
 }

@@ -545,5 +545,5 @@ int main(void)
 	if (system(cmd))
 		printf("warning: could not remove %s\n", dir);
 	printf("# %d passed, %d failed\n", nr_passed, nr_failed);
-	return nr_failed ? 1 : 0;
+	return check_done();
 }

@@ -109,5 +109,5 @@ int main(void)
 	test_range_bounds();
 	test_stats();
 	printf("# %d passed, %d failed\n", nr_passed, nr_failed);
-	return nr_failed ? 1 : 0;
+	return check_done();
 }

@@ -193,5 +193,5 @@ int main(void)
 	test_inputs_per_governor();
 	test_ideal_state();
 	printf("# %d passed, %d failed\n", nr_passed, nr_failed);
-	return nr_failed ? 1 : 0;
+	return check_done();
 }

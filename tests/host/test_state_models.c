@@ -490,5 +490,5 @@ int main(void)
 	test_model_of_governor();
 	test_pipeline_states();
 	printf("# %d passed, %d failed\n", nr_passed, nr_failed);
-	return nr_failed ? 1 : 0;
+	return check_done();
 }

@@ -111,5 +111,5 @@ int main(void)
 {
 	test_round_trip();
 	test_refused();
-	return nr_failed ? 1 : 0;
+	return check_done();
 }

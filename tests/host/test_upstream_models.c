@@ -471,5 +471,5 @@ int main(void)
 	test_teo70_tick_threshold();
 	test_teo612_candidate_61();
 	printf("# %d passed, %d failed\n", nr_passed, nr_failed);
-	return nr_failed ? 1 : 0;
+	return check_done();
 }

@@ -331,5 +331,5 @@ int main(void)
 	test_prediction_and_exit();
 	test_exit_cost_off();
 	test_logical_time();
-	return nr_failed ? 1 : 0;
+	return check_done();
 }

@@ -481,5 +481,5 @@ int main(void)
 	test_tick();
 	test_fed_by_agg();
 	test_merge();
-	return nr_failed ? 1 : 0;
+	return check_done();
 }
