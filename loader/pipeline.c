@@ -79,10 +79,8 @@ int pipeline_init(struct pipeline *pl, const struct idlescope_state *states,
 	pl->agg = pipeline_new_agg(pl);
 	pl->cur = pl->agg;
 	pl->replay = calloc(1, sizeof(*pl->replay));
-	pl->logical = calloc(1, sizeof(*pl->logical));
-	if (!pl->agg || !pl->replay || !pl->logical)
+	if (!pl->agg || !pl->replay)
 		return -ENOMEM;
-	logical_init(pl->logical, agg_logical(pl->agg), MODEL_NR);
 	model_table_of(states, nr_states, hz, &table);
 	replay_init(pl->replay, &table, kernel_release);
 	why_set_states(agg_why(pl->agg), states, nr_states, hz);
@@ -112,21 +110,19 @@ int pipeline_restart(struct pipeline *pl, const struct idlescope_state *states,
 
 void pipeline_flush(struct pipeline *pl)
 {
-	if (pl->logical)
-		logical_flush(pl->logical);
+	if (pl->cur)
+		agg_flush_logical(pl->cur);
 }
 
 void pipeline_free(struct pipeline *pl)
 {
 	agg_free(pl->agg);
 	free(pl->replay);
-	free(pl->logical);
 	if (pl->cur != pl->agg)
 		agg_free(pl->cur);
 	pl->agg = NULL;
 	pl->cur = NULL;
 	pl->replay = NULL;
-	pl->logical = NULL;
 }
 
 /*
@@ -201,7 +197,6 @@ int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
 	struct agg_shadow_period verdicts[MODEL_NR];
 	struct idlescope_record copy;
 	struct period p;
-	int err;
 
 	if (rec->governor < IDLESCOPE_NR_GOVERNORS)
 		pl->run_governor_records[rec->governor]++;
@@ -224,10 +219,8 @@ int pipeline_add(struct pipeline *pl, const struct idlescope_record *rec)
 	if (rec->cpu < IDLESCOPE_MAX_CPUS && rec->governor < IDLESCOPE_NR_GOVERNORS &&
 	    replay_shadows(pl, &p, verdicts))
 		p.shadows = verdicts;
-	err = agg_add_period(pl->cur, &p);
-	if (!err && pl->logical)
-		logical_add(pl->logical, &p);
-	return err;
+	/* Its logical period too, in the same pass (stats/logical.h). */
+	return agg_add_period(pl->cur, &p);
 }
 
 /*
@@ -254,13 +247,6 @@ static struct agg *boot_agg(struct pipeline *pl, const char *boot_id)
 	return boot;
 }
 
-/* Records go to @agg (and its logical periods to its logical aggregate). */
-static void pipeline_set_cur(struct pipeline *pl, struct agg *agg)
-{
-	pl->cur = agg;
-	if (pl->logical)
-		pl->logical->agg = agg_logical(agg);
-}
 
 /*
  * The file's own aggregate, its last logical periods scored, into the
@@ -276,7 +262,7 @@ static int merge_file(struct pipeline *pl, const char *boot_id)
 	if (!err)
 		err = agg_merge(pl->agg, pl->cur);
 	agg_free(pl->cur);
-	pipeline_set_cur(pl, pl->agg);
+	pl->cur = pl->agg;
 	return err;
 }
 
@@ -297,7 +283,8 @@ int pipeline_add_file(struct pipeline *pl, struct recfile *rf, bool first,
 	if (!err) {
 		pl->cur = pipeline_new_agg(pl);
 		err = pl->cur ? 0 : -ENOMEM;
-		pipeline_set_cur(pl, err ? pl->agg : pl->cur);
+		if (err)
+			pl->cur = pl->agg;
 	}
 	/* A file name found in a run directory may hold any byte. */
 	escape_name(path, sizeof(path), rf->path, SIZE_MAX);

@@ -14,7 +14,6 @@
 #include "replay/replay.h"
 #include "replay/reconstruct.h"
 #include "recfile.h"
-#include "stats/logical.h"
 
 struct pipeline {
 	/*
@@ -22,12 +21,12 @@ struct pipeline {
 	 * aggregate of their own (@cur), merged at the file's end into @agg
 	 * and into the aggregate of its boot, one of @agg's boots
 	 * (agg_boot()): files of one boot id are one boot, a file without an
-	 * id is a boot of its own.  Live, @cur is @agg.
+	 * id is a boot of its own.  Live, @cur is @agg.  Each has the
+	 * aggregate of the same periods merged into logical ones
+	 * (agg_logical()), filled by the same agg_add_period() call.
 	 */
 	struct agg *agg;
 	struct agg *cur;
-	/* The same periods merged into logical ones, into agg_logical(cur). */
-	struct logical *logical;
 	struct replay *replay;		/* shadow replay of every model */
 	/* Stock menu's predictions rebuilt, all files since pipeline_init(). */
 	struct reconstruct_stats reconstruct;
@@ -97,7 +96,7 @@ int pipeline_restart(struct pipeline *pl, const struct idlescope_state *states,
  * pipeline_flush() - the end of a run's records
  * @pl: the pipeline
  *
- * Scores the logical periods still open (stats/logical.h).
+ * Scores the logical periods still open (agg_flush_logical()).
  * pipeline_add_file() does it after each file; a live run, at its end.
  */
 void pipeline_flush(struct pipeline *pl);

@@ -16,6 +16,7 @@
 #include "idlescope.h"
 #include "stats/aggregate.h"
 #include "stats/ci.h"
+#include "stats/logical.h"
 
 struct agg {
 	int nr_workloads;
@@ -36,6 +37,12 @@ struct agg {
 	__u64 rejected_records;
 	/* The same periods merged into logical ones (stats/logical.h), or NULL. */
 	struct agg *logical;
+	/*
+	 * With one: the raw periods on their way into it, and each workload's
+	 * index in it plus one (0: not looked up yet).
+	 */
+	struct logical merger;
+	int logical_workload[AGG_MAX_WORKLOADS];
 	/* This is one: its periods are raw ones merged, not the idle driver's. */
 	bool is_logical;
 	/* agg_exit_spent(), per entered state. */

@@ -63,6 +63,8 @@ void agg_attach_logical(struct agg *agg, struct agg *logical)
 {
 	agg_free(agg->logical);
 	agg->logical = logical;
+	memset(agg->logical_workload, 0, sizeof(agg->logical_workload));
+	logical_init(&agg->merger, agg->nr_shadows);
 	if (logical)
 		logical->is_logical = true;
 }
@@ -399,20 +401,16 @@ static struct agg_stats *key_of(struct agg *agg, const struct idlescope_record *
 	return *err ? NULL : &agg->stats[*workload][rec->governor][rec->cpu];
 }
 
-int agg_add_period(struct agg *agg, const struct period *p)
+/*
+ * Every score of period @p in key @st of @agg, @workload its index: the
+ * ideal state worked out once, for the governor's state and every model's.
+ */
+static void add_period_at(struct agg *agg, struct agg_stats *st, int workload,
+			  const struct period *p)
 {
 	const struct idlescope_record *rec = p->rec;
-	struct agg_stats *st;
-	int workload, ideal, err;
+	int ideal;
 
-	if (p->shadows && !agg_shadow_periods_valid(p->shadows, agg->nr_shadows))
-		err = -EINVAL;
-	else
-		st = key_of(agg, rec, &workload, &err);
-	if (err) {
-		agg->rejected_records++;
-		return err;
-	}
 	count_record(agg, st, rec);
 	ideal = agg_period_ideal_state(agg, p);
 	score_ideal_state(agg, st, p, ideal);
@@ -425,7 +423,76 @@ int agg_add_period(struct agg *agg, const struct period *p)
 		/* Out of memory leaves the breakdowns short, not the scores. */
 		why_add(agg->why, workload, p, ideal);
 	}
+}
+
+/* The logical aggregate's index of raw workload @workload; < 0: no room. */
+static int logical_workload_of(struct agg *agg, int workload)
+{
+	int w = agg->logical_workload[workload] - 1;
+
+	if (w < 0) {
+		w = intern_workload_name(agg->logical, agg->workload_names[workload]);
+		if (w >= 0)
+			agg->logical_workload[workload] = w + 1;
+	}
+	return w;
+}
+
+/* A logical period the merger closed, into the logical aggregate's key. */
+static void add_logical_period(struct agg *agg, const struct period *lp, int workload)
+{
+	const struct idlescope_record *rec = lp->rec;
+
+	add_period_at(agg->logical, &agg->logical->stats[workload][rec->governor][rec->cpu],
+		      workload, lp);
+}
+
+/*
+ * Raw period @p, counted in key @workload, into its CPU's logical period;
+ * the one it ends scored first.
+ */
+static void merge_logical(struct agg *agg, const struct period *p, int workload)
+{
+	int lw = logical_workload_of(agg, workload), closed_workload;
+	struct period closed;
+
+	if (lw < 0) {
+		agg->logical->rejected_records++;
+		return;
+	}
+	if (logical_ends(&agg->merger, p) &&
+	    logical_close(&agg->merger, p->rec->cpu, &closed, &closed_workload))
+		add_logical_period(agg, &closed, closed_workload);
+	logical_take(&agg->merger, p, lw);
+}
+
+int agg_add_period(struct agg *agg, const struct period *p)
+{
+	struct agg_stats *st;
+	int workload, err;
+
+	if (p->shadows && !agg_shadow_periods_valid(p->shadows, agg->nr_shadows))
+		err = -EINVAL;
+	else
+		st = key_of(agg, p->rec, &workload, &err);
+	if (err) {
+		agg->rejected_records++;
+		return err;
+	}
+	add_period_at(agg, st, workload, p);
+	if (agg->logical)
+		merge_logical(agg, p, workload);
 	return 0;
+}
+
+void agg_flush_logical(struct agg *agg)
+{
+	struct period closed;
+	int cpu, workload;
+
+	for (cpu = 0; agg->logical && cpu < IDLESCOPE_MAX_CPUS; cpu++)
+		if (logical_close(&agg->merger, cpu, &closed, &workload))
+			add_logical_period(agg, &closed, workload);
 }
 
 int agg_add(struct agg *agg, const struct idlescope_record *rec)

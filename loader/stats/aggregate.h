@@ -243,10 +243,22 @@ void agg_free(struct agg *agg);
 
 /**
  * agg_attach_logical() - give @agg the aggregate of its logical periods
- * @agg: the raw periods' aggregate, which owns it from now on
- * @logical: the same periods merged into logical ones (stats/logical.h)
+ * @agg: the raw periods' aggregate, which owns it from now on, its shadows
+ *	already named (agg_set_shadows())
+ * @logical: where the same periods, merged into logical ones
+ *	(stats/logical.h), are scored: agg_add_period() merges each raw
+ *	period it counts and scores each logical period that closes
  */
 void agg_attach_logical(struct agg *agg, struct agg *logical);
+
+/**
+ * agg_flush_logical() - score every logical period still open
+ * @agg: the raw periods' aggregate
+ *
+ * At the end of a run's records (the next record file is another run),
+ * and before the logical aggregate is read while records still come.
+ */
+void agg_flush_logical(struct agg *agg);
 
 /**
  * agg_logical() - the aggregate of @agg's logical periods

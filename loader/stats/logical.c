@@ -6,11 +6,10 @@
 #include "stats/logical.h"
 #include "stats/sat.h"
 
-void logical_init(struct logical *lg, struct agg *agg, int nr_shadows)
+void logical_init(struct logical *lg, int nr_shadows)
 {
 	memset(lg, 0, sizeof(*lg));
-	lg->agg = agg;
-	lg->nr_shadows = nr_shadows < AGG_MAX_SHADOWS ? nr_shadows : AGG_MAX_SHADOWS;
+	lg->nr_shadows = nr_shadows < PERIOD_MAX_SHADOWS ? nr_shadows : PERIOD_MAX_SHADOWS;
 }
 
 bool logical_tick_only(const struct idlescope_record *rec)
@@ -19,34 +18,31 @@ bool logical_tick_only(const struct idlescope_record *rec)
 			      IDLESCOPE_F_TIMER_LIST)) == IDLESCOPE_F_TICK_ENDED;
 }
 
-/*
- * The open period of @c, scored as one: until its last raw period's
- * wake-up, against its models' first predictions, its states and theirs
- * by the time each held it.
- */
-static void score(struct logical *lg, struct logical_cpu *c)
+bool logical_close(struct logical *lg, int cpu, struct period *closed, int *workload)
 {
-	struct period p = {
+	struct logical_cpu *c = &lg->cpus[cpu];
+
+	if (!c->open)
+		return false;
+	c->open = false;
+	*closed = (struct period) {
 		.rec = &c->rec,
 		.woke_ns = c->woke_ns,
 		.exit_ns = c->exit_ns,
 		.inputs = c->inputs,
 		.nr_raw = c->nr_periods,
 	};
-
-	if (!c->open)
-		return;
-	c->open = false;
-	memcpy(p.state_ns, c->state_ns, sizeof(p.state_ns));
+	memcpy(closed->state_ns, c->state_ns, sizeof(closed->state_ns));
 	if (lg->nr_shadows) {
-		p.shadows = c->shadows;
+		closed->shadows = c->shadows;
 		/* Of one raw period, each model's chosen state held all of it. */
 		if (c->nr_periods > 1)
-			p.shadow_state_ns =
+			closed->shadow_state_ns =
 				(const __u64 (*)[IDLESCOPE_MAX_STATES])c->shadow_state_ns;
 	}
-	if (!agg_add_period(lg->agg, &p))
-		lg->logical_periods++;
+	*workload = c->workload;
+	lg->logical_periods++;
+	return true;
 }
 
 /* @rec goes on from the open period of @c: its next, and straight back to idle. */
@@ -57,11 +53,13 @@ static bool continues(const struct logical_cpu *c, const struct idlescope_record
 }
 
 /* A new logical period on @c, from raw period @p. */
-static void open_period(struct logical *lg, struct logical_cpu *c, const struct period *p)
+static void open_period(struct logical *lg, struct logical_cpu *c, const struct period *p,
+			int workload)
 {
 	int s;
 
 	c->open = true;
+	c->workload = workload;
 	c->nr_periods = 0;
 	c->rec = *p->rec;
 	c->rec.residency_ns = 0;
@@ -102,29 +100,23 @@ static void extend_period(struct logical *lg, struct logical_cpu *c, const struc
 	}
 }
 
-void logical_add(struct logical *lg, const struct period *p)
+bool logical_ends(const struct logical *lg, const struct period *p)
+{
+	const struct logical_cpu *c = &lg->cpus[p->rec->cpu];
+
+	return c->open && !continues(c, p->rec);
+}
+
+void logical_take(struct logical *lg, const struct period *p, int workload)
 {
 	const struct idlescope_record *rec = p->rec;
-	struct logical_cpu *c;
+	struct logical_cpu *c = &lg->cpus[rec->cpu];
 
-	if (rec->cpu >= IDLESCOPE_MAX_CPUS)
-		return;
-	c = &lg->cpus[rec->cpu];
 	lg->raw_periods++;
-	if (!continues(c, rec)) {
-		score(lg, c);
-		open_period(lg, c, p);
-	}
+	if (!continues(c, rec))
+		open_period(lg, c, p, workload);
 	extend_period(lg, c, p);
 	c->nr_periods++;
 	c->tick_only = logical_tick_only(rec);
 	c->last_seq = rec->seq;
-}
-
-void logical_flush(struct logical *lg)
-{
-	int cpu;
-
-	for (cpu = 0; cpu < IDLESCOPE_MAX_CPUS; cpu++)
-		score(lg, &lg->cpus[cpu]);
 }

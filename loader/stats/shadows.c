@@ -37,6 +37,7 @@ int agg_set_shadows(struct agg *agg, const char *const *names,
 		agg->shadow_inputs[i] = inputs ? inputs[i] : 0;
 	}
 	agg->nr_shadows = nr;
+	agg->merger.nr_shadows = nr;
 	return 0;
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "pipeline.h"
+#include "stats/logical.h"
 #include "check.h"
 #include "fixtures.h"
 
