@@ -4,8 +4,8 @@
 # The end of `make run`, on the host: one report over every boot's record
 # files (RUN_DIR/seed-*/*/<governor>/run.rec, scripts/boot-job.sh), in
 # report.txt, report.json, summary.md, report.html, plots/; its headline and
-# seed-method tables on stdout, and a warning for any workload with fewer
-# than 1000 periods on a CPU in a boot.
+# seed-method tables on stdout, and a warning for any workload run with far
+# fewer periods on a CPU than that workload's other runs.
 #
 # usage: scripts/run-summary.sh LOADER RUN_DIR
 
@@ -29,14 +29,33 @@ for f in "${files[@]}"; do
 	csvs+=("$f.csv")
 	"$loader" dump "$f" >"$f.csv"
 done
+# A run's count is judged against the same governor's runs of the same
+# workload (a governor's choices change how fast a workload goes): below
+# half their median over every boot and CPU, or under 100 periods, it
+# warns (a workload that stalled, a run cut short).  Long sleepers have
+# few periods in every run and say nothing.
 for csv in "${csvs[@]}"; do
 	boot=${csv#"$dir"/}
 	csv_awk -v boot="${boot%/run.rec.csv}" '$col["workload"] != "" {
-			n[$col["workload"] " on cpu" $col["cpu"]]++ }
-		END { for (k in n) if (n[k] < 1000)
-			printf "run: warning: %s: workload %s: only %d periods\n", boot, k, n[k] }' \
-		"$csv" | sort
-done
+			n[$col["workload"] "\t" $col["cpu"]]++ }
+		END { for (k in n) print boot "\t" k "\t" n[k] }' "$csv"
+done | sort -t "$(printf '\t')" -k2,2 -k4,4n | awk -F '\t' '
+	{
+		boot[NR] = $1; cpu[NR] = $3; n[NR] = $4
+		k = $1; sub(/.*\//, "", k); k = k " " $2	# governor, workload
+		key[NR] = k; count[k]++; row[k, count[k]] = $4
+	}
+	END {
+		for (k in count)
+			median[k] = row[k, int((count[k] + 1) / 2)]
+		for (i = 1; i <= NR; i++) {
+			k = key[i]; w = k; sub(/^[^ ]* /, "", w)
+			if (n[i] < 100 || n[i] < median[k] / 2)
+				printf "run: warning: %s: workload %s on cpu%s: only %d periods" \
+					" (the median of its runs: %d)\n", boot[i], w, cpu[i], n[i],
+					median[k]
+		}
+	}' | sort
 rm -f "${csvs[@]}"
 echo "report: $dir/report.txt, $dir/summary.md, $dir/plots/ (out/latest)"
 echo "report page: $dir/report.html"
