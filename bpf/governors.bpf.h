@@ -347,6 +347,7 @@ static __always_inline bool read_prediction(int governor, __u64 *predicted_ns)
 	case IDLESCOPE_GOV_MENU2010:
 	case IDLESCOPE_GOV_MENU2010FIX:
 	case IDLESCOPE_GOV_MENU2010RPD:
+	case IDLESCOPE_GOV_MENU2010MF2:
 		if (!&menu2010_devices)
 			return false;
 		m2010 = bpf_this_cpu_ptr(&menu2010_devices);

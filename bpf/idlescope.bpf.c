@@ -353,6 +353,7 @@ static __always_inline void read_selection(struct cpu_state *cs, unsigned int st
 	case IDLESCOPE_GOV_MENU2010:
 	case IDLESCOPE_GOV_MENU2010FIX:
 	case IDLESCOPE_GOV_MENU2010RPD:
+	case IDLESCOPE_GOV_MENU2010MF2:
 		read_menu2010(&g);
 		break;
 	case IDLESCOPE_GOV_TEO:

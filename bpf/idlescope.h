@@ -55,7 +55,8 @@
 	X(MENU2010FIX,	menu2010fix,	menu2010fix_select)	\
 	X(MENU2010RPD,	menu2010rpd,	menu2010rpd_select)	\
 	X(MENU615,	menu615,	menu615_select)		\
-	X(TEO70,	teo70,		teo70_select)
+	X(TEO70,	teo70,		teo70_select)		\
+	X(MENU2010MF2,	menu2010mf2,	menu2010mf2_select)
 
 #define IDLESCOPE_GOVERNORS(X)					\
 	X(NONE,		none,		none)			\

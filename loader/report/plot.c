@@ -38,7 +38,7 @@ static const char *const palette[] = {
 	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
 	"#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#000000", "#aec7e8",
 	"#ffbb78", "#98df8a", "#ff9896", "#c5b0d5", "#c49c94", "#f7b6d2",
-	"#dbdb8d", "#9edae5",
+	"#dbdb8d", "#9edae5", "#393b79", "#637939",
 };
 _Static_assert(sizeof(palette) / sizeof(palette[0]) >= MAX_SERIES,
 	       "a colour for every model and governor: add colours to palette[]");
