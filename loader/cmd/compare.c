@@ -44,7 +44,6 @@
 #include <unistd.h>
 #include "cmd/cli.h"
 #include "cmd/compare.h"
-#include "cmd/comparison.h"
 #include "cmd/recset.h"
 #include "stats/comparison.h"
 #include "governors.h"
@@ -54,7 +53,9 @@
 #include "recfile.h"
 #include "models/models.h"
 #include "replay/inputs.h"
+#include "report/compare_print.h"
 #include "report/environment.h"
+#include "report/figures.h"
 #include "report/headline.h"
 #include "runinfo/runinfo.h"
 
@@ -63,6 +64,35 @@
 #define COMPARE_EXIT_ERROR	CLI_EXIT_USAGE
 /* The workload list a make run leaves in its run directory. */
 #define COMPARE_RUN_WORKLOADS	"workloads.txt"
+
+struct side {
+	const char *arg;		/* as given: a file or a run directory */
+	struct recset files;
+	struct pipeline pl;
+	struct run_meta meta;
+	struct figures figures;		/* the figures files beside its record files */
+};
+
+enum compare_format {
+	COMPARE_TEXT,			/* every row: A, B, B - A, the flags */
+	COMPARE_JSON,
+	COMPARE_LINUX_PM,		/* the before/after table patches are posted with */
+	COMPARE_HEADLINE,		/* the live governors' shares, A beside B */
+};
+
+struct compare {
+	struct side a, b;
+	int pair_a, pair_b;		/* --pair GA:GB, else -1: same governor */
+	double fail_above_pp;		/* NAN: no gate */
+	enum compare_format format;
+	const char *html_path;		/* --html: the page, or NULL */
+	bool allow_missing;
+	bool include_host_timed;	/* test host-timed workloads' rows too */
+	const char *workload_list;	/* -w: where each workload's events come from */
+	unsigned int across;		/* RUNINFO_* facts allowed to differ */
+	struct comparison cmp;		/* the rows, their tests (stats/comparison.h) */
+	int nr_failed;			/* rows that fail --fail-above */
+};
 
 /*
  * Where each workload's events come from: @list (-w), else the run
@@ -222,15 +252,6 @@ static int run_comparison(struct compare *c)
 	free_keys(keys_a, agg_nr_boots(c->a.pl.agg));
 	free_keys(keys_b, agg_nr_boots(c->b.pl.agg));
 	return err;
-}
-
-void compare_format_governors(char *buf, size_t size, const struct cmp_row *r)
-{
-	if (r->governor == r->governor_b)
-		snprintf(buf, size, "%s", governor_name(r->governor));
-	else
-		snprintf(buf, size, "%s:%s", governor_name(r->governor),
-			 governor_name(r->governor_b));
 }
 
 /*
@@ -417,6 +438,43 @@ static const struct argp_option compare_options[] = {
 	{},
 };
 
+/* What the output names of side @s, @name ('A' or 'B'). */
+static struct compare_side side_shown(const struct side *s, char name)
+{
+	return (struct compare_side){
+		.arg = s->arg, .name = name, .nr_files = s->files.nr_files,
+		.setup = &s->files.first, .agg = s->pl.agg, .meta = &s->meta,
+	};
+}
+
+/* --html's page, then the format asked for on stdout. */
+static int print_comparison(const struct compare *c)
+{
+	const struct compare_result r = {
+		.a = side_shown(&c->a, 'A'), .b = side_shown(&c->b, 'B'), .cmp = &c->cmp,
+		.pair_a = c->pair_a, .pair_b = c->pair_b,
+		.fail_above_pp = c->fail_above_pp, .nr_failed = c->nr_failed,
+	};
+
+	if (c->html_path && compare_write_html(&r, c->html_path))
+		return -EIO;
+	switch (c->format) {
+	case COMPARE_TEXT:
+		compare_print_text(&r);
+		break;
+	case COMPARE_JSON:
+		compare_fprint_json(stdout, &r);
+		break;
+	case COMPARE_LINUX_PM:
+		compare_print_linuxpm(&r);
+		break;
+	case COMPARE_HEADLINE:
+		compare_print_headline(&r);
+		break;
+	}
+	return 0;
+}
+
 static void free_side(struct side *s)
 {
 	recset_free(&s->files);
@@ -433,7 +491,6 @@ int compare_command(int argc, char **argv)
 		.doc = compare_doc,
 	};
 	struct compare c = {
-		.a.name = 'A', .b.name = 'B',
 		.fail_above_pp = NAN, .pair_a = -1, .pair_b = -1,
 	};
 	int ret = COMPARE_EXIT_ERROR;
@@ -451,22 +508,8 @@ int compare_command(int argc, char **argv)
 	}
 	if (check_missing(&c))
 		goto cleanup;
-	if (c.html_path && compare_write_html(&c, c.html_path))
+	if (print_comparison(&c))
 		goto cleanup;
-	switch (c.format) {
-	case COMPARE_TEXT:
-		compare_print_text(&c);
-		break;
-	case COMPARE_JSON:
-		compare_fprint_json(stdout, &c);
-		break;
-	case COMPARE_LINUX_PM:
-		compare_print_linuxpm(&c);
-		break;
-	case COMPARE_HEADLINE:
-		compare_print_headline(&c);
-		break;
-	}
 	ret = c.nr_failed ? COMPARE_EXIT_REGRESSION : CLI_EXIT_OK;
 cleanup:
 	recfile_set_fatal_status(CLI_EXIT_ERROR);
