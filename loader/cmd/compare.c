@@ -168,74 +168,14 @@ static bool host_timed(const void *ctx, const char *workload)
 	return report_host_timed(&c->a.meta, workload) || report_host_timed(&c->b.meta, workload);
 }
 
-/*
- * The side's boots' seeds (the run directory's seed-N, recset.h), or NULL
- * when a boot has none or two: its boots cannot be paired by seed.
- */
-static int *boot_seeds(const struct side *s)
-{
-	int nr = agg_nr_boots(s->pl.agg), *seeds = malloc((nr ? nr : 1) * sizeof(*seeds));
-	const struct recset_file *f;
-	int i;
-
-	if (!seeds)
-		return NULL;
-	for (i = 0; i < nr; i++)
-		seeds[i] = -1;
-	for (i = 0; i < s->files.nr_files; i++) {
-		f = &s->files.files[i];
-		if (f->boot < 0 || f->boot >= nr || f->seed < 0 ||
-		    (seeds[f->boot] >= 0 && seeds[f->boot] != f->seed)) {
-			free(seeds);
-			return NULL;
-		}
-		seeds[f->boot] = f->seed;
-	}
-	return seeds;
-}
-
-/*
- * What identifies each boot of the side: its boot id, or, for a file
- * without one (a boot of its own), the file ("file:DEV:INO"), so that the
- * same file on both sides is the same boot.  NULL: no memory.
- */
-static char **boot_keys(const struct side *s)
-{
-	int nr = agg_nr_boots(s->pl.agg), i;
-	char **keys = calloc(nr ? nr : 1, sizeof(*keys));
-	const struct recset_file *f;
-
-	for (i = 0; keys && i < nr; i++)
-		keys[i] = strdup(agg_boot_id(s->pl.agg, i));
-	for (i = 0; keys && i < s->files.nr_files; i++) {
-		f = &s->files.files[i];
-		if (f->boot < 0 || f->boot >= nr || !keys[f->boot] || keys[f->boot][0])
-			continue;
-		free(keys[f->boot]);
-		if (asprintf(&keys[f->boot], "file:%llu:%llu", (unsigned long long)f->dev,
-			     (unsigned long long)f->ino) < 0)
-			keys[f->boot] = NULL;
-	}
-	for (i = 0; keys && i < nr; i++)
-		if (!keys[i])
-			keys[i] = strdup("");
-	return keys;
-}
-
-static void free_keys(char **keys, int nr)
-{
-	int i;
-
-	for (i = 0; keys && i < nr; i++)
-		free(keys[i]);
-	free(keys);
-}
-
 /* The rows, their tests and the gate (stats/comparison.h); 0 or -ENOMEM. */
 static int run_comparison(struct compare *c)
 {
-	int *seeds_a = boot_seeds(&c->a), *seeds_b = boot_seeds(&c->b), i, err;
-	char **keys_a = boot_keys(&c->a), **keys_b = boot_keys(&c->b);
+	int nr_a = agg_nr_boots(c->a.pl.agg), nr_b = agg_nr_boots(c->b.pl.agg), err;
+	int *seeds_a = recset_boot_seeds(&c->a.files, nr_a);
+	int *seeds_b = recset_boot_seeds(&c->b.files, nr_b);
+	char **keys_a = recset_boot_keys(&c->a.files, c->a.pl.agg);
+	char **keys_b = recset_boot_keys(&c->b.files, c->b.pl.agg);
 	const struct cmp_side a = { c->a.pl.agg, (const char *const *)keys_a, seeds_a };
 	const struct cmp_side b = { c->b.pl.agg, (const char *const *)keys_b, seeds_b };
 	const struct cmp_options o = {
@@ -245,12 +185,12 @@ static int run_comparison(struct compare *c)
 	};
 
 	err = keys_a && keys_b ? comparison_run(&c->cmp, &a, &b, &o) : -ENOMEM;
-	for (i = 0; !err && i < c->cmp.nr_rows; i++)
-		c->nr_failed += comparison_fails_gate(&c->cmp.rows[i], c->fail_above_pp);
+	if (!err)
+		c->nr_failed = comparison_nr_failing(&c->cmp, c->fail_above_pp);
 	free(seeds_a);
 	free(seeds_b);
-	free_keys(keys_a, agg_nr_boots(c->a.pl.agg));
-	free_keys(keys_b, agg_nr_boots(c->b.pl.agg));
+	recset_free_boot_keys(keys_a, nr_a);
+	recset_free_boot_keys(keys_b, nr_b);
 	return err;
 }
 
