@@ -3,27 +3,17 @@
  * compare.c - `idlescope compare A B`: what changed between two runs (or
  * two governors, --pair), and whether the change is more than noise.
  *
- * Each side goes through the same pipeline as `idlescope report` (one
- * aggregate over its record files, each replayed from a fresh start:
- * cmd/recset.h).  For every workload x host governor, each headline
- * number (report/headline.h) and each shadow model's within 2x on that
- * governor's periods is subtracted, B - A, in percentage points.  The two
- * runs are independent, so the difference's interval adds the two 95%
- * half-widths in quadrature (ci_diff()).  Some fifty rows are tested at
- * once: a row is flagged by Holm's procedure over all of them at a
- * family-wise 5% (stats/holm.h), and is worse when it goes the wrong way
- * for its number (less within 2x, more too deep, ...).  Two sides that
- * share a boot (the same record file, or --pair of two governors of one
- * boot) are not independent: their differences are shown, flagged never.
- *
- * Every headline number comes in both views of the periods, raw (the idle
- * driver's, the 2010 table's unit) and logical (tick-ended runs as one),
- * each row labelled; a model's within 2x is over the raw periods, as the
- * report's model rows are.  A workload whose wake-ups the host times
+ * This file parses the options and calls down.  Each side goes through
+ * the same pipeline as `idlescope report` (one aggregate over its record
+ * files, each replayed from a fresh start: cmd/recset.h).  The rows (every
+ * headline share of every workload x governor in both views of the
+ * periods, and each model's within 2x), the design that pairs the sides'
+ * boots or seeds, the tests, the gate's family and Holm's flags are
+ * stats/comparison.h's; what is printed, in each format, is
+ * report/compare_print.h's.  A workload whose wake-ups the host times
  * (EVENTS host in the workload list, -w or the run directory's
- * workloads.txt) cannot end an idle period early under the virtual clock:
- * its rows are shown but left out of the tested family, unless
- * --include-host-timed, and the count of them is printed.
+ * workloads.txt) is one the statistics leave out of the tested family,
+ * unless --include-host-timed.
  *
  * A gate fails closed: it passes only on what it saw.  A number one side
  * has and the other lacks (a workload or governor missing from B, a probe
@@ -32,11 +22,9 @@
  * errors (exit status 2), unless --allow-missing (or --across FACT) says
  * that is what is meant.
  */
-#define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,12 +39,9 @@
 #include "args.h"
 #include "pipeline.h"
 #include "recfile.h"
-#include "models/models.h"
-#include "replay/inputs.h"
 #include "report/compare_print.h"
 #include "report/environment.h"
 #include "report/figures.h"
-#include "report/headline.h"
 #include "runinfo/runinfo.h"
 
 /* compare's statuses: 1 is the gate's verdict, every error is 2. */
