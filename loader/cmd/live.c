@@ -45,7 +45,8 @@ static const struct argp_option opts[] = {
 	{ "duration", 'd', "SECONDS", 0, "Run for SECONDS (default 10)", 0 },
 	{ "interval", 'i', "SECONDS", 0, "Refresh every SECONDS (default 1)", 0 },
 	{ "workload", 'w', "NAME", 0, "Tag periods with workload NAME until a workload retags", 0 },
-	{ "governor", 'g', "NAME", 0, "Switch to governor NAME for the run, from a fresh start (restored after)", 0 },
+	{ "governor", 'g', "NAME", 0, "Switch to governor NAME for the run, from a fresh start "
+	  "(restored after)", 0 },
 	{ "output", 'o', "DIR", 0, "Write report.txt and report.json into DIR", 0 },
 	{ "json", 'j', NULL, 0, "Print the JSON report to stdout instead of the text one", 0 },
 	{ "record", 'r', "FILE", 0, "Write every raw record to FILE (see idlescope dump/report)", 0 },
