@@ -166,7 +166,7 @@ $(BUILD)/idlescope.skel.h: $(BUILD)/idlescope.bpf.o
 
 # The loader is every loader/*.c and loader/*/*.c (a folder per concept:
 # docs/howto.md).  The files with main(), the BPF skeleton or a call into
-# the live run (live/run.h: cmd/tag.c) need the kernel (through vmlinux.h)
+# the live run (live/run.h: cmd/tag.c, cmd/live.c) need the kernel (through vmlinux.h)
 # or the BPF side; the rest, the loader's core, is an archive that host
 # tests, the fuzz target and bench/genrec link without one.
 LOADER_SRCS := $(wildcard loader/*.c loader/*/*.c)
@@ -218,8 +218,10 @@ $(BUILD)/tests/%: $(OBJ)/tests/host/%.o $(LOADER_CORE) $(LIB_ARCHIVE)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $^ -lz -lm -o $@
 
-# The command line with a stub for the live run (tests/host/cli.sh).
-$(BUILD)/tests/cli_idlescope: $(OBJ)/loader/main.o $(OBJ)/tests/host/cli_stub.o $(LOADER_CORE) \
+# The command line, the live run's options included, with a stub for the
+# live run itself (tests/host/cli.sh).
+$(BUILD)/tests/cli_idlescope: $(OBJ)/loader/main.o $(OBJ)/loader/cmd/live.o \
+		$(OBJ)/tests/host/cli_stub.o $(LOADER_CORE) \
 		$(LIB_ARCHIVE)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $^ -lz -lm -o $@

@@ -3,27 +3,17 @@
  * compare.c - `idlescope compare A B`: what changed between two runs (or
  * two governors, --pair), and whether the change is more than noise.
  *
- * Each side goes through the same pipeline as `idlescope report` (one
- * aggregate over its record files, each replayed from a fresh start:
- * cmd/recset.h).  For every workload x host governor, each headline
- * number (report/headline.h) and each shadow model's within 2x on that
- * governor's periods is subtracted, B - A, in percentage points.  The two
- * runs are independent, so the difference's interval adds the two 95%
- * half-widths in quadrature (ci_diff()).  Some fifty rows are tested at
- * once: a row is flagged by Holm's procedure over all of them at a
- * family-wise 5% (stats/holm.h), and is worse when it goes the wrong way
- * for its number (less within 2x, more too deep, ...).  Two sides that
- * share a boot (the same record file, or --pair of two governors of one
- * boot) are not independent: their differences are shown, flagged never.
- *
- * Every headline number comes in both views of the periods, raw (the idle
- * driver's, the 2010 table's unit) and logical (tick-ended runs as one),
- * each row labelled; a model's within 2x is over the raw periods, as the
- * report's model rows are.  A workload whose wake-ups the host times
+ * This file parses the options and calls down.  Each side goes through
+ * the same pipeline as `idlescope report` (one aggregate over its record
+ * files, each replayed from a fresh start: cmd/recset.h).  The rows (every
+ * headline share of every workload x governor in both views of the
+ * periods, and each model's within 2x), the design that pairs the sides'
+ * boots or seeds, the tests, the gate's family and Holm's flags are
+ * stats/comparison.h's; what is printed, in each format, is
+ * report/compare_print.h's.  A workload whose wake-ups the host times
  * (EVENTS host in the workload list, -w or the run directory's
- * workloads.txt) cannot end an idle period early under the virtual clock:
- * its rows are shown but left out of the tested family, unless
- * --include-host-timed, and the count of them is printed.
+ * workloads.txt) is one the statistics leave out of the tested family,
+ * unless --include-host-timed.
  *
  * A gate fails closed: it passes only on what it saw.  A number one side
  * has and the other lacks (a workload or governor missing from B, a probe
@@ -32,11 +22,9 @@
  * errors (exit status 2), unless --allow-missing (or --across FACT) says
  * that is what is meant.
  */
-#define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +32,6 @@
 #include <unistd.h>
 #include "cmd/cli.h"
 #include "cmd/compare.h"
-#include "cmd/comparison.h"
 #include "cmd/recset.h"
 #include "stats/comparison.h"
 #include "governors.h"
@@ -52,10 +39,9 @@
 #include "args.h"
 #include "pipeline.h"
 #include "recfile.h"
-#include "models/models.h"
-#include "replay/inputs.h"
+#include "report/compare_print.h"
 #include "report/environment.h"
-#include "report/headline.h"
+#include "report/figures.h"
 #include "runinfo/runinfo.h"
 
 /* compare's statuses: 1 is the gate's verdict, every error is 2. */
@@ -63,6 +49,35 @@
 #define COMPARE_EXIT_ERROR	CLI_EXIT_USAGE
 /* The workload list a make run leaves in its run directory. */
 #define COMPARE_RUN_WORKLOADS	"workloads.txt"
+
+struct side {
+	const char *arg;		/* as given: a file or a run directory */
+	struct recset files;
+	struct pipeline pl;
+	struct run_meta meta;
+	struct figures figures;		/* the figures files beside its record files */
+};
+
+enum compare_format {
+	COMPARE_TEXT,			/* every row: A, B, B - A, the flags */
+	COMPARE_JSON,
+	COMPARE_LINUX_PM,		/* the before/after table patches are posted with */
+	COMPARE_HEADLINE,		/* the live governors' shares, A beside B */
+};
+
+struct compare {
+	struct side a, b;
+	int pair_a, pair_b;		/* --pair GA:GB, else -1: same governor */
+	double fail_above_pp;		/* NAN: no gate */
+	enum compare_format format;
+	const char *html_path;		/* --html: the page, or NULL */
+	bool allow_missing;
+	bool include_host_timed;	/* test host-timed workloads' rows too */
+	const char *workload_list;	/* -w: where each workload's events come from */
+	unsigned int across;		/* RUNINFO_* facts allowed to differ */
+	struct comparison cmp;		/* the rows, their tests (stats/comparison.h) */
+	int nr_failed;			/* rows that fail --fail-above */
+};
 
 /*
  * Where each workload's events come from: @list (-w), else the run
@@ -138,74 +153,14 @@ static bool host_timed(const void *ctx, const char *workload)
 	return report_host_timed(&c->a.meta, workload) || report_host_timed(&c->b.meta, workload);
 }
 
-/*
- * The side's boots' seeds (the run directory's seed-N, recset.h), or NULL
- * when a boot has none or two: its boots cannot be paired by seed.
- */
-static int *boot_seeds(const struct side *s)
-{
-	int nr = agg_nr_boots(s->pl.agg), *seeds = malloc((nr ? nr : 1) * sizeof(*seeds));
-	const struct recset_file *f;
-	int i;
-
-	if (!seeds)
-		return NULL;
-	for (i = 0; i < nr; i++)
-		seeds[i] = -1;
-	for (i = 0; i < s->files.nr_files; i++) {
-		f = &s->files.files[i];
-		if (f->boot < 0 || f->boot >= nr || f->seed < 0 ||
-		    (seeds[f->boot] >= 0 && seeds[f->boot] != f->seed)) {
-			free(seeds);
-			return NULL;
-		}
-		seeds[f->boot] = f->seed;
-	}
-	return seeds;
-}
-
-/*
- * What identifies each boot of the side: its boot id, or, for a file
- * without one (a boot of its own), the file ("file:DEV:INO"), so that the
- * same file on both sides is the same boot.  NULL: no memory.
- */
-static char **boot_keys(const struct side *s)
-{
-	int nr = agg_nr_boots(s->pl.agg), i;
-	char **keys = calloc(nr ? nr : 1, sizeof(*keys));
-	const struct recset_file *f;
-
-	for (i = 0; keys && i < nr; i++)
-		keys[i] = strdup(agg_boot_id(s->pl.agg, i));
-	for (i = 0; keys && i < s->files.nr_files; i++) {
-		f = &s->files.files[i];
-		if (f->boot < 0 || f->boot >= nr || !keys[f->boot] || keys[f->boot][0])
-			continue;
-		free(keys[f->boot]);
-		if (asprintf(&keys[f->boot], "file:%llu:%llu", (unsigned long long)f->dev,
-			     (unsigned long long)f->ino) < 0)
-			keys[f->boot] = NULL;
-	}
-	for (i = 0; keys && i < nr; i++)
-		if (!keys[i])
-			keys[i] = strdup("");
-	return keys;
-}
-
-static void free_keys(char **keys, int nr)
-{
-	int i;
-
-	for (i = 0; keys && i < nr; i++)
-		free(keys[i]);
-	free(keys);
-}
-
 /* The rows, their tests and the gate (stats/comparison.h); 0 or -ENOMEM. */
 static int run_comparison(struct compare *c)
 {
-	int *seeds_a = boot_seeds(&c->a), *seeds_b = boot_seeds(&c->b), i, err;
-	char **keys_a = boot_keys(&c->a), **keys_b = boot_keys(&c->b);
+	int nr_a = agg_nr_boots(c->a.pl.agg), nr_b = agg_nr_boots(c->b.pl.agg), err;
+	int *seeds_a = recset_boot_seeds(&c->a.files, nr_a);
+	int *seeds_b = recset_boot_seeds(&c->b.files, nr_b);
+	char **keys_a = recset_boot_keys(&c->a.files, c->a.pl.agg);
+	char **keys_b = recset_boot_keys(&c->b.files, c->b.pl.agg);
 	const struct cmp_side a = { c->a.pl.agg, (const char *const *)keys_a, seeds_a };
 	const struct cmp_side b = { c->b.pl.agg, (const char *const *)keys_b, seeds_b };
 	const struct cmp_options o = {
@@ -215,22 +170,13 @@ static int run_comparison(struct compare *c)
 	};
 
 	err = keys_a && keys_b ? comparison_run(&c->cmp, &a, &b, &o) : -ENOMEM;
-	for (i = 0; !err && i < c->cmp.nr_rows; i++)
-		c->nr_failed += comparison_fails_gate(&c->cmp.rows[i], c->fail_above_pp);
+	if (!err)
+		c->nr_failed = comparison_nr_failing(&c->cmp, c->fail_above_pp);
 	free(seeds_a);
 	free(seeds_b);
-	free_keys(keys_a, agg_nr_boots(c->a.pl.agg));
-	free_keys(keys_b, agg_nr_boots(c->b.pl.agg));
+	recset_free_boot_keys(keys_a, nr_a);
+	recset_free_boot_keys(keys_b, nr_b);
 	return err;
-}
-
-void compare_format_governors(char *buf, size_t size, const struct cmp_row *r)
-{
-	if (r->governor == r->governor_b)
-		snprintf(buf, size, "%s", governor_name(r->governor));
-	else
-		snprintf(buf, size, "%s:%s", governor_name(r->governor),
-			 governor_name(r->governor_b));
 }
 
 /*
@@ -417,6 +363,43 @@ static const struct argp_option compare_options[] = {
 	{},
 };
 
+/* What the output names of side @s, @name ('A' or 'B'). */
+static struct compare_side side_shown(const struct side *s, char name)
+{
+	return (struct compare_side){
+		.arg = s->arg, .name = name, .nr_files = s->files.nr_files,
+		.setup = &s->files.first, .agg = s->pl.agg, .meta = &s->meta,
+	};
+}
+
+/* --html's page, then the format asked for on stdout. */
+static int print_comparison(const struct compare *c)
+{
+	const struct compare_result r = {
+		.a = side_shown(&c->a, 'A'), .b = side_shown(&c->b, 'B'), .cmp = &c->cmp,
+		.pair_a = c->pair_a, .pair_b = c->pair_b,
+		.fail_above_pp = c->fail_above_pp, .nr_failed = c->nr_failed,
+	};
+
+	if (c->html_path && compare_write_html(&r, c->html_path))
+		return -EIO;
+	switch (c->format) {
+	case COMPARE_TEXT:
+		compare_print_text(&r);
+		break;
+	case COMPARE_JSON:
+		compare_fprint_json(stdout, &r);
+		break;
+	case COMPARE_LINUX_PM:
+		compare_print_linuxpm(&r);
+		break;
+	case COMPARE_HEADLINE:
+		compare_print_headline(&r);
+		break;
+	}
+	return 0;
+}
+
 static void free_side(struct side *s)
 {
 	recset_free(&s->files);
@@ -433,7 +416,6 @@ int compare_command(int argc, char **argv)
 		.doc = compare_doc,
 	};
 	struct compare c = {
-		.a.name = 'A', .b.name = 'B',
 		.fail_above_pp = NAN, .pair_a = -1, .pair_b = -1,
 	};
 	int ret = COMPARE_EXIT_ERROR;
@@ -451,22 +433,8 @@ int compare_command(int argc, char **argv)
 	}
 	if (check_missing(&c))
 		goto cleanup;
-	if (c.html_path && compare_write_html(&c, c.html_path))
+	if (print_comparison(&c))
 		goto cleanup;
-	switch (c.format) {
-	case COMPARE_TEXT:
-		compare_print_text(&c);
-		break;
-	case COMPARE_JSON:
-		compare_fprint_json(stdout, &c);
-		break;
-	case COMPARE_LINUX_PM:
-		compare_print_linuxpm(&c);
-		break;
-	case COMPARE_HEADLINE:
-		compare_print_headline(&c);
-		break;
-	}
 	ret = c.nr_failed ? COMPARE_EXIT_REGRESSION : CLI_EXIT_OK;
 cleanup:
 	recfile_set_fatal_status(CLI_EXIT_ERROR);

@@ -4,6 +4,7 @@
  * (see cmd/recset.h).
  */
 #define _GNU_SOURCE
+#define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
 #include <stdint.h>
@@ -305,6 +306,60 @@ int recset_read_figures(const struct recset *rs, struct figures *fig, struct agg
 			exclude_missed(rs, i, fig, before, agg);
 	}
 	return err;
+}
+
+int *recset_boot_seeds(const struct recset *rs, int nr_boots)
+{
+	int *seeds = malloc((nr_boots ? nr_boots : 1) * sizeof(*seeds));
+	const struct recset_file *f;
+	int i;
+
+	if (!seeds)
+		return NULL;
+	for (i = 0; i < nr_boots; i++)
+		seeds[i] = -1;
+	for (i = 0; i < rs->nr_files; i++) {
+		f = &rs->files[i];
+		if (f->boot < 0 || f->boot >= nr_boots || f->seed < 0 ||
+		    (seeds[f->boot] >= 0 && seeds[f->boot] != f->seed)) {
+			free(seeds);
+			return NULL;
+		}
+		seeds[f->boot] = f->seed;
+	}
+	return seeds;
+}
+
+char **recset_boot_keys(const struct recset *rs, const struct agg *agg)
+{
+	int nr = agg_nr_boots(agg), i;
+	char **keys = calloc(nr ? nr : 1, sizeof(*keys));
+	const struct recset_file *f;
+
+	for (i = 0; keys && i < nr; i++)
+		keys[i] = strdup(agg_boot_id(agg, i));
+	for (i = 0; keys && i < rs->nr_files; i++) {
+		f = &rs->files[i];
+		if (f->boot < 0 || f->boot >= nr || !keys[f->boot] || keys[f->boot][0])
+			continue;
+		free(keys[f->boot]);
+		if (asprintf(&keys[f->boot], "file:%llu:%llu", (unsigned long long)f->dev,
+			     (unsigned long long)f->ino) < 0)
+			keys[f->boot] = NULL;
+	}
+	for (i = 0; keys && i < nr; i++)
+		if (!keys[i])
+			keys[i] = strdup("");
+	return keys;
+}
+
+void recset_free_boot_keys(char **keys, int nr_boots)
+{
+	int i;
+
+	for (i = 0; keys && i < nr_boots; i++)
+		free(keys[i]);
+	free(keys);
 }
 
 void recset_free(struct recset *rs)

@@ -107,6 +107,41 @@ struct figures;
 int recset_read_figures(const struct recset *rs, struct figures *fig, struct agg *agg);
 
 /**
+ * recset_boot_seeds() - the seed of each boot of the set
+ * @rs: the set, replayed (each file knows its boot)
+ * @nr_boots: the boots of its aggregate (agg_nr_boots())
+ *
+ * A boot's seed is the seed-N of its files' paths: what pairs the boots
+ * of two runs of the same seeds (stats/comparison.h).
+ *
+ * Return: @nr_boots seeds by agg_boot() index, to free(); NULL when a
+ * file has no seed or no boot, or a boot has two seeds (the set's boots
+ * cannot be paired by seed), or without memory.
+ */
+int *recset_boot_seeds(const struct recset *rs, int nr_boots);
+
+/**
+ * recset_boot_keys() - what identifies each boot of the set
+ * @rs: the set, replayed (each file knows its boot)
+ * @agg: its aggregate
+ *
+ * A boot's key is its boot id or, for a file without one (a boot of its
+ * own), the file, "file:DEV:INO": the same file in two sets is the same
+ * boot, which pairs two governors of one run (stats/comparison.h).
+ *
+ * Return: agg_nr_boots(@agg) keys by agg_boot() index, "" where none is
+ * known, to recset_free_boot_keys(); NULL without memory.
+ */
+char **recset_boot_keys(const struct recset *rs, const struct agg *agg);
+
+/**
+ * recset_free_boot_keys() - free recset_boot_keys()' keys
+ * @keys: the keys, or NULL
+ * @nr_boots: how many there are
+ */
+void recset_free_boot_keys(char **keys, int nr_boots);
+
+/**
  * recset_free() - free the set's file list
  * @rs: the set; empty afterwards, ready for recset_add() again
  */

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include "live/probes.h"
 
-/* The live run's options, as main.c parsed them. */
+/* The live run's options, as cmd/live.c parsed them. */
 struct live_cmd_opts {
 	long duration_s;		/* -d */
 	long interval_s;		/* -i: dashboard refresh */

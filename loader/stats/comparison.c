@@ -454,3 +454,12 @@ bool comparison_fails_gate(const struct cmp_row *r, double fail_above_pp)
 	}
 	return false;
 }
+
+int comparison_nr_failing(const struct comparison *c, double fail_above_pp)
+{
+	int i, n = 0;
+
+	for (i = 0; i < c->nr_rows; i++)
+		n += comparison_fails_gate(&c->rows[i], fail_above_pp);
+	return n;
+}

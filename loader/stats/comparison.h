@@ -174,4 +174,13 @@ void comparison_free(struct comparison *c);
  */
 bool comparison_fails_gate(const struct cmp_row *r, double fail_above_pp);
 
+/**
+ * comparison_nr_failing() - the gate's verdict: how many rows fail it
+ * @c: a comparison, its rows flagged (comparison_run())
+ * @fail_above_pp: the gate's points, NaN for no gate
+ *
+ * Return: how many rows comparison_fails_gate(); 0 is a pass.
+ */
+int comparison_nr_failing(const struct comparison *c, double fail_above_pp);
+
 #endif /* __IDLESCOPE_STATS_COMPARISON_H */

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cli_stub - the idlescope command line (loader/main.c) with a live run
- * that only says what it would have run: tests/host/cli.sh checks the
- * live run's options on the host, where nothing may be loaded into the
- * kernel.  `tag` is the real loader's (tests/host/cli.sh runs it there).
+ * cli_stub - the idlescope command line (loader/main.c, loader/cmd/live.c)
+ * with a live run that only says what it would have run: tests/host/cli.sh
+ * checks the live run's options on the host, where nothing may be loaded
+ * into the kernel.  `tag` is the real loader's (tests/host/cli.sh runs it there).
  */
 #include <stdio.h>
 #include "live/run.h"

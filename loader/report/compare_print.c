@@ -2,14 +2,14 @@
 /*
  * compare_print.c - what `idlescope compare` prints: the table of rows
  * with both setups in its header, the JSON object (on stdout, or drawn in
- * --html's page), the linux-pm pair.
+ * --html's page), the linux-pm pair, the headline's shares A beside B
+ * (see compare_print.h).
  */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cmd/comparison.h"
 #include "format/escape.h"
 #include "format/json_writer.h"
 #include "report/interval.h"
@@ -19,6 +19,7 @@
 #include "output/file.h"
 #include "report/html.h"
 #include "report/headline.h"
+#include "report/compare_print.h"
 #include "report/linuxpm.h"
 #include "runinfo/runinfo.h"
 
@@ -38,24 +39,24 @@ struct setup_text {
 	char fact[RUNINFO_NR_FACTS][ESCAPE_SIZE(RECFILE_RELEASE_LEN)];
 };
 
-static void setup_text(const struct side *s, struct setup_text *t)
+static void setup_text(const struct compare_side *s, struct setup_text *t)
 {
 	int fact;
 
 	for (fact = 0; fact < RUNINFO_NR_FACTS; fact++)
-		runinfo_fact_value(&s->files.first, fact, t->fact[fact], sizeof(t->fact[fact]));
+		runinfo_fact_value(s->setup, fact, t->fact[fact], sizeof(t->fact[fact]));
 }
 
 /* "A: ARG (N files): kernel K (HZ n, cpuidle driver D), clock C, S states". */
-static void print_setup(const struct side *s)
+static void print_setup(const struct compare_side *s)
 {
 	char arg[512];
 	struct setup_text t;
 
 	setup_text(s, &t);
 	printf("%c: %s (%d files, %d boots): kernel %s (HZ %s, cpuidle driver %s), clock %s, %s\n",
-	       s->name, escape_name(arg, sizeof(arg), s->arg, SIZE_MAX), s->files.nr_files,
-	       agg_nr_boots(s->pl.agg),
+	       s->name, escape_name(arg, sizeof(arg), s->arg, SIZE_MAX), s->nr_files,
+	       agg_nr_boots(s->agg),
 	       t.fact[RUNINFO_KERNEL], t.fact[RUNINFO_HZ],
 	       t.fact[RUNINFO_DRIVER][0] ? t.fact[RUNINFO_DRIVER] : "none",
 	       t.fact[RUNINFO_CLOCK][0] ? t.fact[RUNINFO_CLOCK] : "unknown",
@@ -79,8 +80,17 @@ static void format_regimes(char *buf, size_t size, const struct regimes *g)
 		 g->regime[1].nr_boots, g->regime[1].mean_pct);
 }
 
+void compare_format_governors(char *buf, size_t size, const struct cmp_row *r)
+{
+	if (r->governor == r->governor_b)
+		snprintf(buf, size, "%s", governor_name(r->governor));
+	else
+		snprintf(buf, size, "%s:%s", governor_name(r->governor),
+			 governor_name(r->governor_b));
+}
+
 /* What follows a row: its flag, why it has no test, the gate's verdict. */
-static void print_row_tail(const struct compare *c, const struct cmp_row *r)
+static void print_row_tail(const struct compare_result *c, const struct cmp_row *r)
 {
 	char buf[64];
 	const struct regimes *g;
@@ -119,9 +129,9 @@ static int by_value(const void *x, const void *y)
 }
 
 /* The design, the family and what the gate can detect. */
-static void print_design(const struct compare *c)
+static void print_design(const struct compare_result *c)
 {
-	const struct comparison *cmp = &c->cmp;
+	const struct comparison *cmp = c->cmp;
 	double *mde = calloc(cmp->nr_rows ? cmp->nr_rows : 1, sizeof(*mde));
 	int i, n = 0;
 
@@ -145,7 +155,7 @@ static void print_design(const struct compare *c)
 }
 
 /* The primary rows (@primary) or the secondary ones, under their heading. */
-static void print_rows(const struct compare *c, bool primary, int gov_width)
+static void print_rows(const struct compare_result *c, bool primary, int gov_width)
 {
 	char a[32], b[32], d[32], metric[40], gov[40];
 	int i;
@@ -155,8 +165,8 @@ static void print_rows(const struct compare *c, bool primary, int gov_width)
 	printf("%-14s %-*s %-26s", "workload", gov_width, "governor", "number");
 	print_cells("A", "B", "B - A");
 	putchar('\n');
-	for (i = 0; i < c->cmp.nr_rows; i++) {
-		const struct cmp_row *r = &c->cmp.rows[i];
+	for (i = 0; i < c->cmp->nr_rows; i++) {
+		const struct cmp_row *r = &c->cmp->rows[i];
 
 		if (r->primary != primary)
 			continue;
@@ -176,49 +186,49 @@ static void print_rows(const struct compare *c, bool primary, int gov_width)
 	}
 }
 
-void compare_print_text(const struct compare *c)
+void compare_print_text(const struct compare_result *c)
 {
 	char gov[40];
 	int i, gov_width = 8;
 
-	for (i = 0; i < c->cmp.nr_rows; i++) {
-		compare_format_governors(gov, sizeof(gov), &c->cmp.rows[i]);
+	for (i = 0; i < c->cmp->nr_rows; i++) {
+		compare_format_governors(gov, sizeof(gov), &c->cmp->rows[i]);
 		if ((int)strlen(gov) > gov_width)
 			gov_width = strlen(gov);
 	}
 	printf("idlescope compare: B - A in percentage points, 95%% interval; * = flagged by Holm's "
-	       "procedure over the %d primary rows tested (family-wise 5%%)\n", c->cmp.nr_tested);
+	       "procedure over the %d primary rows tested (family-wise 5%%)\n", c->cmp->nr_tested);
 	print_setup(&c->a);
 	print_setup(&c->b);
 	print_design(c);
 	print_rows(c, true, gov_width);
 	print_rows(c, false, gov_width);
-	if (c->cmp.nr_host_timed)
+	if (c->cmp->nr_host_timed)
 		printf("\n%d rows of host-timed workloads left out of the tested family "
-		       "(--include-host-timed tests them)", c->cmp.nr_host_timed);
-	if (c->cmp.nr_regimes)
+		       "(--include-host-timed tests them)", c->cmp->nr_host_timed);
+	if (c->cmp->nr_regimes)
 		printf("\n%d primary rows left untested: their boots fall into regimes",
-		       c->cmp.nr_regimes);
-	printf("\n%d of %d differences flagged, %d numbers on one side only", c->cmp.nr_flagged,
-	       c->cmp.nr_rows - c->cmp.nr_missing, c->cmp.nr_missing);
+		       c->cmp->nr_regimes);
+	printf("\n%d of %d differences flagged, %d numbers on one side only", c->cmp->nr_flagged,
+	       c->cmp->nr_rows - c->cmp->nr_missing, c->cmp->nr_missing);
 	if (!isnan(c->fail_above_pp))
 		printf(", %d worse by more than %g points: %s", c->nr_failed,
 		       c->fail_above_pp, c->nr_failed ? "FAIL" : "ok");
 	printf("\n");
 }
 
-static void json_setup(struct json *j, const char *key, const struct side *s)
+static void json_setup(struct json *j, const char *key, const struct compare_side *s)
 {
-	const struct recfile_header *hdr = &s->files.first;
+	const struct recfile_header *hdr = s->setup;
 
 	json_object(j, key, true);
 	json_str(j, "path", s->arg);
-	json_int(j, "files", s->files.nr_files);
-	json_int(j, "boots", agg_nr_boots(s->pl.agg));
-	json_str(j, "kernel_release", s->meta.kernel_release);
+	json_int(j, "files", s->nr_files);
+	json_int(j, "boots", agg_nr_boots(s->agg));
+	json_str(j, "kernel_release", s->meta->kernel_release);
 	json_int(j, "hz", hdr->hz);
-	json_str(j, "cpuidle_driver", s->meta.cpuidle_driver);
-	json_str(j, "clock_mode", s->meta.clock_mode);
+	json_str(j, "cpuidle_driver", s->meta->cpuidle_driver);
+	json_str(j, "clock_mode", s->meta->clock_mode);
 	json_int(j, "nr_states", hdr->nr_states);
 	json_object_end(j);
 }
@@ -250,7 +260,7 @@ static void json_row(struct json *j, const struct cmp_row *r)
 	json_object_end(j);
 }
 
-int compare_fprint_json(FILE *f, const struct compare *c)
+int compare_fprint_json(FILE *f, const struct compare_result *c)
 {
 	struct json j = { .f = f };
 	int i;
@@ -262,25 +272,25 @@ int compare_fprint_json(FILE *f, const struct compare *c)
 	json_setup(&j, "b_setup", &c->b);
 	json_number(&j, "fail_above_pp", c->fail_above_pp);
 	json_str(&j, "correction", "holm");
-	json_str(&j, "design", cmp_design_names[c->cmp.design]);
-	json_u64(&j, "pairs", c->cmp.nr_pairs);
-	json_u64(&j, "primary_rows", c->cmp.nr_primary);
-	json_u64(&j, "rows_tested", c->cmp.nr_tested);
-	json_u64(&j, "host_timed_untested", c->cmp.nr_host_timed);
-	json_u64(&j, "regimes_untested", c->cmp.nr_regimes);
+	json_str(&j, "design", cmp_design_names[c->cmp->design]);
+	json_u64(&j, "pairs", c->cmp->nr_pairs);
+	json_u64(&j, "primary_rows", c->cmp->nr_primary);
+	json_u64(&j, "rows_tested", c->cmp->nr_tested);
+	json_u64(&j, "host_timed_untested", c->cmp->nr_host_timed);
+	json_u64(&j, "regimes_untested", c->cmp->nr_regimes);
 	json_array(&j, "differences", false);
-	for (i = 0; i < c->cmp.nr_rows; i++)
-		if (!c->cmp.rows[i].only_in)
-			json_row(&j, &c->cmp.rows[i]);
+	for (i = 0; i < c->cmp->nr_rows; i++)
+		if (!c->cmp->rows[i].only_in)
+			json_row(&j, &c->cmp->rows[i]);
 	json_array_end(&j);
 	json_array(&j, "one_side_only", false);
-	for (i = 0; i < c->cmp.nr_rows; i++)
-		if (c->cmp.rows[i].only_in)
-			json_row(&j, &c->cmp.rows[i]);
+	for (i = 0; i < c->cmp->nr_rows; i++)
+		if (c->cmp->rows[i].only_in)
+			json_row(&j, &c->cmp->rows[i]);
 	json_array_end(&j);
-	json_u64(&j, "compared", c->cmp.nr_rows - c->cmp.nr_missing);
-	json_u64(&j, "missing", c->cmp.nr_missing);
-	json_u64(&j, "flagged", c->cmp.nr_flagged);
+	json_u64(&j, "compared", c->cmp->nr_rows - c->cmp->nr_missing);
+	json_u64(&j, "missing", c->cmp->nr_missing);
+	json_u64(&j, "flagged", c->cmp->nr_flagged);
 	json_u64(&j, "failed_differences", c->nr_failed);
 	json_bool(&j, "failed", c->nr_failed > 0);
 	json_object_end(&j);
@@ -298,7 +308,7 @@ static int fprint_html(FILE *f, const void *ctx)
 	return html_fprint_doc(f, HTML_PAGE_COMPARE, fprint_json, ctx);
 }
 
-int compare_write_html(const struct compare *c, const char *path)
+int compare_write_html(const struct compare_result *c, const char *path)
 {
 	int err = output_write_file(path, fprint_html, c);
 
@@ -307,10 +317,10 @@ int compare_write_html(const struct compare *c, const char *path)
 	return err;
 }
 
-void compare_print_linuxpm(const struct compare *c)
+void compare_print_linuxpm(const struct compare_result *c)
 {
-	const struct linuxpm_side a = { c->a.pl.agg, &c->a.meta, c->a.arg };
-	const struct linuxpm_side b = { c->b.pl.agg, &c->b.meta, c->b.arg };
+	const struct linuxpm_side a = { c->a.agg, c->a.meta, c->a.arg };
+	const struct linuxpm_side b = { c->b.agg, c->b.meta, c->b.arg };
 
 	linuxpm_fprint_compare(stdout, &a, &b, c->pair_a, c->pair_b);
 }
@@ -332,14 +342,14 @@ static bool live_row_of(const struct cmp_row *r, const struct headline_number *h
 }
 
 /* The live row of @hn for @workload and @key's governors, or NULL. */
-static const struct cmp_row *find_live_row(const struct compare *c,
+static const struct cmp_row *find_live_row(const struct compare_result *c,
 					    const struct headline_number *hn,
 					    const char *workload, const struct cmp_row *key)
 {
 	int i;
 
-	for (i = 0; i < c->cmp.nr_rows; i++) {
-		const struct cmp_row *r = &c->cmp.rows[i];
+	for (i = 0; i < c->cmp->nr_rows; i++) {
+		const struct cmp_row *r = &c->cmp->rows[i];
 
 		if (live_row_of(r, hn) && r->governor == key->governor &&
 		    r->governor_b == key->governor_b && !strcmp(r->workload, workload))
@@ -349,14 +359,14 @@ static const struct cmp_row *find_live_row(const struct compare *c,
 }
 
 /* Whether an earlier live row of @hn than @i has @i's governors (or workload). */
-static bool seen_before(const struct compare *c, const struct headline_number *hn, int i,
+static bool seen_before(const struct compare_result *c, const struct headline_number *hn, int i,
 			bool by_workload)
 {
-	const struct cmp_row *r = &c->cmp.rows[i];
+	const struct cmp_row *r = &c->cmp->rows[i];
 	int j;
 
 	for (j = 0; j < i; j++) {
-		const struct cmp_row *q = &c->cmp.rows[j];
+		const struct cmp_row *q = &c->cmp->rows[j];
 
 		if (!live_row_of(q, hn))
 			continue;
@@ -368,7 +378,7 @@ static bool seen_before(const struct compare *c, const struct headline_number *h
 }
 
 /* One table: the workloads by the governors of keys[0..n), A beside B. */
-static void print_headline_table(const struct compare *c, const struct headline_number *hn,
+static void print_headline_table(const struct compare_result *c, const struct headline_number *hn,
 				 const struct cmp_row *const *keys, int n)
 {
 	char gov[40], head[56], a[32], b[32];
@@ -385,10 +395,10 @@ static void print_headline_table(const struct compare *c, const struct headline_
 		printf(" %13s", head);
 	}
 	putchar('\n');
-	for (i = 0; i < c->cmp.nr_rows; i++) {
-		const char *workload = c->cmp.rows[i].workload;
+	for (i = 0; i < c->cmp->nr_rows; i++) {
+		const char *workload = c->cmp->rows[i].workload;
 
-		if (!live_row_of(&c->cmp.rows[i], hn) || seen_before(c, hn, i, true))
+		if (!live_row_of(&c->cmp->rows[i], hn) || seen_before(c, hn, i, true))
 			continue;
 		printf("%-20s", fmt_workload_label(workload));
 		for (k = 0; k < n; k++) {
@@ -412,15 +422,15 @@ static void print_headline_table(const struct compare *c, const struct headline_
 }
 
 /* Every table of one number, HEADLINE_GOVERNORS_PER_TABLE governors each. */
-static void print_headline_number(const struct compare *c, const struct headline_number *hn)
+static void print_headline_number(const struct compare_result *c, const struct headline_number *hn)
 {
 	const struct cmp_row *keys[HEADLINE_GOVERNORS_PER_TABLE];
 	int i, n = 0;
 
-	for (i = 0; i < c->cmp.nr_rows; i++) {
-		if (!live_row_of(&c->cmp.rows[i], hn) || seen_before(c, hn, i, false))
+	for (i = 0; i < c->cmp->nr_rows; i++) {
+		if (!live_row_of(&c->cmp->rows[i], hn) || seen_before(c, hn, i, false))
 			continue;
-		keys[n++] = &c->cmp.rows[i];
+		keys[n++] = &c->cmp->rows[i];
 		if (n == HEADLINE_GOVERNORS_PER_TABLE) {
 			print_headline_table(c, hn, keys, n);
 			n = 0;
@@ -430,16 +440,16 @@ static void print_headline_number(const struct compare *c, const struct headline
 		print_headline_table(c, hn, keys, n);
 }
 
-void compare_print_headline(const struct compare *c)
+void compare_print_headline(const struct compare_result *c)
 {
 	struct headline_number hn;
 
 	printf("idlescope compare: the headline's shares (%%), A beside B, 95%% interval; "
-	       "* = B - A flagged by Holm's procedure over the %d rows tested\n", c->cmp.nr_tested);
+	       "* = B - A flagged by Holm's procedure over the %d rows tested\n", c->cmp->nr_tested);
 	print_setup(&c->a);
 	print_setup(&c->b);
 	for (hn.metric = 0; hn.metric < SHARE_NR_METRICS; hn.metric++)
 		for (hn.view = 0; hn.view < VIEW_NR; hn.view++)
 			print_headline_number(c, &hn);
-	printf("\ndesign: %s\n", cmp_design_names[c->cmp.design]);
+	printf("\ndesign: %s\n", cmp_design_names[c->cmp->design]);
 }

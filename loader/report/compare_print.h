@@ -1,49 +1,37 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * comparison.h - one `idlescope compare` between its two halves: the
- * command (cmd/compare.c: the sides, their rows, Holm's flags, the gate)
- * and its output (cmd/compare_print.c: text, JSON, the linux-pm pair).
+ * compare_print.h - what `idlescope compare` prints, in each of its
+ * formats: the table of rows with both setups in its header, the JSON
+ * object (on stdout, or drawn in --html's page), the linux-pm pair and the
+ * headline's shares A beside B.  The numbers are stats/comparison.h's and
+ * the sides cmd/compare.c read; here they are only laid out.
  */
-#ifndef __IDLESCOPE_CMD_COMPARISON_H
-#define __IDLESCOPE_CMD_COMPARISON_H
+#ifndef __IDLESCOPE_REPORT_COMPARE_PRINT_H
+#define __IDLESCOPE_REPORT_COMPARE_PRINT_H
 
-#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
-#include "cmd/recset.h"
-#include "pipeline.h"
-#include "report/figures.h"
+#include "recfile.h"
 #include "runinfo/meta.h"
-#include "stats/ci.h"
+#include "stats/aggregate.h"
 #include "stats/comparison.h"
 
-struct side {
+/* One side of a comparison, as the output names it. */
+struct compare_side {
 	const char *arg;		/* as given: a file or a run directory */
 	char name;			/* 'A' or 'B' */
-	struct recset files;
-	struct pipeline pl;
-	struct run_meta meta;
-	struct figures figures;		/* the figures files beside its record files */
+	int nr_files;			/* its record files */
+	const struct recfile_header *setup;	/* its first file's: the setup */
+	const struct agg *agg;
+	const struct run_meta *meta;
 };
 
-enum compare_format {
-	COMPARE_TEXT,			/* every row: A, B, B - A, the flags */
-	COMPARE_JSON,
-	COMPARE_LINUX_PM,		/* the before/after table patches are posted with */
-	COMPARE_HEADLINE,		/* the live governors' shares, A beside B */
-};
-
-struct compare {
-	struct side a, b;
+/* A comparison done: what every format prints. */
+struct compare_result {
+	struct compare_side a, b;
+	const struct comparison *cmp;	/* the rows, flagged (stats/comparison.h) */
 	int pair_a, pair_b;		/* --pair GA:GB, else -1: same governor */
 	double fail_above_pp;		/* NAN: no gate */
-	enum compare_format format;
-	const char *html_path;		/* --html: the page, or NULL */
-	bool allow_missing;
-	bool include_host_timed;	/* test host-timed workloads' rows too */
-	const char *workload_list;	/* -w: where each workload's events come from */
-	unsigned int across;		/* RUNINFO_* facts allowed to differ */
-	struct comparison cmp;		/* the rows, their tests (stats/comparison.h) */
 	int nr_failed;			/* rows that fail --fail-above */
 };
 
@@ -61,7 +49,7 @@ void compare_format_governors(char *buf, size_t size, const struct cmp_row *r);
  * compare_print_text() - the comparison as a table on stdout
  * @c: the comparison, rows flagged and the gate applied
  */
-void compare_print_text(const struct compare *c);
+void compare_print_text(const struct compare_result *c);
 
 /**
  * compare_fprint_json() - the comparison as one JSON object
@@ -70,7 +58,7 @@ void compare_print_text(const struct compare *c);
  *
  * Return: 0, or -errno of the stream.
  */
-int compare_fprint_json(FILE *f, const struct compare *c);
+int compare_fprint_json(FILE *f, const struct compare_result *c);
 
 /**
  * compare_write_html() - --html: the comparison as a web page
@@ -81,7 +69,7 @@ int compare_fprint_json(FILE *f, const struct compare *c);
  *
  * Return: 0, or -errno after one error line.
  */
-int compare_write_html(const struct compare *c, const char *path);
+int compare_write_html(const struct compare_result *c, const char *path);
 
 /**
  * compare_print_headline() - the headline's shares of A and B side by side
@@ -91,7 +79,7 @@ int compare_write_html(const struct compare *c, const char *path);
  * governor's A and B beside each other with their intervals, a flagged
  * difference marked: what a run on two kernels prints first.
  */
-void compare_print_headline(const struct compare *c);
+void compare_print_headline(const struct compare_result *c);
 
 /**
  * compare_print_linuxpm() - the before/after linux-pm table on stdout
@@ -99,6 +87,6 @@ void compare_print_headline(const struct compare *c);
  *
  * A failed write is main()'s error, status 2.
  */
-void compare_print_linuxpm(const struct compare *c);
+void compare_print_linuxpm(const struct compare_result *c);
 
-#endif /* __IDLESCOPE_CMD_COMPARISON_H */
+#endif /* __IDLESCOPE_REPORT_COMPARE_PRINT_H */
