@@ -8,7 +8,8 @@
 #
 # The status is pre-set to "missing": only a guest that ran the command to its
 # end overwrites it.  Distinct statuses say what else happened:
-#   124  timeout      the guest did not end within -t seconds
+#   124  timeout      the guest did not end within -t seconds, or its console
+#                     stayed silent for IDLESCOPE_STALL_S (a stalled boot)
 #   125  panic        the kernel panicked (the panic line is printed)
 #   126  no status    the guest ended without reporting (init failed?)
 #   127  qemu         QEMU is missing or failed to start
@@ -20,6 +21,9 @@ kernel=$top/build/linux/arch/x86/boot/bzImage
 initrd=$top/build/initramfs.cpio.gz
 share=
 timeout_s=600
+# A running boot prints its dashboard every interval of guest time; a
+# console silent this long belongs to a guest that no longer advances.
+stall_s=${IDLESCOPE_STALL_S:-600}
 log=
 append_extra=
 qemu_extra=()
@@ -32,6 +36,8 @@ usage: vm/run.sh [options] -- COMMAND...
   -i FILE    initramfs (default build/initramfs.cpio.gz)
   -s DIR     host directory shared as the guest's /host (default: a new temp dir)
   -t SECS    hard timeout (default $timeout_s)
+  IDLESCOPE_STALL_S=SECS (default $stall_s): a boot whose console stays
+  silent that long is stopped as stalled (status 124)
   -l FILE    console log (default DIR/console.log)
   -a ARGS    extra kernel command line
   -q ARG     extra QEMU argument (repeatable)
@@ -78,6 +84,8 @@ shift $((OPTIND - 1))
 [ "${1:-}" = -- ] && shift
 [ $# -gt 0 ] || usage
 [[ $timeout_s =~ ^[1-9][0-9]*$ ]] || die "-t wants a positive number of seconds, not '$timeout_s'" 2
+[[ $stall_s =~ ^[1-9][0-9]*$ ]] ||
+	die "IDLESCOPE_STALL_S wants a positive number of seconds, not '$stall_s'" 2
 
 # The accelerator and clock arguments, as one list: what the record file
 # keeps.  Checked first: a bad CLOCK is an error even without a kernel.
@@ -143,19 +151,47 @@ append+=" idlescope.clock=$clock idlescope.clock_args=$clock_b64 idlescope.cmd=$
 # QEMU replaces the mask with its default (docs/devices.md).
 hpet_args=(-global hpet.timers=4 -global hpet.hpet-intcap=0xff0004)
 
+# watch_console PIDFILE MARK: stop QEMU (its -pidfile) once the console
+# log has not grown for stall_s seconds, the silence in MARK.  Host time
+# from bash itself, not date(1).
+watch_console() {
+	local poll_s=$((stall_s < 20 ? 1 : 10)) silent_s pid
+
+	while sleep "$poll_s"; do
+		pid=$(cat "$1" 2>/dev/null) && [ -n "$pid" ] || continue
+		kill -0 "$pid" 2>/dev/null || return 0
+		silent_s=$((EPOCHSECONDS - $(stat -c %Y "$log" 2>/dev/null || echo "$EPOCHSECONDS")))
+		if [ "$silent_s" -ge "$stall_s" ]; then
+			echo "$silent_s" >"$2"
+			kill "$pid"
+			return 0
+		fi
+	done
+}
+scratch=$(mktemp -d /tmp/idlescope-run.XXXXXX) || die "cannot create a scratch directory"
+trap 'rm -rf "$scratch"' EXIT
+: >"$log"
+watch_console "$scratch/qemu.pid" "$scratch/stalled" &
+watcher=$!
+
 progress start "$(date +%s)" "$boot_id" "${IDLESCOPE_BOOT_NAME:-$(basename "$share")}" "$log"
 timeout --foreground -k 5 "$timeout_s" "$qemu" "${clock_args[@]}" "${hpet_args[@]}" \
-	-smp 2 -m 512M -nographic -no-reboot \
+	-smp 2 -m 512M -nographic -no-reboot -pidfile "$scratch/qemu.pid" \
 	-kernel "$kernel" -initrd "$initrd" -append "$append" -net none \
 	-virtfs "local,path=$share,mount_tag=host,security_model=none,id=host" \
 	"${qemu_extra[@]}" </dev/null 2>&1 | tee "$log"
 rcs=("${PIPESTATUS[@]}")
 qemu_rc=${rcs[0]}
+kill "$watcher" 2>/dev/null
+wait "$watcher" 2>/dev/null
 
 if [ -r "$share/status" ]; then
 	status=$(cat "$share/status")
 	[[ $status =~ ^[0-9]+$ ]] || finish 126 "guest wrote a malformed status '$status'"
 	finish "$status"
+fi
+if [ -s "$scratch/stalled" ]; then
+	finish 124 "stalled: the console was silent for $(cat "$scratch/stalled") s, the guest stopped (log: $log)"
 fi
 if [ "$qemu_rc" = 124 ] || [ "$qemu_rc" = 137 ]; then
 	finish 124 "timeout: the guest did not finish within ${timeout_s}s (log: $log)"
