@@ -151,6 +151,32 @@ append+=" idlescope.clock=$clock idlescope.clock_args=$clock_b64 idlescope.cmd=$
 # QEMU replaces the mask with its default (docs/devices.md).
 hpet_args=(-global hpet.timers=4 -global hpet.hpet-intcap=0xff0004)
 
+# stall_registers FILE: where each vCPU is, from QEMU's monitor (its
+# socket in the scratch directory), into FILE: what a stall report needs,
+# since the guest can no longer say it (docs/clock.md, "A boot that
+# stalls").
+stall_registers() {
+	python3 - "$scratch/monitor.sock" "$1" <<'EOF' 2>/dev/null
+import socket, sys, time
+s = socket.socket(socket.AF_UNIX)
+s.settimeout(2)
+s.connect(sys.argv[1])
+out = b""
+for cmd in (b"info registers -a\n", b"info cpus\n"):
+    s.sendall(cmd)
+    end = time.time() + 2
+    while time.time() < end:
+        try:
+            chunk = s.recv(65536)
+        except socket.timeout:
+            break
+        if not chunk:
+            break
+        out += chunk
+open(sys.argv[2], "wb").write(out)
+EOF
+}
+
 # watch_console PIDFILE MARK: stop QEMU (its -pidfile) once the console
 # log has not grown for stall_s seconds, the silence in MARK.  Host time
 # from bash itself, not date(1).
@@ -163,6 +189,7 @@ watch_console() {
 		silent_s=$((EPOCHSECONDS - $(stat -c %Y "$log" 2>/dev/null || echo "$EPOCHSECONDS")))
 		if [ "$silent_s" -ge "$stall_s" ]; then
 			echo "$silent_s" >"$2"
+			stall_registers "$share/stall-registers.txt"
 			kill "$pid"
 			return 0
 		fi
@@ -177,6 +204,7 @@ watcher=$!
 progress start "$(date +%s)" "$boot_id" "${IDLESCOPE_BOOT_NAME:-$(basename "$share")}" "$log"
 timeout --foreground -k 5 "$timeout_s" "$qemu" "${clock_args[@]}" "${hpet_args[@]}" \
 	-smp 2 -m 512M -nographic -no-reboot -pidfile "$scratch/qemu.pid" \
+	-monitor "unix:$scratch/monitor.sock,server=on,wait=off" \
 	-kernel "$kernel" -initrd "$initrd" -append "$append" -net none \
 	-virtfs "local,path=$share,mount_tag=host,security_model=none,id=host" \
 	"${qemu_extra[@]}" </dev/null 2>&1 | tee "$log"
@@ -191,7 +219,7 @@ if [ -r "$share/status" ]; then
 	finish "$status"
 fi
 if [ -s "$scratch/stalled" ]; then
-	finish 124 "stalled: the console was silent for $(cat "$scratch/stalled") s, the guest stopped (log: $log)"
+	finish 124 "stalled: the console was silent for $(cat "$scratch/stalled") s, the guest stopped (log: $log, vCPUs: $share/stall-registers.txt)"
 fi
 if [ "$qemu_rc" = 124 ] || [ "$qemu_rc" = 137 ]; then
 	finish 124 "timeout: the guest did not finish within ${timeout_s}s (log: $log)"

@@ -32,7 +32,7 @@ rc=$?
 check "stall: a silent boot ends with status 124" test "$rc" = 124
 check "stall: it is stopped after its silence, not at -t" test $((EPOCHSECONDS - start)) -lt 60
 check "stall: the error line names the silence and the console log" \
-	grep -q "^vm: error: stalled: the console was silent for [0-9]* s, the guest stopped (log: $tmp/share/console.log)$" "$tmp/err"
+	grep -q "^vm: error: stalled: the console was silent for [0-9]* s, the guest stopped (log: $tmp/share/console.log, vCPUs: $tmp/share/stall-registers.txt)$" "$tmp/err"
 QEMU=$tmp/fake-qemu FAKE_QEMU_ENDS=1 IDLESCOPE_STALL_S=2 "$top/vm/run.sh" -k "$tmp/bzImage" \
 	-i "$tmp/initrd" -s "$tmp/share2" -t 600 -- true >/dev/null 2>"$tmp/err2"
 check "stall: a boot that ends is not called stalled" \
