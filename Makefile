@@ -525,9 +525,13 @@ endif
 # JOBS) goes to its boots.
 AB_SEEDS ?= 10
 FAIL_ABOVE ?=
+# Where the boots and the verdict go; AB_DIR= elsewhere (out/latest is
+# only moved for a directory under out/).  Expanded once: the time is one.
+ifndef AB_DIR
 AB_DIR := out/ab-$(shell date -u +%Y%m%dT%H%M%SZ)
+endif
 ab: $(LOADER)
-	@mkdir -p $(AB_DIR) && ln -sfn $(notdir $(AB_DIR)) out/latest
+	@mkdir -p $(AB_DIR) $(if $(filter out/%,$(AB_DIR)),&& ln -sfn $(notdir $(AB_DIR)) out/latest)
 	@scripts/ab.sh $(MAKE) $(AB_DIR) $(KERNEL) '$(A)' '$(B)' '$(FAIL_ABOVE)' \
 		REPEATS=$(AB_SEEDS) SEED=$(SEED)
 
