@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * fixtures.h - what the host tests of the loader's reports share: records
- * made by hand, reading back what a report wrote, and the JSON checker's
- * path.  Included once by each test program, after check.h.
+ * made by hand, a state table, reading back what a report wrote, and the
+ * JSON checker's path.  Included once by each test program, after check.h.
  */
 #ifndef __IDLESCOPE_TEST_FIXTURES_H
 #define __IDLESCOPE_TEST_FIXTURES_H
@@ -13,8 +13,21 @@
 #include <stdlib.h>
 #include <string.h>
 #include "idlescope.h"
+#include "stats/aggregate.h"
 
 #define US	1000ULL		/* ns per us */
+
+/*
+ * Hand-made state table (ns): 0 POLL 0/0, 1 C1 target 2000 exit 2000,
+ * 2 C1E target 20000 exit 10000, 3 C6 target 100000 exit 70000.  The
+ * aggregate's cross-check and the reports' state rows are checked on it.
+ */
+static const struct agg_state_info test_states[] __attribute__((unused)) = {
+	{ .target_residency_ns = 0,      .exit_latency_ns = 0 },
+	{ .target_residency_ns = 2000,   .exit_latency_ns = 2000 },
+	{ .target_residency_ns = 20000,  .exit_latency_ns = 10000 },
+	{ .target_residency_ns = 100000, .exit_latency_ns = 70000 },
+};
 
 /* One governed period in @state, the prediction not read. */
 static inline struct idlescope_record make_record(const char *workload,

@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Host unit tests of the loader's aggregation and reports (no BPF, no VM).
+# Host unit tests of the loader's aggregation (loader/stats/aggregate.c; no BPF,
+# no VM); what the reports print of it: tests/unit/report/report.sh.
 
 . "$(dirname "$0")/../../lib.sh"
 top=$(cd "$(dirname "$0")/../../.." && pwd)
