@@ -5,16 +5,19 @@
 # our guest does not build) and check that everything said to follow by
 # itself does: the BPF object probes its select and knows its struct, the
 # loader names it, `make run` accepts it, the report.json checker knows it.
+# And the docs' governor lists it must join by hand (tests/repo/doc_lists.py):
+# right on the tree, naming haltpoll in the copy until the edits the recipe
+# lists are made, passing after them.
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
-plan 7
+plan 10
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 make -s -C "$top" --no-print-directory build/idlescope.bpf.o || exit
 src=$tmp/src
 mkdir -p "$src/workloads" "$src/vm/guest"
-cp -r "$top/bpf" "$top/loader" "$top/lib" "$top/tests" "$top/Makefile" "$src/"
+cp -r "$top/bpf" "$top/loader" "$top/lib" "$top/tests" "$top/docs" "$top/Makefile" "$src/"
 cp "$top/workloads/workloads.mk" "$top/workloads/suite.txt" "$src/workloads/"
 cp -r "$top/vm/guest/." "$src/vm/guest/"
 
@@ -71,3 +74,19 @@ print(" ".join(runpy.run_path(sys.argv[1], run_name="lib")["GOVERNORS"]))' \
 	"$src/tests/check_report_json.py" 2>&1)
 check -m "$got" "recipe governor: the report.json checker knows it, last" \
 	[ "$got" = "$before haltpoll" ]
+
+# The docs' lists (docs/howto.md's "By hand, always").
+doc_lists=$top/tests/repo/doc_lists.py
+check -m "$(python3 "$doc_lists" --governors "$top" 2>&1 | head -n 3)" \
+	"recipe governor: the docs' governor lists are the table's" python3 "$doc_lists" --governors "$top"
+got=$(python3 "$doc_lists" --governors "$src" 2>&1)
+rc=$?
+check -m "status $rc: $got" "recipe governor: without the hand edits, the docs' lists name haltpoll, each" \
+	eval '[ $rc = 1 ] && printf "%s\n" "$got" | grep -q "^docs/report-schema.md: .* haltpoll\$" &&
+		printf "%s\n" "$got" | grep -q "^docs/kernels.md: .* haltpoll\$"'
+# The hand edits: the report schema's values, the 6.1 row of kernels.md.
+sed -i 's/`teo70` (bpf\/idlescope.h.s list)/`teo70`, `haltpoll` (bpf\/idlescope.h'"'"'s list)/' \
+	"$src/docs/report-schema.md"
+sed -i '/`KERNEL=6.1`/s/menu2010rpd |/menu2010rpd, haltpoll |/' "$src/docs/kernels.md"
+got=$(python3 "$doc_lists" --governors "$src" 2>&1)
+check -m "$got" "recipe governor: with the hand edits the recipe lists, the docs' lists pass" [ -z "$got" ]

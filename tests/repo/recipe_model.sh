@@ -5,17 +5,19 @@
 # build `idlescope` from the copy and report on a genrec file.  The model
 # added, "nexttimer", predicts the next timer: the report must score it on
 # exactly the periods, and with exactly the within-F counts, that an
-# independent count over `idlescope dump` gives.
+# independent count over `idlescope dump` gives.  And the docs' list of
+# models it must join by hand (tests/repo/doc_lists.py): right on the tree,
+# naming nexttimer in the copy until the recipe's edit is made.
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
-plan 8
+plan 11
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 make -s -C "$top" --no-print-directory build/genrec build/idlescope || exit
 src=$tmp/src
 mkdir -p "$src"
-cp -r "$top/loader" "$top/bpf" "$src/"
+cp -r "$top/loader" "$top/bpf" "$top/README.md" "$src/"
 
 # The recipe, step 1: the model's file.
 cat >"$src/loader/models/nexttimer.c" <<'EOF'
@@ -102,3 +104,16 @@ check -m "report: $got, dump: $want (governors not menu*, periods, within 1.5x, 
 check -m "$(grep -c nexttimer "$tmp/out/report.txt") lines" \
 	"recipe model: report.txt's shadow tables have its column" grep -q nexttimer "$tmp/out/report.txt"
 check "recipe model: summary.md names it" grep -q nexttimer "$tmp/out/summary.md"
+
+# The docs' list (docs/howto.md's "By hand").
+doc_lists=$top/tests/repo/doc_lists.py
+check -m "$(python3 "$doc_lists" --models "$top" 2>&1 | head -n 3)" \
+	"recipe model: the docs' model list is the registry's" python3 "$doc_lists" --models "$top"
+got=$(python3 "$doc_lists" --models "$src" 2>&1)
+rc=$?
+check -m "status $rc: $got" "recipe model: without the hand edit, the docs' list names nexttimer" \
+	eval '[ $rc = 1 ] && printf "%s\n" "$got" | grep -q "^README.md: .* does not name nexttimer\$"'
+# The hand edit: README.md's list of every model, last.
+sed -i 's|docs/upstream.md) where|docs/upstream.md, and `nexttimer`) where|' "$src/README.md"
+got=$(python3 "$doc_lists" --models "$src" 2>&1)
+check -m "$got" "recipe model: with the hand edit the recipe lists, the docs' list passes" [ -z "$got" ]
