@@ -102,7 +102,7 @@ $(KERNEL_STAMP): FORCE | deps
 KERNEL ?= 6.1
 KERNEL_SRC ?=
 # 6.1 is known without its series, which a copy of the Makefile
-# elsewhere (tests/host/recipe_*.sh) need not carry.
+# elsewhere (tests/repo/recipe_*.sh) need not carry.
 KERNEL_SERIES := $(sort 6.1 $(notdir $(wildcard kernel/patches/*.*)))
 ifneq ($(KERNEL_SRC),)
 ifneq ($(KERNEL),6.1)
@@ -210,18 +210,32 @@ module: $(MODULE)
 bpf: $(BUILD)/idlescope.bpf.o
 loader: $(LOADER)
 
-# Host test programs: build/tests/test_NAME from tests/host/test_NAME.c,
-# linked with the loader's core and lib/ (tests/host/NAME.sh runs it).
-HOST_TESTS := $(patsubst tests/host/%.c,$(BUILD)/tests/%,$(wildcard tests/host/test_*.c))
+# Host test programs: build/tests/NAME from the one tests/unit/*/NAME.c,
+# tests/cli/NAME.c or tests/hostile/NAME.c, linked with the loader's core
+# and lib/: the unit programs (test_NAME, run by the NAME.sh beside them)
+# and the helpers the cli and hostile suites build (tests/README.md).  Not
+# programs of their own: the stub CLI's half, the fuzz target, and
+# recfile_shrink.c, which tests/hostile/recfile.sh builds with the reader.
+TEST_PROGRAM_SRCS := $(filter-out tests/cli/cli_stub.c tests/hostile/fuzz_reader.c \
+	tests/hostile/recfile_shrink.c,$(wildcard tests/unit/*/*.c tests/cli/*.c tests/hostile/*.c))
+# One name is one target: two sources of one name would silently lose one.
+TEST_PROGRAM_DUP_NAMES := $(shell echo $(notdir $(TEST_PROGRAM_SRCS)) | tr ' ' '\n' | sort | uniq -d)
+$(if $(TEST_PROGRAM_DUP_NAMES),$(error tests/: two test programs named $(TEST_PROGRAM_DUP_NAMES)))
+HOST_TESTS := $(patsubst %.c,$(BUILD)/tests/%,$(notdir $(wildcard tests/unit/*/test_*.c)))
 
-$(BUILD)/tests/%: $(OBJ)/tests/host/%.o $(LOADER_CORE) $(LIB_ARCHIVE)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $^ -lz -lm -o $@
+define test_program
+$(BUILD)/tests/$(basename $(notdir $(1))): $(OBJ)/$(1:.c=.o) $(LOADER_CORE) $(LIB_ARCHIVE)
+	@mkdir -p $$(@D)
+	$$(CC) $$(CFLAGS) $$^ -lz -lm -o $$@
+endef
+$(foreach s,$(TEST_PROGRAM_SRCS),$(eval $(call test_program,$(s))))
+# What the unit programs share (check.h, fixtures.h) is in tests/unit/.
+$(OBJ)/tests/unit/%.o: HOST_CPPFLAGS += -Itests/unit
 
 # The command line, the live run's options included, with a stub for the
-# live run itself (tests/host/cli.sh).
+# live run itself (tests/cli/cli.sh).
 $(BUILD)/tests/cli_idlescope: $(OBJ)/loader/main.o $(OBJ)/loader/cmd/live.o \
-		$(OBJ)/tests/host/cli_stub.o $(LOADER_CORE) \
+		$(OBJ)/tests/cli/cli_stub.o $(LOADER_CORE) \
 		$(LIB_ARCHIVE)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $^ -lz -lm -o $@
@@ -232,7 +246,7 @@ host-tests: $(HOST_TESTS)
 GUEST_SUITE_FILES := vm/guest/helpers.sh vm/guest/figures.sh vm/guest/lighttpd.conf vm/guest/www/index.html
 # The loader built with ASan and UBSan, and with the report set's fault
 # points (loader/output/fault.h), for the host tests that feed it hostile
-# input or stop it halfway (tests/host/recfile.sh, cli.sh, reportset.sh).
+# input or stop it halfway (tests/hostile/recfile.sh, reportset.sh, tests/cli/cli.sh).
 ASAN_OBJ := $(BUILD)/obj-asan
 ASAN_LOADER := $(BUILD)/asan/idlescope
 SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -248,9 +262,9 @@ $(ASAN_LOADER): $(patsubst %.c,$(ASAN_OBJ)/%.o,$(LOADER_SRCS) $(wildcard lib/*.c
 	@mkdir -p $(@D)
 	$(CC) $(ASAN_CFLAGS) $^ $(LOADER_LIBS) -o $@
 
-# The readers' libFuzzer target (tests/host/fuzz_reader.c), built with
+# The readers' libFuzzer target (tests/hostile/fuzz_reader.c), built with
 # clang: the loader's core, without the BPF side, under ASan and UBSan.
-# make test runs it briefly (tests/host/fuzz.sh); make fuzz runs it for
+# make test runs it briefly (tests/hostile/fuzz.sh); make fuzz runs it for
 # FUZZ_SECONDS on the corpus in build/fuzz/corpus, crashes into build/fuzz/.
 FUZZ_OBJ := $(BUILD)/obj-fuzz
 FUZZER := $(BUILD)/fuzz/fuzz_reader
@@ -261,13 +275,13 @@ $(FUZZ_OBJ)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CLANG) $(FUZZ_CFLAGS) $(DEPFLAGS) $(HOST_CPPFLAGS) -c $< -o $@
 
-$(FUZZER): $(patsubst %.c,$(FUZZ_OBJ)/%.o,tests/host/fuzz_reader.c $(LOADER_CORE_SRCS) \
+$(FUZZER): $(patsubst %.c,$(FUZZ_OBJ)/%.o,tests/hostile/fuzz_reader.c $(LOADER_CORE_SRCS) \
 		$(wildcard lib/*.c))
 	@mkdir -p $(@D)
 	$(CLANG) $(SANITIZE) -fsanitize=fuzzer $^ -lz -lm -o $@
 
 fuzz: $(FUZZER) $(GENREC)
-	@bash tests/host/fuzz.sh --seconds $(FUZZ_SECONDS)
+	@bash tests/hostile/fuzz.sh --seconds $(FUZZ_SECONDS)
 
 # The report page's files (loader/report/html.c assembles them into the
 # loader): its own CSS and scripts, and Chart.js, which scripts/deps.sh
@@ -283,7 +297,7 @@ $(CHARTJS): | deps
 	@test -r $@ || { echo "make: error: $@ missing: Chart.js, for report.html" \
 		"(scripts/deps.sh installs libjs-chart.js)" >&2; exit 1; }
 
-# The browser test's driver (tests/browser/, tests/host/report_page.sh):
+# The browser test's driver (tests/browser/, tests/cli/report_page.sh):
 # playwright-core from npm at the version package-lock.json pins, driving
 # Debian's chromium (scripts/deps.sh --test); no browser is downloaded.
 # Fetched once: make test runs offline after it.

@@ -27,7 +27,7 @@ to a governor against a patched copy of itself) and over the runs:
 
 It prints one line per row; over the rows, the median diff_sd and the
 kurtosis of the pooled standardised differences (heavy tails); then the
-rows of tests/host/test_power.c's family[].
+rows of tests/unit/stats/test_power.c's family[].
 """
 
 import itertools

@@ -6,7 +6,7 @@
 #
 # usage: scripts/deps.sh [--test]
 #   --test  also what make test needs beyond the build: Debian's chromium
-#           for the report page's browser test (tests/host/report_page.sh),
+#           for the report page's browser test (tests/cli/report_page.sh),
 #           and Node.js with npm to install its driver, when the machine
 #           has no node of its own.
 

@@ -113,7 +113,7 @@ kernel_boot_governor() {
 			"$prefix $g: cpu$cpu's periods carry what the select probe saw" \
 			[ "$records" -gt 0 -a $((probed * 100)) -ge $((records * 99)) ]
 	done < <(flags_set "$dir/run.csv" 512 | head -n 2)
-	schema=$(python3 "$top/tests/host/check_report_json.py" "$dir/report/report.json" 2>&1)
+	schema=$(python3 "$top/tests/check_report_json.py" "$dir/report/report.json" 2>&1)
 	rc=$?
 	check -m "$(echo "$schema" | head -n 1)" "$prefix $g: report.json matches the schema" [ $rc = 0 ]
 }

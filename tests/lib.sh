@@ -6,7 +6,7 @@
 #   PASS: name
 #   FAIL: name (detail)     detail: what was measured, why it failed
 #   JSON: FILE name         guest only: FILE (a report.json under /host) must
-#                           pass tests/host/check_report_json.py; the host
+#                           pass tests/check_report_json.py; the host
 #                           turns the line into PASS/FAIL after the boot
 #
 # A check's name is the same in every run: measured values go in the

@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The test command (`make test`): the host suites (tests/host/*.sh), the VM
-# suites (tests/vm/*.sh, one of which boots the guest suites
+# The test command (`make test`): the host suites (tests/unit/*/,
+# tests/cli/, tests/hostile/, tests/harness/, tests/repo/: host_suites
+# below), the VM suites (tests/vm/*.sh, one of which boots the guest suites
 # tests/guest/*.sh), and then the verdict "N passed, N failed".
 #
 # usage: tests/run.sh [--host | --vm | SUITE...]
@@ -87,6 +88,26 @@ judge() {
 	fi
 }
 
+# The host suites, folder by folder (tests/README.md says what goes where):
+# the unit programs' wrappers under the code folder they test, the commands
+# run from outside, on hostile input, the scripts around the loader, the
+# repository's rules.  No boot, nothing loaded into a kernel.
+host_suites() {
+	local t
+	for t in "$top"/tests/unit/*/*.sh "$top"/tests/{cli,hostile,harness,repo}/*.sh; do
+		[ -f "$t" ] && echo "$t"
+	done
+}
+
+# suite_name PATH: a suite's name in the runner's lines and its log's:
+# its path under tests/ without .sh (unit/stats/paired, cli/compare).
+suite_name() {
+	case $1 in
+	"$top"/tests/*) local name=${1#"$top"/tests/}; echo "${name%.sh}" ;;
+	*) echo "$(basename "$(dirname "$1")")/$(basename "$1" .sh)" ;;
+	esac
+}
+
 # run_suite SUITE COMMAND...: run one suite, keep its whole output in a log
 # and judge it.
 run_suite() {
@@ -144,11 +165,12 @@ vm_jobs() {
 
 if [ ${#only[@]} -gt 0 ]; then
 	for t in "${only[@]}"; do
-		run_suite "$(basename "$(dirname "$t")")/$(basename "$t" .sh)" bash "$t"
+		run_suite "$(suite_name "$t")" bash "$t"
 	done
 elif [ -n "$with_host" ]; then
-	for t in "$top"/tests/host/*.sh; do
-		run_suite "host/$(basename "$t" .sh)" bash "$t"
+	mapfile -t suites < <(host_suites)
+	for t in "${suites[@]}"; do
+		run_suite "$(suite_name "$t")" bash "$t"
 	done
 fi
 if [ -n "$with_vm" ]; then

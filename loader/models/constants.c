@@ -2,7 +2,7 @@
 /*
  * constants.c - the kernel constants the models transcribe, as the kernel
  * spells them, for the host test that compares them with the kernel
- * sources (tests/host/test_models.c).
+ * sources (tests/unit/models/test_models.c).
  */
 #include "models/menu.h"
 #include "models/menu2010.h"

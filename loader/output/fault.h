@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * fault.h - fault points in the report set's writing (output/dir.h), for
- * the test that stops it at every step (tests/host/reportset.sh).  Built
+ * the test that stops it at every step (tests/hostile/reportset.sh).  Built
  * with -DIDLESCOPE_FAULT_INJECTION (the host tests' sanitizer build), the
  * environment's IDLESCOPE_FAULT=N:ACTION makes the Nth fault point of the
  * run fail with EIO (ACTION "error") or raise SIGINT or SIGKILL ("int",

@@ -134,7 +134,7 @@ int comparison_run(struct comparison *c, const struct cmp_side *a, const struct 
  * pairs are found: the paired t over the pairs' differences
  * (stats/paired.h) and whether those differences fall into regimes
  * (stats/regimes.h).  Public so that the gate's power can be simulated
- * through the code the gate runs (tests/host/test_power.c).
+ * through the code the gate runs (tests/unit/stats/test_power.c).
  */
 void comparison_paired_row(struct cmp_row *r, const struct ci_pct *a, const struct ci_pct *b,
 			   int nr);

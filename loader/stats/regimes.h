@@ -10,7 +10,7 @@
  * not flag it.
  *
  * The test, chosen to be explainable and checked by simulation on data
- * shaped like real runs (tests/host/test_power.c): the boots' shares are
+ * shaped like real runs (tests/unit/stats/test_power.c): the boots' shares are
  * sorted and split at the largest gap between neighbours; the cell has two
  * regimes when that gap is at least REGIMES_MIN_GAP_PP points and at least
  * REGIMES_GAP_RATIO times the spread of the wider of the two groups (a

@@ -2,7 +2,7 @@
 /*
  * A page of idlescope's (report.html, compare --html) in Debian's headless
  * Chromium, driven by playwright-core: one PASS/FAIL line per check, as
- * tests/lib.sh prints them (tests/host/report_page.sh runs this).
+ * tests/lib.sh prints them (tests/cli/report_page.sh runs this).
  *
  * usage: node page.js KIND PAGE DOC SHOT [FULL_SHOT]
  *   KIND   report or compare: the check names' prefix and the page's own checks

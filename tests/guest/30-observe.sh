@@ -128,7 +128,7 @@ bad_input "report without a file" idlescope report
 bad_input "report with an unknown flag" idlescope report -x $out/run.rec
 bad_input "tag too long" idlescope tag waytoolongworkloadname
 bad_input "dump without a file" idlescope dump
-# Every workload's flags and values: tests/host/workloads.sh.  Here what
+# Every workload's flags and values: tests/harness/workloads.sh.  Here what
 # only the guest shows: a CPU it does not have, a missing disk.
 bad_input "periodic -c 99" periodic -d 1 -c 99
 bad_input "iowait missing device" iowait -d 1 -f /nonexistent

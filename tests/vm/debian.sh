@@ -72,7 +72,7 @@ done < <(grep . <<<"$counts")
 # model replayed on the same periods: they must agree as the model and the
 # kernel's stored prediction do on our kernel.
 report=$share/report/report.txt
-schema=$(python3 "$top/tests/host/check_report_json.py" "$share/report/report.json" 2>&1)
+schema=$(python3 "$top/tests/check_report_json.py" "$share/report/report.json" 2>&1)
 rc=$?
 check -m "$(echo "$schema" | head -n 1)" "debian: report.json matches the schema" [ $rc = 0 ]
 menu_rebuilt_checks "$report" "debian: stock menu's predictions are reconstructed" \

@@ -92,7 +92,7 @@ schema_checks() {
 			file=${line%% *}
 			file=$share/${file#/host/}
 			name=${line#* }
-			if err=$(python3 "$top/tests/host/check_report_json.py" "$file" 2>&1); then
+			if err=$(python3 "$top/tests/check_report_json.py" "$file" 2>&1); then
 				pass "$name"
 			else
 				fail "$name" "$(echo "$err" | head -n 3 | tr '\n' ' ')"

@@ -18,7 +18,7 @@
 # a line the parser needs, or with a value that is not a number, is one
 # line on stderr naming the program and what is missing, and exit status
 # 1: a changed output format is an error, never a silent 0.  Exit 2: usage.
-# POSIX sh and awk (busybox in the guest, the host's in tests/host).
+# POSIX sh and awk (busybox in the guest, the host's in tests/harness/guest_figures.sh).
 
 [ $# = 2 ] || { echo "usage: figures.sh PARSER FILE" >&2; exit 2; }
 parser=$1
