@@ -8,8 +8,8 @@
 #
 # The status is pre-set to "missing": only a guest that ran the command to its
 # end overwrites it.  Distinct statuses say what else happened:
-#   124  timeout      the guest did not end within -t seconds, or its console
-#                     stayed silent for IDLESCOPE_STALL_S (a stalled boot)
+#   124  timeout      the guest did not end within -t seconds, or wrote
+#                     nothing to its console or share for IDLESCOPE_STALL_S
 #   125  panic        the kernel panicked (the panic line is printed)
 #   126  no status    the guest ended without reporting (init failed?)
 #   127  qemu         QEMU is missing or failed to start
@@ -21,8 +21,9 @@ kernel=$top/build/linux/arch/x86/boot/bzImage
 initrd=$top/build/initramfs.cpio.gz
 share=
 timeout_s=600
-# A running boot prints its dashboard every interval of guest time; a
-# console silent this long belongs to a guest that no longer advances.
+# A running boot prints its dashboard every interval of guest time, or
+# writes its output to the share; a guest silent this long, in both, no
+# longer advances.
 stall_s=${IDLESCOPE_STALL_S:-600}
 log=
 append_extra=
@@ -36,8 +37,8 @@ usage: vm/run.sh [options] -- COMMAND...
   -i FILE    initramfs (default build/initramfs.cpio.gz)
   -s DIR     host directory shared as the guest's /host (default: a new temp dir)
   -t SECS    hard timeout (default $timeout_s)
-  IDLESCOPE_STALL_S=SECS (default $stall_s): a boot whose console stays
-  silent that long is stopped as stalled (status 124)
+  IDLESCOPE_STALL_S=SECS (default $stall_s): a boot that writes nothing to
+  its console or its share that long is stopped as stalled (status 124)
   -l FILE    console log (default DIR/console.log)
   -a ARGS    extra kernel command line
   -q ARG     extra QEMU argument (repeatable)
@@ -177,6 +178,16 @@ open(sys.argv[2], "wb").write(out)
 EOF
 }
 
+# last_write: when the guest last showed it runs, in seconds since the
+# epoch: its console log, or a file it wrote in the share (the test boots
+# write their suites' output there, not to the console).
+last_write() {
+	{
+		stat -c %Y "$log" 2>/dev/null || echo "$EPOCHSECONDS"
+		find "$share" -type f -printf '%T@\n' 2>/dev/null
+	} | sort -n | tail -n 1 | cut -d. -f1
+}
+
 # watch_console PIDFILE MARK: stop QEMU (its -pidfile) once the console
 # log has not grown for stall_s seconds, the silence in MARK.  Host time
 # from bash itself, not date(1).
@@ -186,7 +197,7 @@ watch_console() {
 	while sleep "$poll_s"; do
 		pid=$(cat "$1" 2>/dev/null) && [ -n "$pid" ] || continue
 		kill -0 "$pid" 2>/dev/null || return 0
-		silent_s=$((EPOCHSECONDS - $(stat -c %Y "$log" 2>/dev/null || echo "$EPOCHSECONDS")))
+		silent_s=$((EPOCHSECONDS - $(last_write)))
 		if [ "$silent_s" -ge "$stall_s" ]; then
 			echo "$silent_s" >"$2"
 			stall_registers "$share/stall-registers.txt"
@@ -219,7 +230,7 @@ if [ -r "$share/status" ]; then
 	finish "$status"
 fi
 if [ -s "$scratch/stalled" ]; then
-	finish 124 "stalled: the console was silent for $(cat "$scratch/stalled") s, the guest stopped (log: $log, vCPUs: $share/stall-registers.txt)"
+	finish 124 "stalled: nothing on the console or in the share for $(cat "$scratch/stalled") s, the guest stopped (log: $log, vCPUs: $share/stall-registers.txt)"
 fi
 if [ "$qemu_rc" = 124 ] || [ "$qemu_rc" = 137 ]; then
 	finish 124 "timeout: the guest did not finish within ${timeout_s}s (log: $log)"
