@@ -33,22 +33,30 @@ done
 # workload (a governor's choices change how fast a workload goes): below
 # half their median over every boot and CPU, or under 100 periods, it
 # warns (a workload that stalled, a run cut short).  Long sleepers have
-# few periods in every run and say nothing.
+# few periods in every run and say nothing; nor do the workloads whose
+# events the host times (EVENTS host in the run's workloads.txt), whose
+# pace follows the host's load.
+host_timed=
+if [ -r "$dir/workloads.txt" ]; then
+	host_timed=$(awk '$1 !~ /^#/ && NF >= 3 && $3 == "host" { printf "%s ", $1 }' \
+		"$dir/workloads.txt")
+fi
 for csv in "${csvs[@]}"; do
 	boot=${csv#"$dir"/}
 	csv_awk -v boot="${boot%/run.rec.csv}" '$col["workload"] != "" {
 			n[$col["workload"] "\t" $col["cpu"]]++ }
 		END { for (k in n) print boot "\t" k "\t" n[k] }' "$csv"
-done | sort -t "$(printf '\t')" -k2,2 -k4,4n | awk -F '\t' '
+done | sort -t "$(printf '\t')" -k2,2 -k4,4n | awk -F '\t' -v host_timed=" $host_timed" '
+	index(host_timed, " " $2 " ") { next }
 	{
-		boot[NR] = $1; cpu[NR] = $3; n[NR] = $4
+		r++; boot[r] = $1; cpu[r] = $3; n[r] = $4
 		k = $1; sub(/.*\//, "", k); k = k " " $2	# governor, workload
-		key[NR] = k; count[k]++; row[k, count[k]] = $4
+		key[r] = k; count[k]++; row[k, count[k]] = $4
 	}
 	END {
 		for (k in count)
 			median[k] = row[k, int((count[k] + 1) / 2)]
-		for (i = 1; i <= NR; i++) {
+		for (i = 1; i <= r; i++) {
 			k = key[i]; w = k; sub(/^[^ ]* /, "", w)
 			if (n[i] < 100 || n[i] < median[k] / 2)
 				printf "run: warning: %s: workload %s on cpu%s: only %d periods" \

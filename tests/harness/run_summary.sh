@@ -6,13 +6,15 @@
 # writes 5000 periods per workload and CPU in turn (periodic1ms, pingpong,
 # poisson2ms), so three boots of 30000 records warn of nothing, and a third
 # boot of 22000 has poisson2ms's last 2000 split over its two CPUs: those
-# two runs are warned of, exactly, and nothing else is.
+# two runs are warned of, exactly, and nothing else is; with poisson2ms
+# host-timed in the run's workloads.txt (its pace follows the host's
+# load), nothing is.
 
 . "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-plan 3
+plan 4
 
 make -s -C "$top" build/idlescope build/genrec >/dev/null || exit 1
 
@@ -43,3 +45,7 @@ check "run summary: a thin run is warned of, with the median it fell short of" \
 check "run summary: the warnings come before the report's path" \
 	test "$(grep -n -m1 warning "$tmp/thin.out" | cut -d: -f1)" -lt \
 	"$(grep -n '^report: ' "$tmp/thin.out" | cut -d: -f1)"
+printf '# NAME SUITES EVENTS COMMAND\npoisson2ms default host poisson\n' >"$tmp/thin/workloads.txt"
+"$top/scripts/run-summary.sh" "$top/build/idlescope" "$tmp/thin" >"$tmp/host.out" 2>&1
+check "run summary: a host-timed workload's thin runs are no warning" \
+	test "$(grep -c warning "$tmp/host.out")" = 0
