@@ -453,7 +453,8 @@ export IRQTRAIN_PERIOD_US
 REPEATS ?= 4
 # The boots' seeds: SEED, SEED + 1, ..., one per repeat.  A fresh base
 # each run, so two runs are independent draws (and their agreement says
-# something); SEED=N repeats a run exactly, KERNELS= runs every kernel on
+# something); SEED=N repeats a run's seeds (not its host-timed events:
+# docs/ab.md), KERNELS= runs every kernel on
 # the same seeds (compare pairs them).
 ifeq ($(origin SEED),undefined)
 SEED := $(shell od -An -N4 -tu4 /dev/urandom | awk '{ print $$1 % 1000000 }')
