@@ -20,7 +20,7 @@ KERNEL_STAMP := $(BUILD)/kernel.key
 CLANG ?= clang
 BPFTOOL ?= bpftool
 CC ?= gcc
-CFLAGS := -O2 -g -Wall -Wextra -Wno-unused-parameter
+CFLAGS := -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror=implicit-function-declaration
 DEPFLAGS := -MMD -MP
 # Host C: the record layout (bpf/), the loader's and lib/'s headers, the
 # skeleton and vmlinux.h (build/), the module's state table.
@@ -250,7 +250,7 @@ GUEST_SUITE_FILES := vm/guest/helpers.sh vm/guest/figures.sh vm/guest/lighttpd.c
 ASAN_OBJ := $(BUILD)/obj-asan
 ASAN_LOADER := $(BUILD)/asan/idlescope
 SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-ASAN_CFLAGS := -O1 -g -Wall -Wextra -Wno-unused-parameter $(SANITIZE) -DIDLESCOPE_FAULT_INJECTION
+ASAN_CFLAGS := -O1 -g -Wall -Wextra -Wno-unused-parameter -Werror=implicit-function-declaration $(SANITIZE) -DIDLESCOPE_FAULT_INJECTION
 
 $(ASAN_OBJ)/%.o: %.c
 	@mkdir -p $(@D)
