@@ -105,21 +105,41 @@ static inline __u64 idlescope_woke_ns(const struct idlescope_record *rec,
 	return exit_ns < rec->residency_ns ? rec->residency_ns - exit_ns : rec->residency_ns;
 }
 
-/* max(p, a) <= num / den * min(p, a); a zero is infinitely far off, two agree. */
-static inline int idlescope_within(__u64 predicted_ns, __u64 actual_ns,
-				   unsigned int num, unsigned int den)
+/**
+ * idlescope_within_add() - count a prediction in every within-F it meets
+ * @within: the counts, one per factor of IDLESCOPE_FACTORS()
+ * @predicted_ns: the prediction
+ * @actual_ns: the actual duration
+ *
+ * Within F: max(p, a) <= num / den * min(p, a); a zero is infinitely far
+ * off, two zeros agree.  The operands are ordered and clamped once for all
+ * the factors: on the BPF side this runs in every idle period.
+ */
+static inline void idlescope_within_add(__u64 *within, __u64 predicted_ns,
+					__u64 actual_ns)
 {
 	__u64 larger, smaller;
+	unsigned int i = 0;
 
-	if (predicted_ns == 0 || actual_ns == 0)
-		return predicted_ns == actual_ns;
-	if (predicted_ns > IDLESCOPE_WITHIN_MAX_NS)
-		predicted_ns = IDLESCOPE_WITHIN_MAX_NS;
-	if (actual_ns > IDLESCOPE_WITHIN_MAX_NS)
-		actual_ns = IDLESCOPE_WITHIN_MAX_NS;
-	larger = predicted_ns > actual_ns ? predicted_ns : actual_ns;
-	smaller = predicted_ns > actual_ns ? actual_ns : predicted_ns;
-	return larger * den <= smaller * num;
+	if (predicted_ns == 0 || actual_ns == 0) {
+		if (predicted_ns != actual_ns)
+			return;
+		larger = smaller = 1;
+	} else if (predicted_ns > actual_ns) {
+		larger = predicted_ns;
+		smaller = actual_ns;
+	} else {
+		larger = actual_ns;
+		smaller = predicted_ns;
+	}
+	if (larger > IDLESCOPE_WITHIN_MAX_NS)
+		larger = IDLESCOPE_WITHIN_MAX_NS;
+	if (smaller > IDLESCOPE_WITHIN_MAX_NS)
+		smaller = IDLESCOPE_WITHIN_MAX_NS;
+#define IDLESCOPE_WITHIN_ADD(num, den, label)	\
+	within[i++] += larger * den <= smaller * num;
+	IDLESCOPE_FACTORS(IDLESCOPE_WITHIN_ADD)
+#undef IDLESCOPE_WITHIN_ADD
 }
 
 /* The log2 bucket of a duration in us: 0 and 1 us share bucket 0. */
@@ -142,7 +162,6 @@ static inline void idlescope_summary_add(struct idlescope_summary *s,
 					 const volatile __u64 *untimed_exit_ns)
 {
 	__u64 woke_ns = idlescope_woke_ns(rec, untimed_exit_ns);
-	unsigned int i = 0;
 
 	s->periods++;
 	s->woke_ns += woke_ns;
@@ -158,10 +177,7 @@ static inline void idlescope_summary_add(struct idlescope_summary *s,
 	if (!(rec->flags & IDLESCOPE_F_PREDICTED))
 		return;
 	s->predicted++;
-#define IDLESCOPE_WITHIN_ADD(num, den, label)					\
-	s->within[i++] += idlescope_within(rec->predicted_ns, woke_ns, num, den);
-	IDLESCOPE_FACTORS(IDLESCOPE_WITHIN_ADD)
-#undef IDLESCOPE_WITHIN_ADD
+	idlescope_within_add(s->within, rec->predicted_ns, woke_ns);
 }
 
 /**
