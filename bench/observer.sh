@@ -87,6 +87,8 @@ obs_block() {
 		(eval "$(workload_command $w)") >$work/obs.out 2>&1 ||
 			echo "bench: workload $w failed under $2, $3" >&2
 		obs_emit "obs $keys at=end uptime_s=$(uptime_s)$(sysfs_states)"
+		# As make run's suite: a light loader drains between workloads.
+		[ $3 = off ] || kill -USR1 $loader
 		while read -r line; do
 			obs_emit "obsout $keys : $line"
 		done <$work/obs.out

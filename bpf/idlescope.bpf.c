@@ -74,6 +74,14 @@ const volatile bool sum_records = false;
  */
 const volatile bool wakeup_every_record = false;
 /*
+ * A light run drains when asked, between workloads (its loader's CPU work
+ * on one CPU is time the other CPU's workload loses in the fixed clock,
+ * docs/clock.md), and when a buffer holds this much: then the BPF side
+ * wakes it, at most once every WAKEUP_CHECK_RECORDS records.  0: never.
+ */
+const volatile __u64 wakeup_at_bytes = 0;
+#define WAKEUP_CHECK_RECORDS	64
+/*
  * The records go either through one ring buffer per CPU (cpu_records, the
  * CPU's own buffer chosen at output time, so producers never share a
  * buffer's lock and head) or through the one shared buffer (records).
@@ -402,6 +410,7 @@ static __always_inline void read_lean(struct cpu_state *cs, unsigned int state)
 static __always_inline long output(void *ringbuf, const struct idlescope_record *rec)
 {
 	const __u64 *src = (const __u64 *)rec;
+	__u64 flags = BPF_RB_NO_WAKEUP;
 	__u64 *dst;
 	__u32 i;
 
@@ -411,7 +420,12 @@ static __always_inline long output(void *ringbuf, const struct idlescope_record 
 #pragma unroll
 	for (i = 0; i < sizeof(*rec) / sizeof(__u64); i++)
 		dst[i] = src[i];
-	bpf_ringbuf_submit(dst, wakeup_every_record ? 0 : BPF_RB_NO_WAKEUP);
+	if (wakeup_every_record)
+		flags = 0;
+	else if (wakeup_at_bytes && rec->seq % WAKEUP_CHECK_RECORDS == 0 &&
+		 bpf_ringbuf_query(ringbuf, BPF_RB_AVAIL_DATA) >= wakeup_at_bytes)
+		flags = BPF_RB_FORCE_WAKEUP;
+	bpf_ringbuf_submit(dst, flags);
 	return 0;
 }
 

@@ -167,6 +167,10 @@ static int open_object(struct live *lv, const struct live_opts *opts,
 	}
 	lv->obj->rodata->observe_predictions = !opts->no_predict;
 	lv->obj->rodata->wakeup_every_record = opts->wakeup_per_record;
+	/* A light run drains when asked, or when a buffer is half full. */
+	if (opts->mode == LIVE_LIGHT)
+		lv->obj->rodata->wakeup_at_bytes = opts->ringbuf_bytes / 2;
+	lv->drain_on_poll = opts->mode == LIVE_FULL || opts->wakeup_per_record;
 	lv->obj->rodata->per_cpu_ringbufs = lv->nr_ringbufs > 0;
 	lv->obj->rodata->emit_records = opts->mode != LIVE_LEAN;
 	lv->obj->rodata->keep_summary = opts->mode != LIVE_FULL;
@@ -467,12 +471,21 @@ int live_attach(struct live *lv)
 
 int live_poll(struct live *lv, int timeout_ms)
 {
-	/* The BPF side wakes nobody: the wait is the drain's interval. */
+	/*
+	 * A full run's BPF side wakes nobody: the wait is the drain's
+	 * interval.  A light run's wakes the poll when a buffer is half full,
+	 * which drains that buffer; the rest waits for live_drain().
+	 */
 	int err = ring_buffer__poll(lv->rb, timeout_ms);
 
-	if (err >= 0)
+	if (err >= 0 && lv->drain_on_poll)
 		err = ring_buffer__consume(lv->rb);
 	return err;
+}
+
+int live_drain(struct live *lv)
+{
+	return ring_buffer__consume(lv->rb);
 }
 
 int live_detach_drain(struct live *lv)

@@ -83,6 +83,7 @@ struct live {
 	int ringbuf_fds[IDLESCOPE_MAX_CPUS];
 	__u32 caps;			/* IDLESCOPE_CAP_* this run has */
 	int nr_select_probes;		/* select probes attached */
+	bool drain_on_poll;		/* live_poll() takes every record that waits */
 	int nr_skipped;
 	struct live_skipped skipped[LIVE_MAX_SKIPPED];
 };
@@ -143,18 +144,28 @@ int live_attach_select_probes(struct live *lv);
 void live_detach_select_probes(struct live *lv);
 
 /**
- * live_poll() - take the records that wait
+ * live_poll() - wait, and take the records that are due
  * @lv: attached
  * @timeout_ms: how long to wait for records
  *
- * Waits @timeout_ms (the BPF side wakes the loader only when
- * opts->wakeup_per_record asks it to), then takes every record that waits;
- * each goes to opts->on_record.
+ * Waits @timeout_ms or until the BPF side wakes the loader: for every
+ * record when opts->wakeup_per_record asks it to; in a light run, when a
+ * ring buffer is half full, whose records are then taken.  A full run (or
+ * one woken per record) then takes every record that waits; a light run
+ * leaves the others for live_drain().  Each record goes to opts->on_record.
  *
- * Return: how many records the pass after the wait took (0 or more), or
- * a negative errno (-EINTR on a signal).
+ * Return: how many records were taken (0 or more), or a negative errno
+ * (-EINTR on a signal).
  */
 int live_poll(struct live *lv, int timeout_ms);
+
+/**
+ * live_drain() - take every record that waits, now
+ * @lv: attached
+ *
+ * Return: the number of records taken, or a negative errno.
+ */
+int live_drain(struct live *lv);
 
 /**
  * live_detach_drain() - detach everything, then take the records left

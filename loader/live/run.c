@@ -14,6 +14,7 @@
  * IDLESCOPE_TAG_PIN; `idlescope tag NAME` does that from a shell.
  */
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -72,10 +73,17 @@ struct run {
 };
 
 static volatile sig_atomic_t exiting;
+static volatile sig_atomic_t drain_requested;
 
 static void sig_handler(int sig)
 {
 	exiting = 1;
+}
+
+/* SIGUSR1: a light run's drain, asked for between workloads. */
+static void drain_handler(int sig)
+{
+	drain_requested = 1;
 }
 
 static int write_tag(int map_fd, const char *name)
@@ -432,7 +440,37 @@ static int run_publish(struct run *run)
 	return 0;
 }
 
-/* Poll for -d seconds or until a signal, redrawing every -i seconds. */
+/*
+ * How long the next poll waits: a full run drains on every poll, a light
+ * or lean one only redraws, at the next -i.
+ */
+static int poll_timeout_ms(const struct run *run, double next_draw)
+{
+	double until_s = next_draw < run->opts->duration_s ? next_draw : run->opts->duration_s;
+	double left_ms = (until_s - elapsed_s(&run->start)) * 1000;
+
+	if (run->lv.drain_on_poll || left_ms < 1)
+		return POLL_TIMEOUT_MS;
+	return left_ms < INT_MAX ? (int)left_ms : INT_MAX;
+}
+
+/* Take every record that waits, and put them in the record file now. */
+static int drain_now(struct run *run)
+{
+	int err = live_drain(&run->lv);
+
+	if (err >= 0 && run->recf && fflush(run->recf) && !run->rec_error) {
+		run->rec_error = -EIO;
+		fprintf(stderr, "idlescope: error: writing %s: %s\n", run->opts->record_path,
+			strerror(errno));
+	}
+	return err;
+}
+
+/*
+ * Poll for -d seconds or until SIGINT or SIGTERM, redrawing every -i
+ * seconds; SIGUSR1 drains.
+ */
 static int run_loop(struct run *run)
 {
 	const struct live_cmd_opts *opts = run->opts;
@@ -441,15 +479,20 @@ static int run_loop(struct run *run)
 
 	signal(SIGINT, sig_handler);
 	signal(SIGTERM, sig_handler);
+	signal(SIGUSR1, drain_handler);
 
 	printf("idlescope: watching cpuidle on %d CPUs for %ld s (governor %s)\n",
 	       run->nr_cpus, opts->duration_s, opts->governor ? opts->governor : "unchanged");
 	clock_gettime(CLOCK_MONOTONIC, &run->start);
 	next_draw = opts->interval_s;
 	while (!exiting && elapsed_s(&run->start) < opts->duration_s) {
-		err = live_poll(&run->lv, POLL_TIMEOUT_MS);
+		err = live_poll(&run->lv, poll_timeout_ms(run, next_draw));
 		if (err == -EINTR)
-			break;
+			err = 0;
+		if (err >= 0 && drain_requested) {
+			drain_requested = 0;
+			err = drain_now(run);
+		}
 		if (err < 0) {
 			fprintf(stderr, "idlescope: error: polling ring buffer: %s\n",
 				strerror(-err));

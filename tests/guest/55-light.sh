@@ -5,6 +5,7 @@
 # checksum, with nothing dropped; its BPF-side summaries equal the same
 # summaries added up from its records (`idlescope dump --summary`); a lean
 # run keeps every completed period in its summaries and sends no record.
+# A light run drains when asked (SIGUSR1), not while a workload runs.
 # `make run`'s loaders are light (vm/guest/suite.sh).
 
 . /usr/share/idlescope/lib.sh
@@ -12,17 +13,41 @@
 out=/host/light
 rm -rf $out
 mkdir -p $out/light $out/lean
-plan 12
+plan 14
 [ -d /sys/module/idlescope_states ] || insmod /lib/modules/idlescope_states.ko
 
 # As `make run`: the record file in guest memory while the workloads run,
 # copied to the host after.
-idlescope -m light --checksum -g menu -d $UNTIL_STOPPED_S -i 1 -o $out/light -r /tmp/light.rec \
-	>$out/light.txt 2>&1 &
+file_size() { wc -c <"$1"; }
+
+# Buffers of 64 MiB: the workloads' records stay far below the half that
+# wakes the loader.
+idlescope -m light --checksum -g menu -d $UNTIL_STOPPED_S -i 1 -b 67108864 -o $out/light \
+	-r /tmp/light.rec >$out/light.txt 2>&1 &
 loader=$!
 wait_for_loader
+size_at_ready=$(file_size /tmp/light.rec)
 periodic -d 2 -p 500 -c 1 -t light-periodic >/dev/null 2>&1
 pingpong -d 1 -t light-pingpong >/dev/null 2>&1
+size_before=$(file_size /tmp/light.rec)
+check -m "$size_at_ready bytes when ready, $size_before after the workloads" \
+	"light: no record reaches the file while the workloads run" \
+	[ "$size_before" = "$size_at_ready" ]
+kill -USR1 $loader
+# The drain has begun when the file grows, and ended when it stops (the
+# periods of this wait stay for a later drain).  A loader that never
+# drains is the boot's timeout's to catch.
+while [ "$(file_size /tmp/light.rec)" = "$size_before" ]; do
+	usleep 100000
+done
+size_after=0
+while [ "$(file_size /tmp/light.rec)" != "$size_after" ]; do
+	size_after=$(file_size /tmp/light.rec)
+	usleep 200000
+done
+check -m "$size_before bytes before, $size_after after" \
+	"light: SIGUSR1 drains the records into the file" \
+	[ $((size_after - size_before)) -gt 100000 ]
 kill -INT $loader
 wait $loader
 rc=$?

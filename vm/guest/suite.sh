@@ -173,6 +173,8 @@ for g in $governors; do
 		step=$((step + 1))
 		progress_step "$step/$steps" "governor $g, workload $w"
 		eval "$(workload_command $w)" >$run_dir/$w.log 2>&1 || status=1
+		# A light loader drains now, between workloads, not during one.
+		kill -USR1 $loader
 		cat $run_dir/$w.log >>$run_dir/workloads.txt
 		# How much of its own target it delivered: a report leaves a
 		# run that missed it out of the headline (docs/figures.md).
