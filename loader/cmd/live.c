@@ -61,7 +61,8 @@ static const struct argp_option opts[] = {
 	  "exit_ns); idlescope_states cannot be unloaded meanwhile", 0 },
 	{ "mode", 'm', "MODE", 0, "What the guest does with each idle period: full (the "
 	  "default: records aggregated, replayed and reported live), light (records only "
-	  "written to -r FILE, for `idlescope report` elsewhere; the dashboard from BPF "
+	  "written to -r FILE, for `idlescope report` elsewhere, when sent SIGUSR1, "
+	  "when a buffer is half full and at the end; the dashboard from BPF "
 	  "summaries), lean (no records: BPF summaries from cpu_idle and cpu_idle_miss "
 	  "alone)", 0 },
 	{ "checksum", OPT_CHECKSUM, NULL, 0, "Keep a checksum of the records sent, in "
