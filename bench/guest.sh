@@ -151,6 +151,10 @@ start_loader() {
 }
 
 stop_loader() {
+	# A light loader drains when asked (SIGUSR1): its CPU then counts the
+	# records it took; a full one takes them as they come.
+	kill -USR1 $loader
+	sleep 1
 	loader_note $1 stop
 	kill -INT $loader
 	if ! wait $loader; then
