@@ -39,6 +39,17 @@
 	X(100, 1, "100x")
 #define IDLESCOPE_NR_FACTORS	5
 
+#define IDLESCOPE_FACTOR_NUM(num, den, label)	num,
+#define IDLESCOPE_FACTOR_DEN(num, den, label)	den,
+static const unsigned int idlescope_factor_num[IDLESCOPE_NR_FACTORS] = {
+	IDLESCOPE_FACTORS(IDLESCOPE_FACTOR_NUM)
+};
+static const unsigned int idlescope_factor_den[IDLESCOPE_NR_FACTORS] = {
+	IDLESCOPE_FACTORS(IDLESCOPE_FACTOR_DEN)
+};
+#undef IDLESCOPE_FACTOR_NUM
+#undef IDLESCOPE_FACTOR_DEN
+
 /*
  * The within-F test on values up to 2^56 ns (2.3 years), where a product
  * with num < 128 still fits 64 bits; larger values are taken as 2^56.
@@ -136,10 +147,8 @@ static inline void idlescope_within_add(__u64 *within, __u64 predicted_ns,
 		larger = IDLESCOPE_WITHIN_MAX_NS;
 	if (smaller > IDLESCOPE_WITHIN_MAX_NS)
 		smaller = IDLESCOPE_WITHIN_MAX_NS;
-#define IDLESCOPE_WITHIN_ADD(num, den, label)	\
-	within[i++] += larger * den <= smaller * num;
-	IDLESCOPE_FACTORS(IDLESCOPE_WITHIN_ADD)
-#undef IDLESCOPE_WITHIN_ADD
+	for (i = 0; i < IDLESCOPE_NR_FACTORS; i++)
+		within[i] += larger * idlescope_factor_den[i] <= smaller * idlescope_factor_num[i];
 }
 
 /* The log2 bucket of a duration in us: 0 and 1 us share bucket 0. */
