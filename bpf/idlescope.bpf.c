@@ -27,8 +27,9 @@
  * add what only select knows: the state it returned, stop_tick, the PM QoS
  * limit it used, the chosen state's parameters, the tick as it found it
  * (tick.bpf.h), and selects that entered no state.  With them goes a probe
- * on teo's reflect, whose time span no record could hold otherwise.  They ride on BPF trampolines, which a kernel may lack: the
- * loader then runs the tracepoints alone and says so.  Attaching them under
+ * on teo's reflect, whose time span no record could hold otherwise; they
+ * are in select.bpf.h.  They ride on BPF trampolines, which a kernel may
+ * lack: the loader then runs the tracepoints alone and says so.  Attaching them under
  * QEMU's multi-threaded TCG froze guests (stale translated code after
  * text_poke_bp(), docs/bpf.md), so in a CLOCK=host guest the loader leaves
  * them off.
@@ -50,8 +51,9 @@
 #include "idlescope.h"
 #include "governors.bpf.h"
 #include "wakeup.bpf.h"
-#include "tick.bpf.h"
 #include "summary.bpf.h"
+#include "cpu_state.bpf.h"
+#include "select.bpf.h"
 
 #define PWR_EVENT_EXIT	((unsigned int)-1)
 
@@ -108,12 +110,6 @@ struct {
 	__array(values, struct cpu_ringbuf);
 } cpu_records SEC(".maps");
 
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct idlescope_counters);
-} counters SEC(".maps");
 
 /* How late user space's sleeps wake up, per CPU: the report sums the CPUs. */
 struct {
@@ -131,60 +127,6 @@ struct {
 	__type(value, struct idlescope_tag);
 } workload SEC(".maps");
 
-/*
- * What the last select on a CPU decided, as the fexit probes saw it, kept
- * for the cpu_idle entry that follows it (if one does).
- */
-struct selection {
-	__s64 latency_req_ns;		/* the PM QoS limit select computed */
-	__u32 exit_latency_ns;		/* of the chosen state */
-	__u32 target_residency_ns;	/* of the chosen state */
-	__s32 chosen_state;		/* select's return value */
-	/* IDLESCOPE_F_SELECT_PROBED, _STOP_TICK, the tick's (read_tick()) */
-	__u32 flags;
-	__s32 delta_tick_ns;		/* the tick's next event (read_tick()) */
-	__u32 nr_selects;		/* probed selects since the last idle entry */
-	/* dev->last_residency_ns at the first of them: what its update read */
-	__u64 update_residency_ns;
-	/*
-	 * At the last of them: the device as select left it, unchanged until
-	 * the idle entry that follows (if one does), and the governor whose
-	 * select it was.  The entry takes them from here rather than read
-	 * the device and the current governor again through probe reads.
-	 */
-	__u64 last_residency_ns;
-	bool poll_time_limit;
-	__u16 governor;			/* enum idlescope_governor */
-};
-
-/* Where one CPU is in its idle period. */
-struct cpu_state {
-	/*
-	 * recs[cur] is the period in progress, recs[cur ^ 1] the completed
-	 * one waiting for misses: the exit flips cur instead of copying.
-	 */
-	struct idlescope_record recs[2];
-	__u32 cur;
-	struct selection sel;			/* for the next idle entry */
-	__s64 latency_req_ns;			/* cpuidle_governor_latency_req() */
-	bool has_latency_req;			/* ... ran since the last select */
-	__u32 seq;				/* periods completed on this CPU */
-	__u32 nr_selects;			/* the governor's count at the pending entry */
-	__u64 exit_start_ns;			/* the idle driver's exit began, or 0 */
-	__u64 switches_at_exit;			/* rq->nr_switches at the last exit */
-	bool teo_reflect_read;			/* teo's or teo70's reflect probe ran
-						 * since the last entry */
-	bool in_idle;
-	bool has_pending;
-	struct summary_cache summary;		/* the slot of the last period's tag */
-};
-
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct cpu_state);
-} cpu_states SEC(".maps");
 
 /*
  * cpuidle_enter_state() points idle_state at the state it enters; default
@@ -202,30 +144,6 @@ extern const struct rq___idlescope runqueues __ksym;
 /* The expiry function of every sleeping task's hrtimer (nanosleep, poll, ...). */
 extern const void hrtimer_wakeup __ksym __weak;
 
-static __always_inline struct cpu_state *this_cpu_state(void)
-{
-	__u32 zero = 0;
-
-	return bpf_map_lookup_elem(&cpu_states, &zero);
-}
-
-static __always_inline struct idlescope_record *current_rec(struct cpu_state *cs)
-{
-	return &cs->recs[cs->cur & 1];
-}
-
-/* Valid while cs->has_pending. */
-static __always_inline struct idlescope_record *pending_rec(struct cpu_state *cs)
-{
-	return &cs->recs[(cs->cur & 1) ^ 1];
-}
-
-static __always_inline struct idlescope_counters *this_cpu_counters(void)
-{
-	__u32 zero = 0;
-
-	return bpf_map_lookup_elem(&counters, &zero);
-}
 
 /*
  * The select probes' view of the select that chose this period: its return
@@ -664,118 +582,5 @@ int BPF_PROG(exit_wait_exit, u64 exit_latency_ns, u64 woke)
 	return 0;
 }
 
-/* Called by every governor's select on its own CPU, before select returns. */
-SEC("fexit/cpuidle_governor_latency_req")
-int BPF_PROG(latency_req_exit, unsigned int cpu, s64 ret)
-{
-	struct cpu_state *cs = this_cpu_state();
-
-	if (cs) {
-		cs->latency_req_ns = ret;
-		cs->has_latency_req = true;
-	}
-	return 0;
-}
-
-/*
- * select's verdict, kept for the cpu_idle entry.  A select whose state was
- * never entered (a wake-up came first) is found here as the second select
- * before an entry.
- */
-static __always_inline int note_select(struct cpuidle_driver *drv,
-				       struct cpuidle_device *dev, bool *stop_tick,
-				       int chosen_state, __u16 governor)
-{
-	struct cpu_state *cs = this_cpu_state();
-	struct idlescope_counters *cnt = this_cpu_counters();
-	__u32 idx = chosen_state;
-	struct selection *sel;
-	bool stop = false;
-	__u32 i;
-
-	if (!cs || !cnt)
-		return 0;
-	sel = &cs->sel;
-	cnt->selects++;
-	if (sel->nr_selects)
-		cnt->lost_selects++;
-	else
-		sel->update_residency_ns = dev->last_residency_ns;
-	sel->nr_selects++;
-	sel->chosen_state = chosen_state;
-	sel->governor = governor;
-	sel->last_residency_ns = dev->last_residency_ns;
-	sel->poll_time_limit = BPF_CORE_READ_BITFIELD(dev, poll_time_limit);
-	sel->flags = IDLESCOPE_F_SELECT_PROBED;
-	sel->latency_req_ns = cs->has_latency_req ? cs->latency_req_ns :
-			      IDLESCOPE_LATENCY_REQ_UNKNOWN;
-	cs->has_latency_req = false;
-	bpf_probe_read_kernel(&stop, sizeof(stop), stop_tick);
-	if (stop)
-		sel->flags |= IDLESCOPE_F_STOP_TICK;
-	sel->delta_tick_ns = 0;
-	sel->flags |= read_tick(&sel->delta_tick_ns);
-	sel->exit_latency_ns = 0;
-	sel->target_residency_ns = 0;
-	/*
-	 * drv and dev are BTF pointers here: plain loads, but only at a
-	 * constant offset, hence one unrolled test per state.
-	 */
-#pragma unroll
-	for (i = 0; i < IDLESCOPE_MAX_STATES; i++) {
-		if (i == idx) {
-			sel->exit_latency_ns = drv->states[i].exit_latency_ns;
-			sel->target_residency_ns = drv->states[i].target_residency_ns;
-		}
-	}
-	return 0;
-}
-
-/*
- * teo's reflect has just set its time span, local_clock() from select to
- * now (or, by a safety net, the sleep length in its place), which the next
- * select's update compares with the sleep length.  No record has that
- * clock: keep the outcome of the comparison on the period just reflected.
- */
-SEC("fexit/teo_reflect")
-int BPF_PROG(teo_reflect_exit, struct cpuidle_device *dev, int state)
-{
-	struct cpu_state *cs = this_cpu_state();
-
-	if (!cs || !cs->has_pending)
-		return 0;
-	read_teo_span(pending_rec(cs));
-	cs->teo_reflect_read = true;
-	return 0;
-}
-
-/* teo70's reflect: the tick and the polling timeout its next update reads. */
-SEC("fexit/teo70_reflect")
-int BPF_PROG(teo70_reflect_exit, struct cpuidle_device *dev, int state)
-{
-	struct cpu_state *cs = this_cpu_state();
-
-	if (!cs || !cs->has_pending)
-		return 0;
-	read_teo70_reflect(pending_rec(cs), BPF_CORE_READ_BITFIELD(dev, poll_time_limit));
-	cs->teo_reflect_read = true;
-	return 0;
-}
-
-/*
- * One fexit program per governor's select (all share one signature); the
- * loader skips those whose function this kernel lacks.
- */
-#define SELECT_PROBE(func, governor)					\
-SEC("fexit/" #func)							\
-int BPF_PROG(func##_exit, struct cpuidle_driver *drv,			\
-	     struct cpuidle_device *dev, bool *stop_tick, int ret)	\
-{									\
-	return note_select(drv, dev, stop_tick, ret, governor);		\
-}
-
-#define GOVERNOR_SELECT_PROBE(id, name, select)	SELECT_PROBE(select, IDLESCOPE_GOV_##id)
-IDLESCOPE_CPUIDLE_GOVERNORS(GOVERNOR_SELECT_PROBE)
-#undef GOVERNOR_SELECT_PROBE
 
 char LICENSE[] SEC("license") = "GPL";
