@@ -130,7 +130,7 @@ static inline void idlescope_within_add(__u64 *within, __u64 predicted_ns,
 					__u64 actual_ns)
 {
 	__u64 larger, smaller;
-	unsigned int i = 0;
+	unsigned int i;
 
 	if (predicted_ns == 0 || actual_ns == 0) {
 		if (predicted_ns != actual_ns)

@@ -479,7 +479,7 @@ int live_poll(struct live *lv, int timeout_ms)
 	int err = ring_buffer__poll(lv->rb, timeout_ms);
 
 	if (err >= 0 && lv->drain_on_poll)
-		err = ring_buffer__consume(lv->rb);
+		err = live_drain(lv);
 	return err;
 }
 
@@ -491,7 +491,7 @@ int live_drain(struct live *lv)
 int live_detach_drain(struct live *lv)
 {
 	idlescope_bpf__detach(lv->obj);
-	return ring_buffer__consume(lv->rb);
+	return live_drain(lv);
 }
 
 int live_read_counters(const struct live *lv, struct idlescope_counters *vals)

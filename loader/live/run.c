@@ -130,20 +130,36 @@ static FILE *create_record_file(const struct run *run)
 	return f;
 }
 
+/*
+ * The record file's first error, said once (later writes are skipped), as
+ * errno has it right after the call that failed; @err is what the run ends
+ * with.
+ */
+static void record_file_failed(struct run *run, int err)
+{
+	const char *why = strerror(errno);
+
+	run->rec_error = err;
+	fprintf(stderr, "idlescope: error: writing %s: %s\n", run->opts->record_path, why);
+}
+
+/* One record into the record file, if there is one and it has not failed. */
+static void write_record(struct run *run, const void *data)
+{
+	if (run->recf && !run->rec_error &&
+	    fwrite(data, sizeof(struct idlescope_record), 1, run->recf) != 1)
+		record_file_failed(run, -EIO);
+}
+
 static int handle_record(void *ctx, void *data, size_t size)
 {
-	struct idlescope_record rec;
 	struct run *run = ctx;
 	int err;
 
-	if (size < sizeof(rec))
+	if (size < sizeof(struct idlescope_record))
 		return 0;
 	run->received++;
-	if (run->recf && !run->rec_error && fwrite(data, sizeof(rec), 1, run->recf) != 1) {
-		run->rec_error = -EIO;
-		fprintf(stderr, "idlescope: error: writing %s: %s\n", run->opts->record_path,
-			strerror(errno));
-	}
+	write_record(run, data);
 	err = pipeline_add(&run->pl, data);
 	if (err && !run->agg_error) {
 		run->agg_error = err;
@@ -161,12 +177,7 @@ static int handle_record_light(void *ctx, void *data, size_t size)
 	if (size < sizeof(struct idlescope_record))
 		return 0;
 	run->received++;
-	if (run->recf && !run->rec_error &&
-	    fwrite(data, sizeof(struct idlescope_record), 1, run->recf) != 1) {
-		run->rec_error = -EIO;
-		fprintf(stderr, "idlescope: error: writing %s: %s\n", run->opts->record_path,
-			strerror(errno));
-	}
+	write_record(run, data);
 	return 0;
 }
 
@@ -459,11 +470,8 @@ static int drain_now(struct run *run)
 {
 	int err = live_drain(&run->lv);
 
-	if (err >= 0 && run->recf && fflush(run->recf) && !run->rec_error) {
-		run->rec_error = -EIO;
-		fprintf(stderr, "idlescope: error: writing %s: %s\n", run->opts->record_path,
-			strerror(errno));
-	}
+	if (err >= 0 && run->recf && !run->rec_error && fflush(run->recf))
+		record_file_failed(run, -errno);
 	return err;
 }
 
@@ -534,11 +542,8 @@ static int run_finish(struct run *run)
 			return err;
 		}
 		/* The run is over: the names its records need, from its file. */
-		if (run->recf && !run->rec_error && fflush(run->recf)) {
-			run->rec_error = -errno;
-			fprintf(stderr, "idlescope: error: writing %s: %s\n", record_path,
-				strerror(errno));
-		}
+		if (run->recf && !run->rec_error && fflush(run->recf))
+			record_file_failed(run, -errno);
 		if (run->recf && !run->rec_error)
 			run->rec_error = summary_wake_names(record_path, &run->meta.wake_names);
 	}
