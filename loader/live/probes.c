@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/epoll.h>
 #include <bpf/libbpf.h>
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
@@ -469,18 +470,22 @@ int live_attach(struct live *lv)
 	return 0;
 }
 
-int live_poll(struct live *lv, int timeout_ms)
+int live_poll(struct live *lv, int timeout_ms, const sigset_t *wait_mask)
 {
 	/*
 	 * A full run's BPF side wakes nobody: the wait is the drain's
-	 * interval.  A light run's wakes the poll when a buffer is half full,
-	 * which drains that buffer; the rest waits for live_drain().
+	 * interval.  A light run's wakes the wait when a buffer is half full;
+	 * the ring buffers' epoll is level-triggered, so a wake-up is taken
+	 * here, with every record that waits.
 	 */
-	int err = ring_buffer__poll(lv->rb, timeout_ms);
+	struct epoll_event event;
+	int n = epoll_pwait(ring_buffer__epoll_fd(lv->rb), &event, 1, timeout_ms, wait_mask);
 
-	if (err >= 0 && lv->drain_on_poll)
-		err = live_drain(lv);
-	return err;
+	if (n < 0)
+		return -errno;
+	if (n > 0 || lv->drain_on_poll)
+		return live_drain(lv);
+	return 0;
 }
 
 int live_drain(struct live *lv)

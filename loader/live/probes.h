@@ -8,6 +8,7 @@
 #ifndef __IDLESCOPE_LIVE_PROBES_H
 #define __IDLESCOPE_LIVE_PROBES_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <bpf/libbpf.h>
 #include "idlescope.h"
@@ -147,17 +148,21 @@ void live_detach_select_probes(struct live *lv);
  * live_poll() - wait, and take the records that are due
  * @lv: attached
  * @timeout_ms: how long to wait for records
+ * @wait_mask: the signal mask during the wait (NULL: the thread's own), so
+ *	that a caller that blocks its signals gets them only here, and never
+ *	between testing its flags and starting to wait
  *
  * Waits @timeout_ms or until the BPF side wakes the loader: for every
  * record when opts->wakeup_per_record asks it to; in a light run, when a
- * ring buffer is half full, whose records are then taken.  A full run (or
- * one woken per record) then takes every record that waits; a light run
- * leaves the others for live_drain().  Each record goes to opts->on_record.
+ * ring buffer is half full.  After a wake-up, and after every wait of a
+ * full run (or one woken per record), takes every record that waits; a
+ * light run leaves them for live_drain() otherwise.  Each record goes to
+ * opts->on_record.
  *
  * Return: how many records were taken (0 or more), or a negative errno
  * (-EINTR on a signal).
  */
-int live_poll(struct live *lv, int timeout_ms);
+int live_poll(struct live *lv, int timeout_ms, const sigset_t *wait_mask);
 
 /**
  * live_drain() - take every record that waits, now

@@ -482,19 +482,30 @@ static int drain_now(struct run *run)
 static int run_loop(struct run *run)
 {
 	const struct live_cmd_opts *opts = run->opts;
+	sigset_t handled, wait_mask;
 	double next_draw;
-	int err;
+	int err = 0;
 
 	signal(SIGINT, sig_handler);
 	signal(SIGTERM, sig_handler);
 	signal(SIGUSR1, drain_handler);
+	/*
+	 * The three arrive only while the poll waits: one that came between
+	 * the loop's test of its flag and the wait would wait with it, a
+	 * drain asked for between workloads left until the next -i.
+	 */
+	sigemptyset(&handled);
+	sigaddset(&handled, SIGINT);
+	sigaddset(&handled, SIGTERM);
+	sigaddset(&handled, SIGUSR1);
+	sigprocmask(SIG_BLOCK, &handled, &wait_mask);
 
 	printf("idlescope: watching cpuidle on %d CPUs for %ld s (governor %s)\n",
 	       run->nr_cpus, opts->duration_s, opts->governor ? opts->governor : "unchanged");
 	clock_gettime(CLOCK_MONOTONIC, &run->start);
 	next_draw = opts->interval_s;
 	while (!exiting && elapsed_s(&run->start) < opts->duration_s) {
-		err = live_poll(&run->lv, poll_timeout_ms(run, next_draw));
+		err = live_poll(&run->lv, poll_timeout_ms(run, next_draw), &wait_mask);
 		if (err == -EINTR)
 			err = 0;
 		if (err >= 0 && drain_requested) {
@@ -504,14 +515,15 @@ static int run_loop(struct run *run)
 		if (err < 0) {
 			fprintf(stderr, "idlescope: error: polling ring buffer: %s\n",
 				strerror(-err));
-			return err;
+			break;
 		}
 		if (elapsed_s(&run->start) >= next_draw) {
 			draw_dashboard(run, elapsed_s(&run->start));
 			next_draw += opts->interval_s;
 		}
 	}
-	return 0;
+	sigprocmask(SIG_SETMASK, &wait_mask, NULL);
+	return err < 0 ? err : 0;
 }
 
 /* Detach and drain, close the record file with its trailer, write the reports. */

@@ -82,7 +82,7 @@ static double now_s(void)
 /* Keep the select probes attached, then detached, @hold_ms each; drain meanwhile. */
 static int hold(struct live *lv)
 {
-	int err = live_poll(lv, env.hold_ms);
+	int err = live_poll(lv, env.hold_ms, NULL);
 
 	return err < 0 ? err : 0;
 }
