@@ -381,18 +381,25 @@ int live_load(struct live *lv, const struct live_opts *opts)
 	return open_ringbufs(lv, opts);
 }
 
-void live_detach_select_probes(struct live *lv)
+/* Detach the programs that are (@select) or are not select probes. */
+static void detach_progs(struct live *lv, bool select)
 {
 	const struct bpf_object_skeleton *skel = lv->obj->skeleton;
 	int i;
 
 	for (i = 0; i < skel->prog_cnt; i++) {
-		if (!is_select_probe(*skel->progs[i].prog))
+		if (is_select_probe(*skel->progs[i].prog) != select)
 			continue;
 		bpf_link__destroy(*skel->progs[i].link);
 		*skel->progs[i].link = NULL;
 	}
-	lv->nr_select_probes = 0;
+	if (select)
+		lv->nr_select_probes = 0;
+}
+
+void live_detach_select_probes(struct live *lv)
+{
+	detach_progs(lv, true);
 }
 
 /* Attach the loaded programs that are (@select) or are not select probes. */
@@ -495,7 +502,13 @@ int live_drain(struct live *lv)
 
 int live_detach_drain(struct live *lv)
 {
-	idlescope_bpf__detach(lv->obj);
+	/*
+	 * The reverse of live_attach(): the tracepoints first, so that every
+	 * period they record to the end was chosen by a select the probes
+	 * saw, whatever order the object lists its programs in.
+	 */
+	detach_progs(lv, false);
+	detach_progs(lv, true);
 	return live_drain(lv);
 }
 

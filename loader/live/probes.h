@@ -173,7 +173,8 @@ int live_poll(struct live *lv, int timeout_ms, const sigset_t *wait_mask);
 int live_drain(struct live *lv);
 
 /**
- * live_detach_drain() - detach everything, then take the records left
+ * live_detach_drain() - detach everything (the tracepoints first, then the
+ * select probes, as live_attach() in reverse), then take the records left
  * @lv: attached
  *
  * Return: the number of records taken, or a negative errno.
